@@ -1,0 +1,130 @@
+/**
+ * Primitive schemas shared by the curated source files (src/schema/source.ts) and the
+ * published documents (src/schema/api.ts). Every message names what was expected so a
+ * validation error reads as an instruction.
+ */
+import { z } from 'zod';
+
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (a-z, 0-9, single hyphens)')
+  .describe('Stable lowercase slug identifier; never reused for another entity.');
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .describe('Calendar date, YYYY-MM-DD.');
+
+export const yearMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
+  .describe('Calendar month, YYYY-MM.');
+
+export const isoTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, 'must be an ISO 8601 UTC timestamp')
+  .describe('ISO 8601 timestamp in UTC.');
+
+export const httpsUrl = z
+  .string()
+  .regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL')
+  .describe('Absolute https URL.');
+
+/** USD per 1M tokens. Zero is legal only where the tool is flagged free (checked in the build). */
+export const usdPerMillion = z
+  .number({ error: 'must be a number (USD per 1M tokens)' })
+  .finite()
+  .min(0, 'must be >= 0')
+  .describe('USD per 1M tokens.');
+
+export const percent = z.number().min(0).max(100).describe('Score on a 0-100 scale.');
+
+export const toolStatus = z
+  .enum(['active', 'preview', 'deprecated'])
+  .describe(
+    'Lifecycle: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is retired or scheduled for retirement and kept so ids stay resolvable.',
+  );
+
+export const sourceKind = z
+  .enum(['first-party', 'host', 'aggregator', 'third-party'])
+  .describe(
+    '`first-party`: the model provider itself. `host`: a reseller or cloud that serves the model at its own price. `aggregator`: a database quoting other sources. `third-party`: another publication.',
+  );
+
+/** Where one published fact comes from and when it was checked. */
+export const factSource = z
+  .object({
+    name: z.string().min(1).describe('Human-readable name of the source.'),
+    url: httpsUrl.describe('Where the value can be checked.'),
+    kind: sourceKind,
+    asOf: isoDate.describe('Date of the source version the value was read from (commit, snapshot or page date).'),
+    verified: isoDate.describe('Date the value was last checked against the source by this project.'),
+    note: z.string().optional().describe('Caveat about this value, e.g. which of several conflicting values was chosen and why.'),
+  })
+  .strict();
+
+export const conflict = z
+  .object({
+    field: z.string().min(1).describe('Field whose sources disagree, e.g. `pricing.input`.'),
+    chosen: z.string().min(1).describe('The value published.'),
+    alternative: z.string().min(1).describe('The value another source gives.'),
+    alternativeSource: z.string().min(1).describe('Where the alternative value comes from.'),
+    reason: z.string().min(1).describe('Why the published value was chosen.'),
+  })
+  .strict();
+
+export const cachingMode = z
+  .enum(['write-premium', 'no-write-premium', 'unavailable'])
+  .describe(
+    '`write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price.',
+  );
+
+export const priceTier = z
+  .object({
+    aboveTokens: z.number().int().positive().describe('Applies when the prompt (input tokens of the request) exceeds this many tokens.'),
+    input: usdPerMillion,
+    output: usdPerMillion,
+    cacheRead: usdPerMillion.optional(),
+    cacheCreate: usdPerMillion.optional(),
+    semantics: z
+      .enum(['whole-request'])
+      .describe('`whole-request`: once the threshold is exceeded, every token of that request is billed at the tier rate.'),
+  })
+  .strict();
+
+export const priceModifier = z
+  .object({
+    kind: z.enum(['promotion', 'off-peak', 'batch']).describe('Kind of alternative rate.'),
+    input: usdPerMillion,
+    output: usdPerMillion,
+    cacheRead: usdPerMillion.optional(),
+    until: isoDate.optional().describe('Last day the rate applies (promotions).'),
+    schedule: z.string().optional().describe('When the rate applies (off-peak windows), as the provider states it.'),
+    note: z.string().min(1).describe('What the rate is and where it is stated.'),
+  })
+  .strict();
+
+export const pricingDetails = z
+  .object({
+    caching: cachingMode,
+    free: z.boolean().describe('True only when the model is free at list price; the only case where prices may be 0.'),
+    tiers: z.array(priceTier).describe('Higher prices above a prompt-size threshold, ordered by ascending threshold.'),
+    modifiers: z.array(priceModifier).describe('Promotional, off-peak or batch rates. Never folded into the base price.'),
+  })
+  .strict();
+
+export const toolSources = z
+  .object({
+    pricing: factSource,
+    contextWindow: factSource,
+    releaseDate: factSource,
+  })
+  .strict();
+
+export const sortBy = z
+  .enum(['inputAsc', 'outputAsc', 'scenarioCostAsc', 'scoreDesc', 'valueDesc', 'contextDesc'])
+  .describe(
+    'How a use case ranks its topPicks among the tools that pass its filter. `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens x input + outputTokens x output) ascending. `scoreDesc`: benchmark overallScore descending (unscored tools excluded). `valueDesc`: overallScore per scenario dollar descending (unscored tools excluded). `contextDesc`: context window descending. Ties break by scenario cost, then id.',
+  );
+
+export const SORT_BY_VALUES = sortBy.options;
