@@ -1,0 +1,234 @@
+/**
+ * Turns documents into the immutable static artifact: bytes, precompressed brotli and gzip
+ * copies, strong ETags, a JSON 404, header rules for static hosts and the manifest the Node
+ * server loads. Publishing is atomic: `dist` is a symlink swapped by rename(2), so a reader
+ * (or a crash) only ever sees a complete old or a complete new artifact.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile, lstat, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { CACHE_CONTROL, HEADERS_COMMON } from '../server/policy.ts';
+
+export interface ArtifactFile {
+  /** URL path, e.g. /api/tools.json */
+  urlPath: string;
+  contentType: string;
+  body: Buffer;
+  /** Dated release paths never change, so caches may keep them forever. */
+  immutable?: boolean;
+}
+
+export interface Representation {
+  file: string;
+  bytes: number;
+  etag: string;
+}
+
+export interface ManifestEntry {
+  contentType: string;
+  sha256: string;
+  cacheControl: string;
+  identity: Representation;
+  br?: Representation;
+  gzip?: Representation;
+}
+
+export interface ArtifactManifest {
+  buildId: string;
+  lastModified: string;
+  files: Record<string, ManifestEntry>;
+}
+
+const COMPRESSIBLE_MIN_BYTES = 256;
+
+export function sha256Hex(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Strong ETag per representation: the identity hash, suffixed per encoding because the bytes differ. */
+function etagOf(sha: string, suffix = ''): string {
+  return `"${sha.slice(0, 32)}${suffix}"`;
+}
+
+/** Settings that match `brotli -q 11` (window 24) so the shipped body is as small as the CLI's. */
+export function brotli(body: Buffer): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+      [zlibConstants.BROTLI_PARAM_LGWIN]: 24,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+export function gzip(body: Buffer): Buffer {
+  return gzipSync(body, { level: 9 });
+}
+
+export function serializeJson(document: unknown): Buffer {
+  return Buffer.from(`${JSON.stringify(document, null, 0)}\n`, 'utf8');
+}
+
+export interface PreparedArtifact {
+  manifest: ArtifactManifest;
+  /** Relative path inside the artifact → bytes. */
+  contents: Map<string, Buffer>;
+}
+
+function relativeFileFor(urlPath: string): string {
+  return urlPath.replace(/^\/+/, '');
+}
+
+/** Static-host header rules (Netlify / Cloudflare Pages `_headers` format) mirroring the Node server. */
+function headersFile(manifest: ArtifactManifest): string {
+  const lines: string[] = [];
+  const common = Object.entries(HEADERS_COMMON).map(([k, v]) => `  ${k}: ${v}`);
+  lines.push('/*', ...common, `  Cache-Control: ${CACHE_CONTROL.latest}`, '');
+  for (const [urlPath, entry] of Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push(urlPath, `  Content-Type: ${entry.contentType}`);
+    if (entry.cacheControl !== CACHE_CONTROL.latest) lines.push(`  ! Cache-Control`, `  Cache-Control: ${entry.cacheControl}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+export function prepareArtifact(files: readonly ArtifactFile[], lastModified: string): PreparedArtifact {
+  const contents = new Map<string, Buffer>();
+  const entries: Record<string, ManifestEntry> = {};
+  for (const file of [...files].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
+    const relative = relativeFileFor(file.urlPath);
+    const sha = sha256Hex(file.body);
+    contents.set(relative, file.body);
+    const entry: ManifestEntry = {
+      contentType: file.contentType,
+      sha256: sha,
+      cacheControl: file.immutable ? CACHE_CONTROL.immutable : CACHE_CONTROL.latest,
+      identity: { file: relative, bytes: file.body.length, etag: etagOf(sha) },
+    };
+    if (file.body.length >= COMPRESSIBLE_MIN_BYTES) {
+      const br = brotli(file.body);
+      const gz = gzip(file.body);
+      contents.set(`${relative}.br`, br);
+      contents.set(`${relative}.gz`, gz);
+      entry.br = { file: `${relative}.br`, bytes: br.length, etag: etagOf(sha, '-br') };
+      entry.gzip = { file: `${relative}.gz`, bytes: gz.length, etag: etagOf(sha, '-gz') };
+    }
+    entries[file.urlPath] = entry;
+  }
+  const buildId = sha256Hex(
+    Object.entries(entries)
+      .map(([urlPath, entry]) => `${urlPath} ${entry.sha256}`)
+      .join('\n'),
+  ).slice(0, 16);
+  const manifest: ArtifactManifest = { buildId, lastModified, files: entries };
+  contents.set('_headers', Buffer.from(headersFile(manifest)));
+  contents.set('artifact.json', serializeJson(manifest));
+  return { manifest, contents };
+}
+
+async function writeDurably(file: string, data: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where artifacts live beside the `dist` symlink. */
+export function artifactsDirFor(distPath: string): string {
+  return path.join(path.dirname(path.resolve(distPath)), '.artifacts');
+}
+
+/**
+ * Removes what a crashed publish can leave behind: half-written artifact directories and
+ * temporary symlinks. Safe to run at any time because complete artifacts are never renamed
+ * back to a temporary name.
+ */
+export async function cleanStaleTemporaries(distPath: string): Promise<string[]> {
+  const removed: string[] = [];
+  const artifactsDir = artifactsDirFor(distPath);
+  const parent = path.dirname(path.resolve(distPath));
+  const base = path.basename(distPath);
+  for (const [dir, pattern] of [
+    [artifactsDir, /\.tmp-/],
+    [parent, new RegExp(`^${base}\\.tmp-`)],
+  ] as const) {
+    let names: string[] = [];
+    try {
+      names = await readdir(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (pattern.test(name)) {
+        await rm(path.join(dir, name), { recursive: true, force: true });
+        removed.push(path.join(dir, name));
+      }
+    }
+  }
+  return removed;
+}
+
+/**
+ * Writes the artifact to .artifacts/<buildId>, then atomically points `dist` at it.
+ * Keeps the previous artifact so in-flight readers of the old one finish undisturbed.
+ */
+export async function publishArtifact(prepared: PreparedArtifact, distPath: string, keep = 3): Promise<{ dir: string; changed: boolean }> {
+  const resolvedDist = path.resolve(distPath);
+  const artifactsDir = artifactsDirFor(resolvedDist);
+  await mkdir(artifactsDir, { recursive: true });
+  await cleanStaleTemporaries(resolvedDist);
+  const finalDir = path.join(artifactsDir, prepared.manifest.buildId);
+  const linkTarget = path.relative(path.dirname(resolvedDist), finalDir);
+
+  if (!(await exists(path.join(finalDir, 'artifact.json')))) {
+    const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
+    for (const [relative, data] of prepared.contents) await writeDurably(path.join(tmpDir, relative), data);
+    await rm(finalDir, { recursive: true, force: true });
+    await rename(tmpDir, finalDir);
+  }
+
+  let current: string | undefined;
+  try {
+    current = await readlink(resolvedDist);
+  } catch {
+    current = undefined;
+  }
+  const changed = current !== linkTarget;
+  if (changed) {
+    if (current === undefined && (await exists(resolvedDist))) {
+      // A plain directory from an older layout: move it aside once.
+      await rename(resolvedDist, `${resolvedDist}.legacy-${Date.now()}`);
+    }
+    const tmpLink = `${resolvedDist}.tmp-${process.pid}-${Date.now()}`;
+    await symlink(linkTarget, tmpLink);
+    await rename(tmpLink, resolvedDist);
+  }
+  await pruneArtifacts(artifactsDir, [prepared.manifest.buildId, current ? path.basename(current) : ''], keep);
+  return { dir: finalDir, changed };
+}
+
+async function pruneArtifacts(artifactsDir: string, protectedIds: string[], keep: number): Promise<void> {
+  const names = (await readdir(artifactsDir)).filter((name) => !name.includes('.tmp-'));
+  const withTimes = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(artifactsDir, name))).mtimeMs })));
+  withTimes.sort((a, b) => b.mtime - a.mtime);
+  for (const { name } of withTimes.slice(keep)) {
+    if (!protectedIds.includes(name)) await rm(path.join(artifactsDir, name), { recursive: true, force: true });
+  }
+}
+
+export { writeFile };

@@ -1,0 +1,143 @@
+/**
+ * The build: curated data in, published documents out. Pure apart from loading; the CLI
+ * (src/build/cli.ts) and the refresh pipeline both call it and then publish the artifact.
+ */
+import { z } from 'zod';
+import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type FreshnessDocument } from '../schema/api.ts';
+import { buildOpenApi } from '../schema/openapi.ts';
+import type { CrossValidationResult } from './scoring/index.ts';
+import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from './artifact.ts';
+import { deriveBenchmarks } from './derive/benchmarks.ts';
+import { computeMembership } from './derive/categories.ts';
+import { deriveCategories, derivePlatforms, deriveProviders, deriveTools } from './derive/directory.ts';
+import { deriveUseCases } from './derive/use-cases.ts';
+import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
+import type { SourceData } from './load.ts';
+import { JSON_CONTENT_TYPE } from '../server/policy.ts';
+
+export type Documents = Record<DocumentName, unknown>;
+
+export interface BuildResult {
+  documents: Documents;
+  crossValidation: CrossValidationResult;
+  lastUpdated: string;
+}
+
+export interface BuildOptions {
+  crossValidation?: CrossValidationResult;
+}
+
+export function buildDocuments(source: SourceData, options: BuildOptions = {}): BuildResult {
+  checkSourceIntegrity(source);
+  const { meta } = source;
+  const lastUpdated = meta.data.lastUpdated;
+  const toolFiles = source.tools.map((t) => t.data);
+  const providersById = new Map(source.providers.map((p) => [p.data.id, p.data]));
+  const providerNames = new Map(source.providers.map((p) => [p.data.id, p.data.name]));
+
+  const benchmarks = deriveBenchmarks({
+    tools: toolFiles,
+    providerNames,
+    series: source.series.data.series,
+    results: source.results.map((r) => r.data),
+    version: meta.data.benchmarkVersion,
+    runDate: lastUpdated,
+    crossValidation: options.crossValidation,
+  });
+  const membership = computeMembership(source.categories.map((c) => c.data), { tools: toolFiles, overallScores: benchmarks.overallScores });
+  const tools = deriveTools(toolFiles, providersById, membership);
+
+  const documents: Documents = {
+    'tools.json': { tools, lastUpdated, totalTools: tools.length },
+    'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
+    'providers.json': { providers: deriveProviders(source.providers.map((p) => p.data), tools), lastUpdated },
+    'categories.json': { categories: deriveCategories(source.categories.map((c) => c.data), membership), lastUpdated },
+    'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
+    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores), lastUpdated },
+  };
+  checkDocumentIntegrity(documents);
+  return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };
+}
+
+function countOf(document: unknown, arrayKey: string): number {
+  const value = arrayKey.split('.').reduce<unknown>((current, key) => (current as Record<string, unknown>)[key], document);
+  return Array.isArray(value) ? value.length : 0;
+}
+
+export const NOT_FOUND_BODY = { error: { status: 404, message: 'Not found. See /api/index.json for the list of endpoints.' } };
+
+export interface ArtifactInput {
+  documents: Documents;
+  meta: SourceData['meta']['data'];
+  /** Refresh status to embed in the static freshness document. */
+  refresh?: FreshnessDocument['refresh'];
+}
+
+/** Freshness from finished document bytes; the server rebuilds it when its refresh status changes. */
+export function freshnessFor(
+  bodies: ReadonlyMap<DocumentName, Buffer>,
+  documents: Documents,
+  meta: SourceData['meta']['data'],
+  refresh: FreshnessDocument['refresh'],
+): FreshnessDocument {
+  const endpoints = (Object.keys(DOCUMENTS) as DocumentName[]).map((name) => {
+    const body = bodies.get(name)!;
+    const sha = sha256Hex(body);
+    return { path: `/api/${name}`, etag: `"${sha.slice(0, 32)}"`, sha256: sha, bytes: body.length, count: countOf(documents[name], DOCUMENTS[name].arrayKey) };
+  });
+  const buildId = sha256Hex(endpoints.map((e) => e.sha256).join('\n')).slice(0, 16);
+  const freshness = {
+    lastUpdated: meta.lastUpdated,
+    datasetVersion: meta.datasetVersion,
+    benchmarkVersion: meta.benchmarkVersion,
+    buildId,
+    endpoints,
+    refresh,
+  };
+  return freshnessDocument.parse(freshness);
+}
+
+export const STATIC_REFRESH_STATUS: FreshnessDocument['refresh'] = {
+  schedule: null,
+  lastAttempt: null,
+  lastOutcome: null,
+  lastError: null,
+  nextRun: null,
+  upstreams: [],
+};
+
+/** Every file of the artifact: documents, freshness, index, schemas, OpenAPI and the 404 body. */
+export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
+  const bodies = new Map<DocumentName, Buffer>();
+  const files: ArtifactFile[] = [];
+  for (const name of Object.keys(DOCUMENTS) as DocumentName[]) {
+    const body = serializeJson(input.documents[name]);
+    bodies.set(name, body);
+    files.push({ urlPath: `/api/${name}`, contentType: JSON_CONTENT_TYPE, body });
+  }
+  const freshness = freshnessFor(bodies, input.documents, input.meta, input.refresh ?? STATIC_REFRESH_STATUS);
+  files.push({ urlPath: '/api/freshness.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(freshness) });
+  for (const [name, { schema }] of Object.entries(DOCUMENTS)) {
+    files.push({ urlPath: `/api/schemas/${name.replace('.json', '.schema.json')}`, contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(schema)) });
+  }
+  files.push({ urlPath: '/api/schemas/freshness.schema.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(freshnessDocument)) });
+  files.push({ urlPath: '/api/schemas/error.schema.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(errorDocument)) });
+  files.push({ urlPath: '/api/openapi.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(buildOpenApi()) });
+  files.push({
+    urlPath: '/api/index.json',
+    contentType: JSON_CONTENT_TYPE,
+    body: serializeJson({
+      name: 'AI Coding Models Directory',
+      license: { data: 'CC0-1.0', code: 'MIT' },
+      lastUpdated: input.meta.lastUpdated,
+      endpoints: [...Object.entries(DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })), { path: '/api/freshness.json', summary: 'Timestamps, versions, counts and ETags of every endpoint.' }],
+      openapi: '/api/openapi.json',
+    }),
+  });
+  files.push({ urlPath: '/404.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(NOT_FOUND_BODY) });
+  return { files, bodies };
+}
+
+export function prepareFromDocuments(input: ArtifactInput): PreparedArtifact {
+  return prepareArtifact(artifactFiles(input).files, input.meta.lastUpdated);
+}

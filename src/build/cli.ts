@@ -1,0 +1,45 @@
+/**
+ * `npm run build` (write dist/), `npm run validate` (--check: validate only) and
+ * `npm run report` (--report: coverage tables). Exits non-zero with every data issue listed.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DataError } from './errors.ts';
+import { buildDocuments, prepareFromDocuments } from './build.ts';
+import { loadSourceData } from './load.ts';
+import { publishArtifact } from './artifact.ts';
+import { coverageReport } from './report.ts';
+import { PATHS } from '../config.ts';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      check: { type: 'boolean', default: false },
+      report: { type: 'boolean', default: false },
+      data: { type: 'string', default: PATHS.data },
+      dist: { type: 'string', default: PATHS.dist },
+    },
+  });
+  const started = performance.now();
+  const source = await loadSourceData(path.resolve(values.data));
+  const built = buildDocuments(source);
+  const cv = built.crossValidation;
+  console.log(`validated ${source.tools.length} tools, ${source.providers.length} providers, ${source.results.length} benchmark result files`);
+  console.log('scoring: leave-one-out mean absolute error (model vs per-series mean baseline)');
+  for (const s of cv.perSeries) console.log(`  ${s.series.padEnd(30)} n=${String(s.n).padStart(4)}  model ${s.maeModel.toFixed(2).padStart(6)}  baseline ${s.maeBaseline.toFixed(2).padStart(6)}`);
+  console.log(`  ${'overall'.padEnd(30)} n=${String(cv.overall.n).padStart(4)}  model ${cv.overall.maeModel.toFixed(2).padStart(6)}  baseline ${cv.overall.maeBaseline.toFixed(2).padStart(6)}`);
+  if (values.report) console.log(coverageReport(source, built.documents, new Date()));
+  if (values.check) return;
+  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data });
+  const { dir, changed } = await publishArtifact(prepared, values.dist);
+  console.log(`${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataError) {
+    console.error(`build failed: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+/** tools.json, providers.json, categories.json and platforms.json from the curated files. */
+import type { Category, Platform, Provider, Tool } from '../../schema/api.ts';
+import type { CategoryFile, PlatformFile, ProviderFile, ToolFile } from '../../schema/source.ts';
+import { blendedPrice, contextWindowText } from './pricing.ts';
+
+export function deriveTools(
+  tools: readonly ToolFile[],
+  providers: ReadonlyMap<string, ProviderFile>,
+  membership: ReadonlyMap<string, string[]>,
+): Tool[] {
+  const categoriesOf = (toolId: string) =>
+    [...membership.entries()].filter(([, ids]) => ids.includes(toolId)).map(([categoryId]) => categoryId).sort();
+  return [...tools]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((tool) => {
+      const provider = providers.get(tool.provider)!;
+      return {
+        id: tool.id,
+        name: tool.name,
+        provider: provider.name,
+        category: categoriesOf(tool.id),
+        pricing: { ...tool.pricing },
+        description: tool.description,
+        features: [...tool.features],
+        bestFor: tool.bestFor,
+        contextWindow: contextWindowText(tool.contextTokens),
+        releaseDate: tool.releaseDate,
+        url: tool.url ?? provider.pricingUrl,
+        providerId: tool.provider,
+        contextTokens: tool.contextTokens,
+        maxOutputTokens: tool.maxOutputTokens ?? null,
+        status: tool.status,
+        replacedBy: tool.replacedBy ?? null,
+        aliases: [...tool.aliases],
+        openWeights: tool.openWeights,
+        reasoning: tool.reasoning,
+        toolCalling: tool.toolCalling,
+        codingSpecialized: tool.codingSpecialized,
+        blendedPrice: blendedPrice(tool.pricing),
+        pricingDetails: tool.pricingDetails,
+        sources: tool.sources,
+        conflicts: tool.conflicts,
+      };
+    });
+}
+
+export function deriveProviders(providers: readonly ProviderFile[], tools: readonly Tool[]): Provider[] {
+  return [...providers]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((provider) => {
+      const own = tools.filter((tool) => tool.providerId === provider.id).map((tool) => ({ id: tool.id, name: tool.name }));
+      return { name: provider.name, toolCount: own.length, tools: own, id: provider.id, website: provider.website, pricingUrl: provider.pricingUrl };
+    });
+}
+
+export function deriveCategories(categories: readonly CategoryFile[], membership: ReadonlyMap<string, string[]>): Category[] {
+  return [...categories]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((category) => ({
+      id: category.id,
+      name: category.name,
+      description: category.description,
+      slug: category.slug,
+      toolIds: [...(membership.get(category.id) ?? [])],
+      rule: category.ruleText,
+    }));
+}
+
+/**
+ * A platform offers the models in its own catalogue plus, through bring-your-own-key, every
+ * model of each provider it supports; the catalogue's billing wins where both apply.
+ */
+export function derivePlatforms(platforms: readonly PlatformFile[], tools: readonly Tool[]): Platform[] {
+  return [...platforms]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((platform) => {
+      const billing = new Map(
+        platform.models.map((m) => [m.toolId, { toolId: m.toolId, billing: m.billing, multiplier: m.multiplier ?? null, asOf: m.asOf, note: m.note ?? null }]),
+      );
+      for (const tool of tools) {
+        if (billing.has(tool.id) || !platform.byok.providers.includes(tool.providerId)) continue;
+        billing.set(tool.id, { toolId: tool.id, billing: 'byok', multiplier: null, asOf: platform.asOf, note: 'Any model of this provider with your own API key.' });
+      }
+      const toolBilling = [...billing.values()].sort((a, b) => a.toolId.localeCompare(b.toolId));
+      return {
+        id: platform.id,
+        name: platform.name,
+        description: platform.description,
+        pricing: platform.pricing,
+        url: platform.url,
+        toolIds: toolBilling.map((b) => b.toolId),
+        kind: platform.kind,
+        asOf: platform.asOf,
+        byok: { supported: platform.byok.supported, providers: [...platform.byok.providers], note: platform.byok.note ?? null },
+        toolBilling,
+        sources: platform.sources.map((s) => ({ name: s.name, url: s.url ?? null, asOf: s.asOf })),
+      };
+    });
+}

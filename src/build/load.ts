@@ -1,0 +1,142 @@
+/** Reads and schema-validates every curated file under data/. The only module of the build that touches the disk for input. */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import {
+  categoryFile,
+  metaFile,
+  platformFile,
+  providerFile,
+  resultsFile,
+  seriesFile,
+  toolFile,
+  useCaseFile,
+  type CategoryFile,
+  type MetaFile,
+  type PlatformFile,
+  type ProviderFile,
+  type ResultsFile,
+  type SeriesFile,
+  type ToolFile,
+  type UseCaseFile,
+} from '../schema/source.ts';
+import { IssueCollector } from './errors.ts';
+
+/** A parsed file together with its path relative to the data directory, for error messages. */
+export interface Located<T> {
+  file: string;
+  data: T;
+}
+
+export interface SourceData {
+  meta: Located<MetaFile>;
+  providers: Located<ProviderFile>[];
+  tools: Located<ToolFile>[];
+  categories: Located<CategoryFile>[];
+  platforms: Located<PlatformFile>[];
+  useCases: Located<UseCaseFile>[];
+  series: Located<SeriesFile>;
+  results: Located<ResultsFile>[];
+}
+
+/** Walks a zod issue path into the raw value so the error can show what was actually there. */
+function valueAt(root: unknown, issuePath: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const key of issuePath) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  file: string,
+  issues: IssueCollector,
+): z.infer<S> | undefined {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.');
+    const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.join(', ')}` : '';
+    issues.add(file, field, valueAt(raw, issue.path), issue.message + keys);
+  }
+  return undefined;
+}
+
+async function readJson(dataDir: string, relative: string, issues: IssueCollector): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dataDir, relative), 'utf8');
+  } catch {
+    issues.add(relative, '', undefined, 'file is missing or unreadable');
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    issues.add(relative, '', undefined, `is not valid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+async function listJson(dataDir: string, relativeDir: string, issues: IssueCollector, recursive = false): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(dataDir, relativeDir), { withFileTypes: true, recursive });
+  } catch {
+    issues.add(relativeDir, '', undefined, 'directory is missing or unreadable');
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+async function loadMany<S extends z.ZodType>(
+  dataDir: string,
+  relativeDir: string,
+  schema: S,
+  issues: IssueCollector,
+  recursive = false,
+): Promise<Located<z.infer<S>>[]> {
+  const located: Located<z.infer<S>>[] = [];
+  for (const file of await listJson(dataDir, relativeDir, issues, recursive)) {
+    const raw = await readJson(dataDir, file, issues);
+    if (raw === undefined) continue;
+    const data = parseWith(schema, raw, file, issues);
+    if (data !== undefined) located.push({ file, data });
+  }
+  return located;
+}
+
+async function loadOne<S extends z.ZodType>(
+  dataDir: string,
+  file: string,
+  schema: S,
+  issues: IssueCollector,
+): Promise<Located<z.infer<S>> | undefined> {
+  const raw = await readJson(dataDir, file, issues);
+  if (raw === undefined) return undefined;
+  const data = parseWith(schema, raw, file, issues);
+  return data === undefined ? undefined : { file, data };
+}
+
+/** Loads data/ and throws a DataError listing every schema problem in every file. */
+export async function loadSourceData(dataDir: string): Promise<SourceData> {
+  const issues = new IssueCollector();
+  const [meta, series, providers, tools, categories, platforms, useCases, results] = await Promise.all([
+    loadOne(dataDir, 'meta.json', metaFile, issues),
+    loadOne(dataDir, 'benchmarks/series.json', seriesFile, issues),
+    loadMany(dataDir, 'providers', providerFile, issues),
+    loadMany(dataDir, 'tools', toolFile, issues, true),
+    loadMany(dataDir, 'categories', categoryFile, issues),
+    loadMany(dataDir, 'platforms', platformFile, issues),
+    loadMany(dataDir, 'use-cases', useCaseFile, issues),
+    loadMany(dataDir, 'benchmarks/results', resultsFile, issues),
+  ]);
+  issues.throwIfAny();
+  return { meta: meta!, series: series!, providers, tools, categories, platforms, useCases, results };
+}

@@ -1,0 +1,11 @@
+/** Locations and defaults, overridable by environment variables and CLI flags. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const PATHS = {
+  data: process.env.DIRECTORY_DATA_DIR ?? path.join(ROOT, 'data'),
+  dist: process.env.DIRECTORY_DIST ?? path.join(ROOT, 'dist'),
+  state: process.env.DIRECTORY_STATE_DIR ?? path.join(ROOT, '.state'),
+};
