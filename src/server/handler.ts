@@ -1,0 +1,91 @@
+/**
+ * The request handler: a lookup in the in-memory artifact, content negotiation and
+ * conditional requests. No framework on this path: every header is precomputed at load time.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiateEncoding } from './negotiate.ts';
+import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE, PREFLIGHT_MAX_AGE } from './policy.ts';
+import type { LoadedArtifact, ServedResource } from './store.ts';
+
+/** Friendly entry points that serve the endpoint index. */
+const ALIASES: Record<string, string> = { '/': '/api/index.json', '/api': '/api/index.json', '/api/': '/api/index.json' };
+
+const COMMON_HEADERS = Object.entries(HEADERS_COMMON).flat();
+
+function errorBody(status: number, message: string): Buffer {
+  return Buffer.from(`${JSON.stringify({ error: { status, message } })}\n`);
+}
+
+function sendError(res: ServerResponse, status: number, message: string, head: boolean, extra: string[] = []): void {
+  const body = errorBody(status, message);
+  res.writeHead(status, [...COMMON_HEADERS, 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(body.length), 'Cache-Control', CACHE_CONTROL.error, ...extra]);
+  res.end(head ? undefined : body);
+}
+
+/** Weak comparison (RFC 9110 8.8.3.2): a W/ prefix does not matter for If-None-Match. */
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  for (const candidate of header.split(',')) {
+    const tag = candidate.trim();
+    if ((tag.startsWith('W/') ? tag.slice(2) : tag) === etag) return true;
+  }
+  return false;
+}
+
+function isNotModified(req: IncomingMessage, etag: string, resource: ServedResource): boolean {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
+  const ifModifiedSince = req.headers['if-modified-since'];
+  if (ifModifiedSince !== undefined) {
+    const since = Date.parse(ifModifiedSince);
+    return Number.isFinite(since) && resource.lastModifiedMs <= since;
+  }
+  return false;
+}
+
+export function createHandler(current: () => LoadedArtifact) {
+  return function handle(req: IncomingMessage, res: ServerResponse): void {
+    const method = req.method;
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+    const head = method === 'HEAD';
+
+    if (method !== 'GET' && !head) {
+      if (method === 'OPTIONS') {
+        res.writeHead(204, [
+          ...COMMON_HEADERS,
+          'Allow', ALLOWED_METHODS,
+          'Access-Control-Allow-Methods', ALLOWED_METHODS,
+          'Access-Control-Allow-Headers', String(req.headers['access-control-request-headers'] ?? 'If-None-Match, If-Modified-Since'),
+          'Access-Control-Max-Age', PREFLIGHT_MAX_AGE,
+          'Cache-Control', 'public, max-age=86400',
+          'Vary', 'Access-Control-Request-Headers',
+        ]);
+        res.end();
+        return;
+      }
+      sendError(res, 405, `Method ${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`, false, ['Allow', ALLOWED_METHODS]);
+      return;
+    }
+
+    const resource = current().resources.get(ALIASES[pathname] ?? pathname);
+    if (resource === undefined) {
+      sendError(res, 404, 'Not found. See /api/index.json for the list of endpoints.', head);
+      return;
+    }
+    const coding = negotiateEncoding(req.headers['accept-encoding'], resource.compressed);
+    const representation = coding === null ? undefined : resource.representations[coding];
+    if (representation === undefined) {
+      sendError(res, 406, 'No acceptable content coding: this resource is available as br, gzip or identity.', head, ['Vary', 'Accept-Encoding']);
+      return;
+    }
+    if (isNotModified(req, representation.etag, resource)) {
+      res.writeHead(304, representation.notModifiedHeaders);
+      res.end();
+      return;
+    }
+    res.writeHead(200, representation.headers);
+    res.end(head ? undefined : representation.body);
+  };
+}
