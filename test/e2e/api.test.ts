@@ -1,0 +1,179 @@
+/**
+ * The API as a client sees it, over real HTTP on loopback: every endpoint of the
+ * specification, the freshness endpoint, and the HTTP rules every response follows.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DOCUMENTS, freshnessDocument, type FreshnessDocument } from '../../src/schema/api.ts';
+import { httpRequest, json } from '../support/http.ts';
+import { startNodeTarget, type Target } from '../support/targets.ts';
+
+const ENDPOINTS = ['tools.json', 'benchmarks.json', 'providers.json', 'categories.json', 'platforms.json', 'use-cases.json'] as const;
+
+describe('the directory API over HTTP (node server)', () => {
+  let target: Target;
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => httpRequest(`${target.baseUrl}${path}`, { method, headers });
+
+  beforeAll(async () => {
+    target = await startNodeTarget(inject('distPath'));
+  });
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  describe('the six endpoints', () => {
+    it.each(ENDPOINTS)('GET /api/%s returns one complete JSON document that matches its published schema', async (name) => {
+      const response = await get(`/api/${name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = json(response);
+      expect(DOCUMENTS[name].schema.safeParse(body).success).toBe(true);
+    });
+
+    it('every endpoint carries the same lastUpdated ISO 8601 timestamp', async () => {
+      const stamps = await Promise.all(ENDPOINTS.map(async (name) => json<{ lastUpdated: string }>(await get(`/api/${name}`)).lastUpdated));
+      expect(new Set(stamps).size).toBe(1);
+      expect(Number.isNaN(Date.parse(stamps[0]!))).toBe(false);
+    });
+
+    it('tools.json has 113 tools with every field of section 2.1, and totalTools counts them', async () => {
+      const { tools, totalTools } = json<{ tools: Record<string, unknown>[]; totalTools: number }>(await get('/api/tools.json'));
+      expect(tools).toHaveLength(113);
+      expect(totalTools).toBe(113);
+      for (const tool of tools) {
+        for (const field of ['id', 'name', 'provider', 'category', 'pricing', 'description', 'features', 'bestFor', 'contextWindow', 'releaseDate', 'url'])
+          expect(tool, `${tool.id} lacks ${field}`).toHaveProperty(field);
+        expect(tool.contextWindow).toMatch(/^\d+K tokens$/);
+        expect(tool.releaseDate).toMatch(/^\d{4}-\d{2}$/);
+      }
+    });
+
+    it('providers.json lists 20 providers whose toolCount equals the length of tools (rule 4)', async () => {
+      const { providers } = json<{ providers: { name: string; toolCount: number; tools: { id: string; name: string }[] }[] }>(await get('/api/providers.json'));
+      expect(providers).toHaveLength(20);
+      for (const provider of providers) expect(provider.toolCount).toBe(provider.tools.length);
+      expect(providers.reduce((sum, p) => sum + p.toolCount, 0)).toBe(113);
+    });
+
+    it('every benchmarks modelId is a tool id (rule 3) and sources are objects with id, name and url', async () => {
+      const ids = new Set(json<{ tools: { id: string }[] }>(await get('/api/tools.json')).tools.map((t) => t.id));
+      const { benchmarks } = json<{ benchmarks: { version: string; runDate: string; methodology: string; sources: Record<string, unknown>[]; models: { modelId: string }[] } }>(await get('/api/benchmarks.json'));
+      expect(benchmarks.models.length).toBeGreaterThan(0);
+      for (const model of benchmarks.models) expect(ids.has(model.modelId)).toBe(true);
+      for (const source of benchmarks.sources) expect(Object.keys(source)).toEqual(expect.arrayContaining(['id', 'name', 'url']));
+      expect(benchmarks.methodology.length).toBeGreaterThan(100);
+    });
+
+    it('categories.json has 5 categories whose toolIds agree with each tool.category', async () => {
+      const { tools } = json<{ tools: { id: string; category: string[] }[] }>(await get('/api/tools.json'));
+      const { categories } = json<{ categories: { id: string; slug: string; toolIds: string[] }[] }>(await get('/api/categories.json'));
+      expect(categories).toHaveLength(5);
+      for (const category of categories)
+        for (const tool of tools) expect(category.toolIds.includes(tool.id)).toBe(tool.category.includes(category.slug));
+    });
+
+    it('platforms.json has 11 platforms and use-cases.json 20 use cases, all referring to existing tools', async () => {
+      const ids = new Set(json<{ tools: { id: string }[] }>(await get('/api/tools.json')).tools.map((t) => t.id));
+      const { platforms } = json<{ platforms: { toolIds: string[] }[] }>(await get('/api/platforms.json'));
+      const { useCases } = json<{ useCases: { topPicks: string[]; faq: unknown[]; intro: string }[] }>(await get('/api/use-cases.json'));
+      expect(platforms).toHaveLength(11);
+      expect(useCases).toHaveLength(20);
+      for (const id of [...platforms.flatMap((p) => p.toolIds), ...useCases.flatMap((u) => u.topPicks)]) expect(ids.has(id)).toBe(true);
+      for (const useCase of useCases) {
+        expect(useCase.topPicks.length).toBeGreaterThan(0);
+        expect(useCase.intro).not.toMatch(/\{(pick|tool|count|scenario):/);
+      }
+    });
+  });
+
+  describe('the freshness endpoint', () => {
+    it('reports lastUpdated, versions, counts and the ETag of every endpoint as actually served', async () => {
+      const freshness = json<FreshnessDocument>(await get('/api/freshness.json'));
+      expect(freshnessDocument.safeParse(freshness).success).toBe(true);
+      const tools = json<{ lastUpdated: string }>(await get('/api/tools.json'));
+      expect(freshness.lastUpdated).toBe(tools.lastUpdated);
+      for (const endpoint of freshness.endpoints) {
+        const response = await get(endpoint.path);
+        expect(response.headers.etag).toBe(endpoint.etag);
+        expect(response.body.length).toBe(endpoint.bytes);
+      }
+      expect(freshness.endpoints.find((e) => e.path === '/api/tools.json')?.count).toBe(113);
+    });
+  });
+
+  describe('HTTP rules on every response', () => {
+    it('sends CORS, nosniff and cross-origin resource policy headers', async () => {
+      for (const path of ['/api/tools.json', '/api/nope.json']) {
+        const response = await get(path);
+        expect(response.headers['access-control-allow-origin']).toBe('*');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
+    it('HEAD answers like GET without a body', async () => {
+      const getResponse = await get('/api/providers.json');
+      const head = await get('/api/providers.json', {}, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers['content-length']).toBe(String(getResponse.body.length));
+      expect(head.headers.etag).toBe(getResponse.headers.etag);
+    });
+
+    it('OPTIONS answers a CORS preflight', async () => {
+      const response = await get('/api/tools.json', { Origin: 'https://example.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' }, 'OPTIONS');
+      expect(response.status).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
+      expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('if-none-match');
+    });
+
+    it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s gets 405 with an Allow header and a JSON error body', async (method) => {
+      const response = await get('/api/tools.json', {}, method);
+      expect(response.status).toBe(405);
+      expect(String(response.headers.allow)).toContain('GET');
+      expect(json(response)).toEqual({ error: { status: 405, message: expect.any(String) } });
+    });
+
+    it('an unknown path gets a 404 JSON error body', async () => {
+      const response = await get('/api/does-not-exist.json');
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(json(response)).toEqual({ error: { status: 404, message: expect.any(String) } });
+    });
+
+    it('a query string never changes the answer', async () => {
+      const plain = await get('/api/tools.json');
+      const queried = await get('/api/tools.json?provider=openai&id=gpt-5&limit=1');
+      expect(queried.status).toBe(200);
+      expect(queried.body.equals(plain.body)).toBe(true);
+    });
+
+    it.each(['/api/../package.json', '/api/%2e%2e/package.json', '/../../etc/passwd', '/.artifacts/', '/api/tools.json/../../../src/config.ts', '/artifact.json', '/_headers'])(
+      'no request reads a file outside the published API (%s)',
+      async (path) => {
+        const response = await get(path);
+        expect(response.status).toBe(404);
+      },
+    );
+
+    it('revalidation with If-None-Match returns 304 without a body', async () => {
+      const first = await get('/api/tools.json');
+      const second = await get('/api/tools.json', { 'If-None-Match': String(first.headers.etag) });
+      expect(second.status).toBe(304);
+      expect(second.body.length).toBe(0);
+      expect(second.headers.etag).toBe(first.headers.etag);
+    });
+
+    it('brotli and gzip bodies decode to exactly the identity body', async () => {
+      const identity = await get('/api/tools.json', { 'Accept-Encoding': 'identity' });
+      const br = await get('/api/tools.json', { 'Accept-Encoding': 'br' });
+      const gz = await get('/api/tools.json', { 'Accept-Encoding': 'gzip' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+      expect(gunzipSync(gz.body).equals(identity.body)).toBe(true);
+      expect(br.headers['content-length']).toBe(String(br.body.length));
+      expect(br.headers.vary).toContain('Accept-Encoding');
+    });
+  });
+});

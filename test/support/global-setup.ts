@@ -1,0 +1,32 @@
+/**
+ * Builds the real dataset once per test run into a temporary directory; suites read its
+ * location with inject('distPath'). Nothing in the repository's dist/ is touched.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildDocuments, prepareFromDocuments } from '../../src/build/build.ts';
+import { loadSourceData } from '../../src/build/load.ts';
+import { publishArtifact } from '../../src/build/artifact.ts';
+import { PATHS } from '../../src/config.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    distPath: string;
+    crossValidation: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'acmd-test-'));
+  const distPath = path.join(root, 'dist');
+  const source = await loadSourceData(PATHS.data);
+  const built = buildDocuments(source);
+  await publishArtifact(prepareFromDocuments({ documents: built.documents, meta: source.meta.data }), distPath);
+  project.provide('distPath', distPath);
+  project.provide('crossValidation', JSON.stringify(built.crossValidation));
+  return async () => {
+    await rm(root, { recursive: true, force: true });
+  };
+}
