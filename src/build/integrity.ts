@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { DocumentName } from '../schema/api.ts';
 import { DOCUMENTS } from '../schema/api.ts';
 import { IssueCollector } from './errors.ts';
-import type { Located, SourceData } from './load.ts';
+import { parseWith, type Located, type SourceData } from './load.ts';
 
 function checkUniqueIds<T extends { id: string }>(items: Located<T>[], issues: IssueCollector): Set<string> {
   const seen = new Map<string, string>();
@@ -126,11 +126,7 @@ type Documents = Record<DocumentName, unknown>;
  */
 export function checkDocumentIntegrity(documents: Documents): void {
   const issues = new IssueCollector();
-  for (const [name, { schema }] of Object.entries(DOCUMENTS)) {
-    const result = schema.safeParse(documents[name as DocumentName]);
-    if (!result.success)
-      for (const issue of result.error.issues) issues.add(`dist/api/${name}`, issue.path.map(String).join('.'), undefined, issue.message);
-  }
+  for (const [name, { schema }] of Object.entries(DOCUMENTS)) parseWith(schema, documents[name as DocumentName], `dist/api/${name}`, issues);
   issues.throwIfAny();
 
   const tools = (documents['tools.json'] as { tools: { id: string; category: string[] }[]; totalTools: number }).tools;

@@ -30,8 +30,9 @@ export function contextWindowText(contextTokens: number): string {
   return `${Math.round(contextTokens / 1000)}K tokens`;
 }
 
+/** At least two decimals like a price list ("$0.50"), up to four significant digits for sub-cent prices ("$0.0028"). */
 export function formatUsd(value: number): string {
   if (value === 0) return '$0';
-  if (value >= 1) return `$${value.toFixed(2)}`;
-  return `$${Number(value.toPrecision(3)).toString()}`;
+  const [whole, fraction = ''] = Number(value.toPrecision(4)).toString().split('.');
+  return `$${whole}.${fraction.padEnd(2, '0')}`;
 }

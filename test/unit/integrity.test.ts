@@ -1,0 +1,212 @@
+/**
+ * Each integrity rule, fed bad data: the build refuses and its error names the file, the
+ * field and the offending value.
+ */
+import { mkdtemp, cp, writeFile, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataError } from '../../src/build/errors.ts';
+import { checkDocumentIntegrity, checkSourceIntegrity } from '../../src/build/integrity.ts';
+import { loadSourceData } from '../../src/build/load.ts';
+import { buildDocuments } from '../../src/build/build.ts';
+import { PATHS } from '../../src/config.ts';
+import { freshSource, toolFile } from '../support/source.ts';
+import { inject } from 'vitest';
+
+function errorOf(run: () => unknown): DataError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DataError) return error;
+    throw error;
+  }
+  throw new Error('expected a DataError, but the data was accepted');
+}
+
+/** Writes the real data to a temp dir with one file edited, and returns the loader's error. */
+async function loadErrorWith(relativeFile: string, edit: (json: Record<string, unknown>) => void): Promise<DataError> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'acmd-data-'));
+  await cp(PATHS.data, dir, { recursive: true });
+  const file = path.join(dir, relativeFile);
+  const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  edit(json);
+  await writeFile(file, JSON.stringify(json));
+  try {
+    await loadSourceData(dir);
+  } catch (error) {
+    if (error instanceof DataError) return error;
+    throw error;
+  }
+  throw new Error('expected a DataError, but the data was accepted');
+}
+
+const GPT = 'tools/openai/gpt-5-4.json';
+
+describe('schema rules on curated files', () => {
+  it('rejects an id that is not a lowercase slug', async () => {
+    const error = await loadErrorWith(GPT, (t) => (t.id = 'GPT-5.4'));
+    expect(error.message).toContain('tools/openai/gpt-5-4.json: id: must be a lowercase slug');
+    expect(error.message).toContain('"GPT-5.4"');
+  });
+
+  it('rejects a releaseDate that is not YYYY-MM', async () => {
+    const error = await loadErrorWith(GPT, (t) => (t.releaseDate = '2026-13'));
+    expect(error.message).toMatch(/gpt-5-4\.json: releaseDate: must be a month YYYY-MM \(got "2026-13"\)/);
+  });
+
+  it('rejects a negative or non-numeric price', async () => {
+    const negative = await loadErrorWith(GPT, (t) => ((t.pricing as Record<string, unknown>).input = -1));
+    expect(negative.message).toMatch(/pricing\.input: must be >= 0 \(got -1\)/);
+    const text = await loadErrorWith(GPT, (t) => ((t.pricing as Record<string, unknown>).output = '15'));
+    expect(text.message).toMatch(/pricing\.output: must be a number .*\(got "15"\)/);
+  });
+
+  it('rejects an unknown enum value', async () => {
+    const error = await loadErrorWith(GPT, (t) => (t.status = 'retired'));
+    expect(error.message).toMatch(/gpt-5-4\.json: status: .*\(got "retired"\)/);
+  });
+
+  it('rejects a tool without provenance for a fact', async () => {
+    const error = await loadErrorWith(GPT, (t) => delete (t.sources as Record<string, unknown>).pricing);
+    expect(error.message).toMatch(/gpt-5-4\.json: sources\.pricing: .*\(got missing\)/);
+  });
+
+  it('rejects an unknown sortBy', async () => {
+    const [first] = (await loadSourceData(PATHS.data)).useCases;
+    const error = await loadErrorWith(first!.file, (u) => (u.sortBy = 'popularity'));
+    expect(error.message).toContain(`${first!.file}: sortBy:`);
+    expect(error.message).toContain('"popularity"');
+  });
+
+  it('rejects unknown keys, so a typo cannot pass silently', async () => {
+    const error = await loadErrorWith(GPT, (t) => (t.contextWindowTokens = 5));
+    expect(error.message).toContain('contextWindowTokens');
+  });
+});
+
+describe('cross-file rules', () => {
+  it('rule 3: a benchmark result whose tool id does not exist', async () => {
+    const source = await freshSource();
+    const results = source.results.find((r) => r.data.toolId !== null)!;
+    results.data.toolId = 'no-such-model';
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.issues).toContainEqual(expect.objectContaining({ file: results.file, field: 'toolId', value: 'no-such-model' }));
+  });
+
+  it('ids are unique', async () => {
+    const source = await freshSource();
+    source.tools.push(structuredClone(toolFile(source, 'gpt-5-4')));
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.message).toContain('duplicates the id of tools/openai/gpt-5-4.json');
+  });
+
+  it('a price of 0 needs the free flag', async () => {
+    const source = await freshSource();
+    const tool = toolFile(source, 'gpt-5-4');
+    tool.data.pricing.output = 0;
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.issues).toContainEqual(expect.objectContaining({ file: 'tools/openai/gpt-5-4.json', field: 'pricing.output', value: 0 }));
+  });
+
+  it('cache prices follow the caching mode', async () => {
+    const source = await freshSource();
+    const tool = toolFile(source, 'gpt-5-4');
+    tool.data.pricing.cacheCreate = 3.75;
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.message).toContain('pricing.cacheCreate: must equal input (2.5) when caching is no-write-premium (got 3.75)');
+  });
+
+  it('price tiers must be in ascending order', async () => {
+    const source = await freshSource();
+    const tool = toolFile(source, 'gpt-5-4');
+    const tier = tool.data.pricingDetails.tiers[0]!;
+    tool.data.pricingDetails.tiers = [{ ...tier, aboveTokens: 500_000 }, tier];
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.issues).toContainEqual(expect.objectContaining({ file: 'tools/openai/gpt-5-4.json', field: 'pricingDetails.tiers.1.aboveTokens', value: 272000 }));
+  });
+
+  it('a platform may only offer tools that exist', async () => {
+    const source = await freshSource();
+    const platform = source.platforms.find((p) => p.data.models.length > 0)!;
+    platform.data.models[0]!.toolId = 'ghost-model';
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.issues).toContainEqual(expect.objectContaining({ file: platform.file, field: 'models.0.toolId', value: 'ghost-model' }));
+  });
+
+  it('a tool must belong to an existing provider', async () => {
+    const source = await freshSource();
+    toolFile(source, 'gpt-5-4').data.provider = 'openia';
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.message).toContain('provider: is not the id of a file in data/providers/ (got "openia")');
+  });
+
+  it('a use case filter may only name existing categories', async () => {
+    const source = await freshSource();
+    const useCase = source.useCases[0]!;
+    useCase.data.filter.categories = ['cheap'];
+    const error = errorOf(() => checkSourceIntegrity(source));
+    expect(error.issues).toContainEqual(expect.objectContaining({ file: useCase.file, field: 'filter.categories.0', value: 'cheap' }));
+  });
+
+  it('an unresolvable placeholder in use-case prose fails the build', async () => {
+    const source = await freshSource();
+    const useCase = source.useCases[0]!;
+    useCase.data.faq[0]!.a = 'It costs {tool:not-a-tool:input}.';
+    const error = errorOf(() => buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }));
+    expect(error.issues).toContainEqual(expect.objectContaining({ file: useCase.file, field: 'faq.0.a', value: '{tool:not-a-tool:input}' }));
+  });
+});
+
+describe('rules on the derived documents', () => {
+  async function documents() {
+    const source = await freshSource();
+    return structuredClone(buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }).documents) as Record<string, any>;
+  }
+
+  it('accepts what the build derives', async () => {
+    const docs = await documents();
+    expect(() => checkDocumentIntegrity(docs as never)).not.toThrow();
+  });
+
+  it('rule 4: toolCount must equal the length of tools', async () => {
+    const docs = await documents();
+    docs['providers.json'].providers[0].toolCount += 1;
+    const error = errorOf(() => checkDocumentIntegrity(docs as never));
+    expect(error.message).toMatch(/providers\.0\.toolCount: must equal the length of tools .*\(rule 4\)/);
+  });
+
+  it('totalTools must equal the number of tools', async () => {
+    const docs = await documents();
+    docs['tools.json'].totalTools = 112;
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('totalTools: must equal the number of tools (113) (got 112)');
+  });
+
+  it('rule 3 on the document: every modelId is a tool id', async () => {
+    const docs = await documents();
+    docs['benchmarks.json'].benchmarks.models[0].modelId = 'ghost-model';
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('modelId: is not the id of a tool (rule 3) (got "ghost-model")');
+  });
+
+  it('tool.category must be a category slug and agree with the category toolIds', async () => {
+    const docs = await documents();
+    const tool = docs['tools.json'].tools[0];
+    tool.category = [...tool.category, 'no-such-category'];
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('is not a category slug (got "no-such-category")');
+    const again = await documents();
+    again['categories.json'].categories[0].toolIds.pop();
+    expect(errorOf(() => checkDocumentIntegrity(again as never)).message).toContain('disagrees with tools.json');
+  });
+
+  it('topPicks must be tool ids', async () => {
+    const docs = await documents();
+    docs['use-cases.json'].useCases[0].topPicks[0] = 'ghost-model';
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('topPicks.0: is not a tool id (got "ghost-model")');
+  });
+
+  it('contextWindow must read "<number>K tokens"', async () => {
+    const docs = await documents();
+    docs['tools.json'].tools[0].contextWindow = '1M tokens';
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toMatch(/dist\/api\/tools\.json: tools\.0\.contextWindow: must be "<number>K tokens"/);
+  });
+});
