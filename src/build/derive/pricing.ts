@@ -33,6 +33,7 @@ export function contextWindowText(contextTokens: number): string {
 /** At least two decimals like a price list ("$0.50"), up to four significant digits for sub-cent prices ("$0.0028"). */
 export function formatUsd(value: number): string {
   if (value === 0) return '$0';
+  if (value >= 100) return `$${value.toFixed(2)}`;
   const [whole, fraction = ''] = Number(value.toPrecision(4)).toString().split('.');
   return `$${whole}.${fraction.padEnd(2, '0')}`;
 }
