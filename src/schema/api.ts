@@ -32,7 +32,7 @@ export const tool = z
       .object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion })
       .strict()
       .describe('Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching).'),
-    description: z.string(),
+    description: z.string().describe('Free-text description of the model.'),
     features: z.array(z.string()).describe('Key capabilities.'),
     bestFor: z.string().describe('Recommended use case.'),
     contextWindow: z
@@ -191,7 +191,7 @@ export const useCase = z
 const lastUpdated = isoTimestamp.describe('Time of the last successful data refresh; the same on every endpoint of one dataset.');
 
 export const toolsDocument = z
-  .object({ tools: z.array(tool), lastUpdated, totalTools: z.number().int().min(0).describe('Number of tools.') })
+  .object({ tools: z.array(tool).describe('Every tool (AI coding model), sorted by id.'), lastUpdated, totalTools: z.number().int().min(0).describe('Number of tools.') })
   .strict();
 
 export const benchmarksDocument = z
@@ -209,10 +209,10 @@ export const benchmarksDocument = z
   })
   .strict();
 
-export const providersDocument = z.object({ providers: z.array(provider), lastUpdated }).strict();
-export const categoriesDocument = z.object({ categories: z.array(category), lastUpdated }).strict();
-export const platformsDocument = z.object({ platforms: z.array(platform), lastUpdated }).strict();
-export const useCasesDocument = z.object({ useCases: z.array(useCase), lastUpdated }).strict();
+export const providersDocument = z.object({ providers: z.array(provider).describe('Every provider, sorted by name; derived from the tools.'), lastUpdated }).strict();
+export const categoriesDocument = z.object({ categories: z.array(category).describe('The five categories.'), lastUpdated }).strict();
+export const platformsDocument = z.object({ platforms: z.array(platform).describe('Coding platforms (IDEs, editors, extensions, CLIs).'), lastUpdated }).strict();
+export const useCasesDocument = z.object({ useCases: z.array(useCase).describe('Use cases with computed top picks.'), lastUpdated }).strict();
 
 export const endpointFreshness = z
   .object({
