@@ -114,9 +114,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (watchInterval > 0) unwatchFile(pointer);
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        // Keep-alive sockets that finish their in-flight request become idle after close(); sweep them
+        // instead of waiting for the keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         force.unref();
+        sweep.unref();
         server.close(() => {
           clearTimeout(force);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();

@@ -1,0 +1,134 @@
+/**
+ * The server process as an operator runs it: `npm start` builds when dist/ is missing, listens on
+ * PORT, logs one line with its URL, finishes in-flight requests on SIGTERM, and swaps to a newly
+ * published artifact without a restart or a failed request.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { buildDocuments, prepareFromDocuments } from '../../src/build/build.ts';
+import { publishArtifact } from '../../src/build/artifact.ts';
+import { loadSourceData } from '../../src/build/load.ts';
+import { PATHS, ROOT } from '../../src/config.ts';
+import { startServer } from '../../src/server/server.ts';
+import { httpRequest, json } from '../support/http.ts';
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startCli(env: Record<string, string>): { child: ChildProcess; output: () => string; urlLine: Promise<string>; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/cli.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  const urlLine = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => /serving artifact \w+ at http:\/\//.test(l));
+      if (line) resolve(line);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited early (${code}):\n${output}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, urlLine, exit };
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('npm start', () => {
+  it('builds dist/ when it is missing, listens on PORT and logs one line with the URL', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'acmd-start-'));
+    const port = await freePort();
+    const server = startCli({ PORT: String(port), DIRECTORY_DIST: path.join(root, 'dist') });
+    const line = await server.urlLine;
+    expect(line).toContain(`http://127.0.0.1:${port}/api/`);
+    expect(server.output()).toContain('no artifact at');
+    const response = await httpRequest(`http://127.0.0.1:${port}/api/tools.json`);
+    expect(response.status).toBe(200);
+    expect(json<{ totalTools: number }>(response).totalTools).toBe(113);
+    expect(server.output().split('\n').filter((l) => l.includes('serving artifact'))).toHaveLength(1);
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+  });
+
+  it('on SIGTERM stops accepting connections but finishes a request already in flight', async () => {
+    const port = await freePort();
+    const server = startCli({ PORT: String(port), DIRECTORY_DIST: inject('distPath') });
+    await server.urlLine;
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('GET /api/providers.json HTTP/1.1\r\nHost: test\r\n'); // request started, headers not finished
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(httpRequest(`http://127.0.0.1:${port}/api/providers.json`)).rejects.toThrow(); // no new connections
+    socket.write('\r\n');
+    await closed;
+    expect(received.startsWith('HTTP/1.1 200 OK')).toBe(true);
+    expect(received).toContain('"providers"');
+    expect(await server.exit).toBe(0);
+  });
+});
+
+describe('artifact swap', () => {
+  it('serves a newly published artifact without a restart and without a failed request', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'acmd-swap-'));
+    const distPath = path.join(root, 'dist');
+    const dataDir = path.join(root, 'data');
+    await cp(PATHS.data, dataDir, { recursive: true });
+    const cv = JSON.parse(inject('crossValidation'));
+    const publish = async () => {
+      const source = await loadSourceData(dataDir);
+      const built = buildDocuments(source, { crossValidation: cv });
+      return publishArtifact(prepareFromDocuments({ documents: built.documents, meta: source.meta.data }), distPath);
+    };
+    await publish();
+    const running = await startServer({ distPath, host: '127.0.0.1', port: 0, watchIntervalMs: 50 });
+    try {
+      const before = json<{ lastUpdated: string }>(await httpRequest(`${running.url}/api/tools.json`)).lastUpdated;
+      let stop = false;
+      const statuses: number[] = [];
+      const hammer = (async () => {
+        while (!stop) statuses.push((await httpRequest(`${running.url}/api/tools.json`)).status);
+      })();
+      const metaFile = path.join(dataDir, 'meta.json');
+      const meta = JSON.parse(await readFile(metaFile, 'utf8'));
+      meta.lastUpdated = '2026-11-29T06:00:00Z';
+      await writeFile(metaFile, JSON.stringify(meta));
+      await publish();
+      const deadline = Date.now() + 10_000;
+      let after = before;
+      while (after === before && Date.now() < deadline) {
+        after = json<{ lastUpdated: string }>(await httpRequest(`${running.url}/api/tools.json`)).lastUpdated;
+      }
+      stop = true;
+      await hammer;
+      expect(after).toBe('2026-11-29T06:00:00Z');
+      expect(statuses.length).toBeGreaterThan(10);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+    } finally {
+      await running.close(1000);
+    }
+  });
+});
