@@ -1,0 +1,71 @@
+/**
+ * Spot-checks published values against the reference facts in ../shared/reference (read at test
+ * time, never copied): prices, context windows and release months per tool, and every benchmark
+ * result as published.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/config.ts';
+import { freshSource } from '../support/source.ts';
+
+const REFERENCE = path.resolve(ROOT, '../shared/reference');
+
+/** Minimal RFC 4180 reader: the reference files quote fields that contain commas. */
+function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
+    else if (c !== '\r') field += c;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  const [header, ...body] = rows;
+  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+describe('published facts match the reference data', async () => {
+  const models = new Map(parseCsv(await readFile(path.join(REFERENCE, 'models.csv'), 'utf8')).map((r) => [r.id!, r]));
+  const source = await freshSource();
+
+  it.each(source.tools.map((t) => [t.data.id, t.data] as const))('%s: price, context and release month', (id, tool) => {
+    const row = models.get(id);
+    expect(row, `${id} is not in models.csv`).toBeDefined();
+    expect(tool.contextTokens).toBe(Number(row!.contextTokens));
+    expect(tool.releaseDate).toBe(row!.releaseMonth);
+    const restated = tool.pricingDetails.modifiers.some((m) => m.kind === 'promotion') || /off-peak rate/.test(tool.sources.pricing.note ?? '');
+    if (restated) {
+      // The source shows a promotional or off-peak rate; it must survive as a modifier, not as the base price.
+      const shown = tool.pricingDetails.modifiers.find((m) => m.input === Number(row!.input)) ?? (tool.pricing.input === Number(row!.input) ? tool.pricing : undefined);
+      expect(shown, `${id}: the source rate ${row!.input} is published nowhere`).toBeDefined();
+    } else {
+      expect(tool.pricing.input).toBe(Number(row!.input));
+      expect(tool.pricing.output).toBe(Number(row!.output));
+      if (row!.cacheRead !== '' && tool.pricingDetails.caching !== 'unavailable') expect(tool.pricing.cacheRead).toBe(Number(row!.cacheRead));
+    }
+  });
+
+  it('every recorded benchmark result appears in the reference tables with the same value and variant', async () => {
+    const rows = [
+      ...parseCsv(await readFile(path.join(REFERENCE, 'benchmarks.csv'), 'utf8')),
+      ...parseCsv(await readFile(path.join(REFERENCE, 'benchmarks-modern.csv'), 'utf8')),
+    ];
+    const published = new Set(rows.map((r) => `${r.benchmark}\u0000${r.variant}\u0000${Number(r.score)}\u0000${r.source}`));
+    let checked = 0;
+    for (const file of source.results)
+      for (const result of file.data.results) {
+        expect(published.has(`${result.benchmark}\u0000${result.variant}\u0000${result.value}\u0000${result.source}`), `${file.file}: ${result.benchmark} ${result.value}`).toBe(true);
+        checked++;
+      }
+    expect(checked).toBe(rows.length);
+  });
+});
