@@ -5,7 +5,7 @@
  * (or a crash) only ever sees a complete old or a complete new artifact.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile, lstat, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile, lstat, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { CACHE_CONTROL, HEADERS_COMMON } from '../server/policy.ts';
@@ -41,6 +41,9 @@ export interface ArtifactManifest {
 }
 
 const COMPRESSIBLE_MIN_BYTES = 256;
+
+/** The JSON 404 body static hosts and nginx serve for unknown paths. */
+export const NOT_FOUND_PATH = '/404.json';
 
 export function sha256Hex(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
@@ -81,15 +84,19 @@ function relativeFileFor(urlPath: string): string {
   return urlPath.replace(/^\/+/, '');
 }
 
-/** Static-host header rules (Netlify / Cloudflare Pages `_headers` format) mirroring the Node server. */
+/**
+ * Static-host header rules (Netlify / Cloudflare Pages `_headers` format) mirroring the Node
+ * server. `/*` carries only the headers every response shares; each file gets its own
+ * Content-Type and Cache-Control, so no two matching rules set the same header (both hosts
+ * would join the values with a comma, and only Cloudflare reads the `! Header` detach syntax).
+ * /404.json is the error body, so it carries the error policy (no-store), as the Node server's 404s do.
+ */
 function headersFile(manifest: ArtifactManifest): string {
   const lines: string[] = [];
-  const common = Object.entries(HEADERS_COMMON).map(([k, v]) => `  ${k}: ${v}`);
-  lines.push('/*', ...common, `  Cache-Control: ${CACHE_CONTROL.latest}`, '');
+  lines.push('/*', ...Object.entries(HEADERS_COMMON).map(([k, v]) => `  ${k}: ${v}`), '');
   for (const [urlPath, entry] of Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(urlPath, `  Content-Type: ${entry.contentType}`);
-    if (entry.cacheControl !== CACHE_CONTROL.latest) lines.push(`  ! Cache-Control`, `  Cache-Control: ${entry.cacheControl}`);
-    lines.push('');
+    const cacheControl = urlPath === NOT_FOUND_PATH ? CACHE_CONTROL.error : entry.cacheControl;
+    lines.push(urlPath, `  Content-Type: ${entry.contentType}`, `  Cache-Control: ${cacheControl}`, '');
   }
   return lines.join('\n');
 }
@@ -198,6 +205,11 @@ export async function publishArtifact(prepared: PreparedArtifact, distPath: stri
   if (!(await exists(path.join(finalDir, 'artifact.json')))) {
     const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
     for (const [relative, data] of prepared.contents) await writeDurably(path.join(tmpDir, relative), data);
+    // One modification time for every file of the artifact: the moment it was first published.
+    // Static servers derive Last-Modified (and nginx its ETag) from it, so every encoding of a
+    // document agrees, and content published later gets a later time.
+    const publishedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    for (const relative of prepared.contents.keys()) await utimes(path.join(tmpDir, relative), publishedAt, publishedAt);
     await rm(finalDir, { recursive: true, force: true });
     await rename(tmpDir, finalDir);
   }
