@@ -8,7 +8,11 @@ import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE, PREF
 import type { LoadedArtifact, ServedResource } from './store.ts';
 
 /** Friendly entry points that serve the endpoint index. */
-const ALIASES: Record<string, string> = { '/': '/api/index.json', '/api': '/api/index.json', '/api/': '/api/index.json' };
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['/', '/api/index.json'],
+  ['/api', '/api/index.json'],
+  ['/api/', '/api/index.json'],
+]);
 
 const COMMON_HEADERS = Object.entries(HEADERS_COMMON).flat();
 
@@ -69,7 +73,9 @@ export function createHandler(current: () => LoadedArtifact) {
       return;
     }
 
-    const resource = current().resources.get(ALIASES[pathname] ?? pathname);
+    // Only the published API: the artifact's other files (404.json, artifact.json, _headers) are not resources.
+    const key = ALIASES.get(pathname) ?? pathname;
+    const resource = key.startsWith('/api/') ? current().resources.get(key) : undefined;
     if (resource === undefined) {
       sendError(res, 404, 'Not found. See /api/index.json for the list of endpoints.', head);
       return;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
 import { serializeJson, sha256Hex } from '../build/artifact.ts';
 import { createHandler } from './handler.ts';
+import { CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from './policy.ts';
 import { loadArtifact, replaceDocument, type LoadedArtifact } from './store.ts';
 
 export interface ServerOptions {
@@ -18,6 +19,8 @@ export interface ServerOptions {
   /** Poll the artifact pointer and swap when another process publishes (ms; 0 disables). */
   watchIntervalMs?: number;
   log?: (line: string) => void;
+  /** Overrides of LIMITS (tests use small timeouts). */
+  limits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -30,14 +33,30 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
+export interface Limits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxHeaderSize: number;
+  maxRequestsPerSocket: number;
+  connectionsCheckingIntervalMs: number;
+}
+
 /** Limits that keep slow or abusive clients from holding sockets or memory. */
-export const LIMITS = {
+export const LIMITS: Readonly<Limits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderSize: 16 * 1024,
   maxRequestsPerSocket: 10_000,
-} as const;
+  /** How often node:http checks headersTimeout/requestTimeout (its default, 30 s, lets a slow client hold a socket for up to 40 s). */
+  connectionsCheckingIntervalMs: 1_000,
+};
+
+/** Headers of the errors written straight to the socket (malformed, oversized or too slow requests). */
+const CLIENT_ERROR_HEADERS = Object.entries({ ...HEADERS_COMMON, 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': CACHE_CONTROL.error })
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
 
 const etagOf = (body: Buffer, suffix: string) => `"${sha256Hex(body).slice(0, 32)}${suffix}"`;
 
@@ -56,13 +75,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   const handler = createHandler(() => artifact);
-  const server = createServer({ maxHeaderSize: LIMITS.maxHeaderSize, requestTimeout: LIMITS.requestTimeoutMs, headersTimeout: LIMITS.headersTimeoutMs, keepAliveTimeout: LIMITS.keepAliveTimeoutMs }, handler);
-  server.maxRequestsPerSocket = LIMITS.maxRequestsPerSocket;
+  const limits: Limits = { ...LIMITS, ...options.limits };
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderSize,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    },
+    handler,
+  );
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.on('clientError', (error, socket) => {
     if (!socket.writable) return;
-    const status = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ error: { status, message: status === 431 ? 'Request header fields too large.' : 'Bad request.' } });
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const [status, reason, message] =
+      code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Request header fields too large.']
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request was not received in time.']
+          : [400, 'Bad Request', 'Bad request.'];
+    const body = `${JSON.stringify({ error: { status, message } })}\n`;
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 
   await new Promise<void>((resolve, reject) => {
