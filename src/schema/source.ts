@@ -43,6 +43,33 @@ export const providerFile = z
   })
   .strict();
 
+/**
+ * Facts the weekly refresh imports from the models.dev upstream. `pricing` covers the four base
+ * prices, the caching mode, the free flag and the long-context tiers; `capabilities` covers
+ * openWeights, reasoning and toolCalling; `status` covers a deprecation upstream.
+ */
+export const upstreamFact = z
+  .enum(['pricing', 'contextWindow', 'maxOutputTokens', 'releaseDate', 'capabilities', 'status'])
+  .describe('A group of facts the refresh imports from upstream.');
+
+export const toolUpstream = z
+  .object({
+    modelsDev: z
+      .string()
+      .regex(/^[^/]+\/.+$/, 'must be "<provider>/<model>"')
+      .nullable()
+      .describe('Key "<provider>/<model>" of this model in the models.dev api.json document; null when it has no upstream entry.'),
+    pinned: z
+      .array(upstreamFact)
+      .optional()
+      .describe('Facts whose curated value deliberately differs from upstream (e.g. upstream shows a promotional or off-peak rate). The refresh reports the upstream value but never overwrites these.'),
+    pinnedReason: z.string().min(10).optional().describe('Why the pinned facts are curated; required when `pinned` is not empty.'),
+  })
+  .strict()
+  .refine((u) => !u.pinned?.length || u.pinnedReason !== undefined, { message: 'pinnedReason is required when pinned lists facts', path: ['pinnedReason'] })
+  .refine((u) => new Set(u.pinned ?? []).size === (u.pinned ?? []).length, { message: 'pinned lists a fact twice', path: ['pinned'] })
+  .describe('Where the refresh finds this model upstream, and which facts it must leave alone.');
+
 /** data/tools/<provider>/<id>.json: one file per model. */
 export const toolFile = z
   .object({
@@ -67,10 +94,7 @@ export const toolFile = z
     url: httpsUrl.optional().describe('Pricing page for this model when it differs from the provider\'s.'),
     sources: toolSources,
     conflicts: z.array(conflict).describe('Facts on which sources disagree, with the value chosen and why.'),
-    upstream: z
-      .object({ modelsDev: z.string().regex(/^[^/]+\/.+$/, 'must be "<provider>/<model>"').nullable() })
-      .strict()
-      .describe('Where the refresh finds this model upstream; null when it has no upstream entry.'),
+    upstream: toolUpstream,
     description: z.string().min(20, 'must be 1-3 sentences of prose'),
     features: z.array(z.string().min(3)).min(2, 'list at least two capabilities'),
     bestFor: z.string().min(3),
@@ -223,4 +247,6 @@ export type SeriesFile = z.infer<typeof seriesFile>;
 export type BenchmarkResult = z.infer<typeof benchmarkResult>;
 export type ResultsFile = z.infer<typeof resultsFile>;
 export type FactSource = z.infer<typeof factSource>;
+export type UpstreamFact = z.infer<typeof upstreamFact>;
+export type ToolUpstream = z.infer<typeof toolUpstream>;
 export { isoDate };
