@@ -8,4 +8,8 @@ export const PATHS = {
   data: process.env.DIRECTORY_DATA_DIR ?? path.join(ROOT, 'data'),
   dist: process.env.DIRECTORY_DIST ?? path.join(ROOT, 'dist'),
   state: process.env.DIRECTORY_STATE_DIR ?? path.join(ROOT, '.state'),
+  /** Immutable dated releases (tracked in git so static deployments keep their history). */
+  releases: process.env.DIRECTORY_RELEASES_DIR ?? path.join(ROOT, 'releases'),
+  /** Refresh settings: schedule, upstream locations, limits and bounds (src/refresh/config.ts). */
+  refreshConfig: process.env.DIRECTORY_REFRESH_CONFIG ?? path.join(ROOT, 'refresh.config.json'),
 };

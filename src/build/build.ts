@@ -3,7 +3,7 @@
  * (src/build/cli.ts) and the refresh pipeline both call it and then publish the artifact.
  */
 import { z } from 'zod';
-import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type FreshnessDocument } from '../schema/api.ts';
+import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type FreshnessDocument, type Tool } from '../schema/api.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from './artifact.ts';
@@ -14,6 +14,7 @@ import { deriveUseCases } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
 import type { SourceData } from './load.ts';
 import { JSON_CONTENT_TYPE } from '../server/policy.ts';
+import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from '../refresh/history-files.ts';
 
 export type Documents = Record<DocumentName, unknown>;
 
@@ -69,8 +70,10 @@ export const NOT_FOUND_BODY = { error: { status: 404, message: 'Not found. See /
 export interface ArtifactInput {
   documents: Documents;
   meta: SourceData['meta']['data'];
-  /** Refresh status to embed in the static freshness document. */
+  /** Refresh status to embed in the static freshness document (default: the newest release's refresh). */
   refresh?: FreshnessDocument['refresh'];
+  /** Release history (src/refresh/): adds /api/v/<id>/*, changes.json/.xml, manifest.json and price-history.json. */
+  history?: HistoryInput;
 }
 
 /** Freshness from finished document bytes; the server rebuilds it when its refresh status changes. */
@@ -79,6 +82,7 @@ export function freshnessFor(
   documents: Documents,
   meta: SourceData['meta']['data'],
   refresh: FreshnessDocument['refresh'],
+  release: string | null = null,
 ): FreshnessDocument {
   const endpoints = (Object.keys(DOCUMENTS) as DocumentName[]).map((name) => {
     const body = bodies.get(name)!;
@@ -92,6 +96,7 @@ export function freshnessFor(
     benchmarkVersion: meta.benchmarkVersion,
     buildId,
     endpoints,
+    release,
     refresh,
   };
   return freshnessDocument.parse(freshness);
@@ -102,6 +107,7 @@ export const STATIC_REFRESH_STATUS: FreshnessDocument['refresh'] = {
   lastAttempt: null,
   lastOutcome: null,
   lastError: null,
+  lastSuccess: null,
   nextRun: null,
   upstreams: [],
 };
@@ -115,14 +121,25 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
     bodies.set(name, body);
     files.push({ urlPath: `/api/${name}`, contentType: JSON_CONTENT_TYPE, body });
   }
-  const freshness = freshnessFor(bodies, input.documents, input.meta, input.refresh ?? STATIC_REFRESH_STATUS);
+  const { history } = input;
+  const refresh = input.refresh ?? (history ? staticRefreshStatus(history) : STATIC_REFRESH_STATUS);
+  const freshness = freshnessFor(bodies, input.documents, input.meta, refresh, history?.releases.at(-1)?.record.id ?? null);
   files.push({ urlPath: '/api/freshness.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(freshness) });
   for (const [name, { schema }] of Object.entries(DOCUMENTS)) {
     files.push({ urlPath: `/api/schemas/${name.replace('.json', '.schema.json')}`, contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(schema)) });
   }
   files.push({ urlPath: '/api/schemas/freshness.schema.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(freshnessDocument)) });
   files.push({ urlPath: '/api/schemas/error.schema.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(errorDocument)) });
-  files.push({ urlPath: '/api/openapi.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(buildOpenApi()) });
+  const extra = history
+    ? historyArtifactFiles(history, {
+        bodies,
+        tools: (input.documents['tools.json'] as { tools: Tool[] }).tools,
+        lastUpdated: input.meta.lastUpdated,
+        datasetVersion: input.meta.datasetVersion,
+      })
+    : undefined;
+  if (extra) files.push(...extra.files);
+  files.push({ urlPath: '/api/openapi.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(extra ? withHistoryOpenApi(buildOpenApi()) : buildOpenApi()) });
   files.push({
     urlPath: '/api/index.json',
     contentType: JSON_CONTENT_TYPE,
@@ -130,7 +147,11 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
       name: 'AI Coding Models Directory',
       license: { data: 'CC0-1.0', code: 'MIT' },
       lastUpdated: input.meta.lastUpdated,
-      endpoints: [...Object.entries(DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })), { path: '/api/freshness.json', summary: 'Timestamps, versions, counts and ETags of every endpoint.' }],
+      endpoints: [
+        ...Object.entries(DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })),
+        { path: '/api/freshness.json', summary: 'Timestamps, versions, counts and ETags of every endpoint.' },
+        ...(extra?.endpoints ?? []),
+      ],
       openapi: '/api/openapi.json',
     }),
   });

@@ -10,6 +10,9 @@ import { loadSourceData } from './load.ts';
 import { publishArtifact } from './artifact.ts';
 import { coverageReport } from './report.ts';
 import { PATHS } from '../config.ts';
+import { loadRefreshConfig } from '../refresh/config.ts';
+import { historyInput } from '../refresh/publish.ts';
+import { loadReleases } from '../refresh/releases.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -18,6 +21,8 @@ async function main(): Promise<void> {
       report: { type: 'boolean', default: false },
       data: { type: 'string', default: PATHS.data },
       dist: { type: 'string', default: PATHS.dist },
+      releases: { type: 'string', default: PATHS.releases },
+      config: { type: 'string', default: PATHS.refreshConfig },
     },
   });
   const started = performance.now();
@@ -30,7 +35,10 @@ async function main(): Promise<void> {
   console.log(`  ${'overall'.padEnd(30)} n=${String(cv.overall.n).padStart(4)}  model ${cv.overall.maeModel.toFixed(2).padStart(6)}  baseline ${cv.overall.maeBaseline.toFixed(2).padStart(6)}`);
   if (values.report) console.log(coverageReport(source, built.documents, new Date()));
   if (values.check) return;
-  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data });
+  // Every release under releases/ is published too (/api/v/<id>/, changes, manifest, price history).
+  const releases = await loadReleases(path.resolve(values.releases));
+  const history = historyInput(releases, await loadRefreshConfig(path.resolve(values.config)));
+  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history });
   const { dir, changed } = await publishArtifact(prepared, values.dist);
   console.log(`${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`);
 }

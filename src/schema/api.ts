@@ -224,6 +224,31 @@ export const endpointFreshness = z
   })
   .strict();
 
+export const upstreamUsed = z
+  .object({
+    name: z.string().describe('`pricing` (models.dev api.json format) or `benchmarks` (CSV/JSON results).'),
+    location: z.string().describe('URL or file the upstream was read from, or `skip` when that part was left as it was.'),
+    sha256: z.string().nullable().describe('SHA-256 of the upstream bytes read; null when skipped or not reached.'),
+  })
+  .strict();
+
+export const refreshOutcome = z
+  .enum(['published', 'unchanged', 'rejected', 'failed'])
+  .describe('`published`: the data changed and a new release is served. `unchanged`: upstream matched the served data. `rejected`: a guard or the build refused the upstream data; the last good dataset keeps serving. `failed`: the refresh could not run (I/O or internal error).');
+
+export const refreshStatus = z
+  .object({
+    schedule: z.string().nullable().describe('Cron expression of the automatic refresh, or null when disabled.'),
+    lastAttempt: isoTimestamp.nullable().describe('When the last refresh attempt started.'),
+    lastOutcome: refreshOutcome.nullable(),
+    lastError: z.string().nullable().describe('Why the last attempt was rejected or failed, naming each offending value; null after a success.'),
+    lastSuccess: isoTimestamp.nullable().describe(ext('When the last refresh that ended `published` or `unchanged` started.')),
+    nextRun: isoTimestamp.nullable().describe('Next scheduled refresh, or null when none is scheduled (static hosting: see the CI schedule).'),
+    upstreams: z.array(upstreamUsed).describe('Upstream locations and content hashes used by the last attempt.'),
+  })
+  .strict()
+  .describe('Refresh status of the serving instance.');
+
 export const freshnessDocument = z
   .object({
     lastUpdated,
@@ -231,19 +256,113 @@ export const freshnessDocument = z
     benchmarkVersion: z.string(),
     buildId: z.string().describe('Content hash of the whole dataset; changes exactly when any document changes.'),
     endpoints: z.array(endpointFreshness),
-    refresh: z
-      .object({
-        schedule: z.string().nullable().describe('Cron expression of the automatic refresh, or null when disabled.'),
-        lastAttempt: isoTimestamp.nullable(),
-        lastOutcome: z.enum(['published', 'unchanged', 'rejected', 'failed']).nullable(),
-        lastError: z.string().nullable(),
-        nextRun: isoTimestamp.nullable(),
-        upstreams: z.array(z.object({ name: z.string(), location: z.string(), sha256: z.string().nullable() }).strict()),
-      })
-      .strict()
-      .describe('Refresh status of the serving instance.'),
+    release: z
+      .string()
+      .nullable()
+      .describe(ext('Id of the newest release (its documents are at /api/v/<id>/); null when the artifact carries no release history.')),
+    refresh: refreshStatus,
   })
   .strict();
+
+const releaseId = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(\.\d+)?$/, 'must be YYYY-MM-DD or YYYY-MM-DD.<n>')
+  .describe('Release id: the UTC date of the refresh that published it, with .2, .3, ... for further releases on one day.');
+
+export const changeKind = z
+  .enum(['model-added', 'model-removed', 'model-deprecated', 'status-changed', 'price-changed', 'context-changed', 'release-date-changed', 'score-changed', 'source-changed'])
+  .describe(
+    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
+  );
+
+export const change = z
+  .object({
+    kind: changeKind,
+    toolId: slug.describe('Id of the tool the change is about.'),
+    toolName: z.string(),
+    field: z.string().nullable().describe('Changed field, e.g. `pricing.input`, `contextTokens`, `benchmarks.sweBench`, `sources.pricing`; null for an added or removed model.'),
+    from: z.union([z.number(), z.string()]).nullable().describe('Value before; null when the field did not exist.'),
+    to: z.union([z.number(), z.string()]).nullable().describe('Value after; null when the field no longer exists.'),
+    percent: z.number().nullable().describe('(to - from) / from x 100, rounded to 0.1, for prices and context sizes; null otherwise or when from is 0.'),
+  })
+  .strict()
+  .describe(ext('One field-level difference between a release and the one before it.'));
+
+export const releaseDocumentEntry = z
+  .object({
+    path: z.string().describe('URL path of the document in this release, e.g. /api/v/2026-11-22/tools.json.'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the document bytes (identity encoding).'),
+    bytes: z.number().int().min(0),
+  })
+  .strict();
+
+export const release = z
+  .object({
+    id: releaseId,
+    date: isoDate.describe('UTC date of the release; prices in it are effective from this day.'),
+    publishedAt: isoTimestamp.describe('When the refresh that published it started; equals its documents\' lastUpdated.'),
+    lastUpdated,
+    datasetVersion: z.string(),
+    benchmarkVersion: z.string(),
+    initial: z.boolean().describe('True for the first recorded release, which has no predecessor to compare with.'),
+    url: z.string().describe('URL path prefix of the release\'s documents, e.g. /api/v/2026-11-22/.'),
+    documents: z.array(releaseDocumentEntry).describe('SHA-256 manifest of the six endpoint documents as published in this release.'),
+    upstreams: z.array(upstreamUsed).describe('Upstream data the release was made from.'),
+    summary: z.string().describe('One line describing the changes.'),
+    changes: z.array(change).describe('Differences from the previous release, by tool.'),
+  })
+  .strict()
+  .describe(ext('An immutable dated snapshot of every endpoint document.'));
+
+export const changesDocument = z
+  .object({
+    releases: z.array(release).describe('Every release, newest first.'),
+    feed: z.string().describe('Path of the same list as an Atom feed.'),
+    lastUpdated,
+  })
+  .strict()
+  .describe(ext('The release history with per-field differences: a pull-based change notification.'));
+
+export const manifestDocument = z
+  .object({
+    lastUpdated,
+    datasetVersion: z.string(),
+    release: releaseId.nullable().describe('Newest release id.'),
+    documents: z.array(releaseDocumentEntry).describe('SHA-256 of each endpoint document at its plain (latest) path.'),
+    releases: z
+      .array(z.object({ id: releaseId, url: z.string(), documents: z.array(releaseDocumentEntry) }).strict())
+      .describe('SHA-256 manifest of every release, newest first.'),
+  })
+  .strict()
+  .describe(ext('SHA-256 manifest of the latest documents and of every release.'));
+
+export const pricePoint = z
+  .object({
+    effectiveFrom: isoDate.describe('First day this price is known to be in force: the date of the release that first published it (for the first release, the day recording began).'),
+    effectiveUntil: isoDate.nullable().describe('Last day it was in force (the day before the next price took effect); null while current.'),
+    release: releaseId.nullable().describe('Release that first published this price; null for a curated change not yet released.'),
+    pricing: z.object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion }).strict(),
+    pricingDetails,
+  })
+  .strict();
+
+export const priceHistoryDocument = z
+  .object({
+    tools: z
+      .array(
+        z
+          .object({
+            toolId: slug,
+            name: z.string(),
+            history: z.array(pricePoint).describe('Prices in force over time, oldest first; periods do not overlap.'),
+          })
+          .strict(),
+      )
+      .describe('Every tool that appears in any release or in the current data.'),
+    lastUpdated,
+  })
+  .strict()
+  .describe(ext('Price history per tool with effective dates, so a cost report can use the price in force on a given day.'));
 
 export const errorDocument = z
   .object({ error: z.object({ status: z.number().int(), message: z.string() }).strict() })
@@ -260,6 +379,19 @@ export const DOCUMENTS = {
 } as const;
 
 export type DocumentName = keyof typeof DOCUMENTS;
+
+/**
+ * [extension] Documents of the release history, published beside the six endpoints when the
+ * artifact is built with releases (src/refresh/). Kept apart from DOCUMENTS, which drives the
+ * freshness endpoint and the integrity checks of the specification's six documents.
+ */
+export const HISTORY_DOCUMENTS = {
+  'changes.json': { schema: changesDocument, summary: 'Every release, newest first, with its per-field differences (also as an Atom feed at /api/changes.xml).' },
+  'manifest.json': { schema: manifestDocument, summary: 'SHA-256 manifest of the latest documents and of every release.' },
+  'price-history.json': { schema: priceHistoryDocument, summary: 'Each tool\'s prices over time with effective dates.' },
+} as const;
+
+export type HistoryDocumentName = keyof typeof HISTORY_DOCUMENTS;
 export type Tool = z.infer<typeof tool>;
 export type BenchmarkModel = z.infer<typeof benchmarkModel>;
 export type BenchmarkSource = z.infer<typeof benchmarkSource>;
@@ -271,5 +403,16 @@ export type UseCase = z.infer<typeof useCase>;
 export type ToolsDocument = z.infer<typeof toolsDocument>;
 export type BenchmarksDocument = z.infer<typeof benchmarksDocument>;
 export type FreshnessDocument = z.infer<typeof freshnessDocument>;
+export type RefreshStatus = z.infer<typeof refreshStatus>;
+export type RefreshOutcome = z.infer<typeof refreshOutcome>;
+export type UpstreamUsed = z.infer<typeof upstreamUsed>;
+export type Change = z.infer<typeof change>;
+export type ChangeKind = z.infer<typeof changeKind>;
+export type Release = z.infer<typeof release>;
+export type ReleaseDocumentEntry = z.infer<typeof releaseDocumentEntry>;
+export type ChangesDocument = z.infer<typeof changesDocument>;
+export type ManifestDocument = z.infer<typeof manifestDocument>;
+export type PricePoint = z.infer<typeof pricePoint>;
+export type PriceHistoryDocument = z.infer<typeof priceHistoryDocument>;
 export type ErrorDocument = z.infer<typeof errorDocument>;
 export { sortBy };

@@ -1,0 +1,39 @@
+/** Durable and atomic file writes, and removal of the temporaries a crash can leave. */
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export async function writeFileDurably(file: string, data: Buffer | string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Temp file in the same directory, fsync, rename over the target: readers see old or new bytes, never a mix. */
+export async function writeFileAtomic(file: string, data: Buffer | string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}-${Date.now()}`;
+  await writeFileDurably(tmp, data);
+  await rename(tmp, file);
+}
+
+/** Removes every entry under `dir` (recursively) whose name matches `pattern`; returns what it removed. */
+export async function removeMatching(dir: string, pattern: RegExp, recursive: boolean): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive });
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!pattern.test(entry.name)) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    await rm(full, { recursive: true, force: true });
+    removed.push(full);
+  }
+  return removed;
+}

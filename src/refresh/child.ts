@@ -1,0 +1,45 @@
+/**
+ * Runs the refresh CLI in a child process for the server: the refresh's CPU work (building,
+ * compressing) never blocks the event loop that answers requests, and a crash or kill of the
+ * refresh cannot take the server down. The child publishes; the server then reloads.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RefreshReport } from './report.ts';
+
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
+
+export interface ChildResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  report: RefreshReport | null;
+}
+
+/** `args` are refresh CLI flags; `--json` is added. Resolves when the child exits. */
+export function runRefreshProcess(args: readonly string[], log: (line: string) => void = () => {}): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    // Same runtime and loader flags as this process (tsx), so the TypeScript CLI runs as is.
+    const child = spawn(process.execPath, [...process.execArgv, CLI, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let stdout = '';
+    let stderrTail = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-20_000);
+      for (const line of chunk.split('\n')) if (line.trim()) log(`refresh: ${line}`);
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const last = stdout.trim().split('\n').at(-1);
+      let report: RefreshReport | null = null;
+      try {
+        report = last ? (JSON.parse(last) as RefreshReport) : null;
+      } catch {
+        report = null;
+      }
+      resolve({ code, signal, report });
+    });
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run refresh -- [--pricing-source <url|file|skip>] [--benchmarks-source <url|file|skip>]`
+ *
+ * Runs one refresh. A source not given comes from the environment (DIRECTORY_PRICING_SOURCE,
+ * DIRECTORY_BENCHMARKS_SOURCE), then refresh.config.json; `skip` leaves that part of the data
+ * as it is. Exit status: 0 published or unchanged, 2 rejected, 1 failed; the report goes to
+ * stdout on success and to stderr otherwise (`--json` prints the report as JSON on stdout).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PATHS } from '../config.ts';
+import { loadSourceData } from '../build/load.ts';
+import { envOverrides, loadRefreshConfig, withOverrides } from './config.ts';
+import { bootstrapRelease, runRefresh, type Checkpoint } from './pipeline.ts';
+import { listReleaseIds } from './releases.ts';
+import { formatReport } from './report.ts';
+
+const USAGE = `usage: npm run refresh -- [options]
+  --pricing-source <url|file|skip>     models.dev api.json document (default: refresh.config.json)
+  --benchmarks-source <url|file|skip>  benchmark results, CSV or JSON (default: refresh.config.json)
+  --allow <tool-id>                    accept a price change beyond the bound for this tool (repeatable)
+  --dry-run                            fetch, merge, validate and report; write nothing
+  --json                               print the report as JSON on stdout
+  --bootstrap                          record the current data as the initial release if there is none, then exit
+  --data <dir> --dist <path> --releases <dir> --state <dir> --config <file>
+  --now <ISO timestamp>                the refresh time (reproducible runs and tests)`;
+
+export const EXIT = { ok: 0, failed: 1, rejected: 2 } as const;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'pricing-source': { type: 'string' },
+      'benchmarks-source': { type: 'string' },
+      allow: { type: 'string', multiple: true, default: [] },
+      'dry-run': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      bootstrap: { type: 'boolean', default: false },
+      data: { type: 'string', default: PATHS.data },
+      dist: { type: 'string', default: PATHS.dist },
+      releases: { type: 'string', default: PATHS.releases },
+      state: { type: 'string', default: PATHS.state },
+      config: { type: 'string', default: PATHS.refreshConfig },
+      now: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return EXIT.ok;
+  }
+  const locations = {
+    dataDir: path.resolve(values.data),
+    distPath: path.resolve(values.dist),
+    releasesDir: path.resolve(values.releases),
+    stateDir: path.resolve(values.state),
+  };
+  if (values.bootstrap) {
+    if ((await listReleaseIds(locations.releasesDir)).length > 0) {
+      console.log(`releases exist in ${locations.releasesDir}; nothing to bootstrap`);
+      return EXIT.ok;
+    }
+    const initial = await bootstrapRelease(await loadSourceData(locations.dataDir), locations);
+    console.log(`recorded initial release ${initial.record.id} in ${locations.releasesDir}`);
+    return EXIT.ok;
+  }
+  const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), {
+    pricingSource: values['pricing-source'],
+    benchmarksSource: values['benchmarks-source'],
+  });
+  let fixedNow: Date | undefined;
+  if (values.now !== undefined) {
+    fixedNow = new Date(values.now);
+    if (Number.isNaN(fixedNow.getTime())) throw new Error(`--now must be an ISO timestamp (got ${JSON.stringify(values.now)})`);
+  }
+  // Fault injection for the crash tests: SIGKILL ourselves at a named step.
+  const crashAt = process.env.DIRECTORY_REFRESH_CRASH_AT;
+  const checkpoint = crashAt
+    ? (name: Checkpoint) => {
+        if (name === crashAt) process.kill(process.pid, 'SIGKILL');
+      }
+    : undefined;
+
+  const report = await runRefresh({
+    ...locations,
+    config,
+    now: fixedNow ? () => fixedNow : undefined,
+    allow: values.allow,
+    dryRun: values['dry-run'],
+    checkpoint,
+    log: (line) => console.error(line),
+  });
+  const text = formatReport(report);
+  const ok = report.outcome === 'published' || report.outcome === 'unchanged';
+  if (values.json) {
+    console.error(text);
+    console.log(JSON.stringify(report));
+  } else if (ok) console.log(text);
+  else console.error(text);
+  return ok ? EXIT.ok : report.outcome === 'rejected' ? EXIT.rejected : EXIT.failed;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = EXIT.failed;
+  },
+);

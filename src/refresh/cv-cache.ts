@@ -1,0 +1,57 @@
+/**
+ * The scoring's leave-one-out cross-validation is the slow part of a build (seconds) and
+ * depends only on the benchmark observations and the seed series. It is cached in the state
+ * directory under a hash of exactly those inputs, so a refresh that changes only prices
+ * reuses it, and a change of any observation recomputes it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sha256Hex } from '../build/artifact.ts';
+import { chooseObservations } from '../build/derive/benchmarks.ts';
+import type { SourceData } from '../build/load.ts';
+import type { CrossValidationResult } from '../build/scoring/index.ts';
+import { writeFileAtomic } from './atomic.ts';
+
+const BUILD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'build');
+let codeHash: string | undefined;
+
+/** Hash of the scoring code, so a change of the method never reuses an old result. */
+function scoringCodeHash(): string {
+  if (codeHash === undefined) {
+    const scoring = path.join(BUILD_DIR, 'scoring');
+    const files = [...readdirSync(scoring).filter((f) => f.endsWith('.ts')).map((f) => path.join(scoring, f)), path.join(BUILD_DIR, 'derive', 'benchmarks.ts')].sort();
+    codeHash = sha256Hex(files.map((f) => `${path.basename(f)}\n${readFileSync(f, 'utf8')}`).join('\n'));
+  }
+  return codeHash;
+}
+
+/**
+ * Hash of what leaveOneOut() reads (the chosen observations and the seed series in priority
+ * order) and of the code that computes it.
+ */
+export function crossValidationKey(source: SourceData): string {
+  const observations = chooseObservations(source.results.map((r) => r.data)).map((c) => [c.model, c.series, c.value]);
+  const targetSeries = source.series.data.series
+    .filter((s) => s.seedField !== undefined)
+    .map((s) => [s.seedField, s.seedPriority ?? 99, s.id]);
+  return sha256Hex(JSON.stringify({ code: scoringCodeHash(), observations, targetSeries })).slice(0, 32);
+}
+
+const fileFor = (stateDir: string, key: string) => path.join(stateDir, 'cv', `${key}.json`);
+
+/** Numbers survive JSON except NaN (an empty CV); encode it as null. */
+const revive = (_key: string, value: unknown) => (value === null ? Number.NaN : value);
+
+export async function readCrossValidation(stateDir: string, key: string): Promise<CrossValidationResult | undefined> {
+  try {
+    return JSON.parse(await readFile(fileFor(stateDir, key), 'utf8'), revive) as CrossValidationResult;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCrossValidation(stateDir: string, key: string, result: CrossValidationResult): Promise<void> {
+  await writeFileAtomic(fileFor(stateDir, key), JSON.stringify(result));
+}

@@ -1,0 +1,116 @@
+/**
+ * Field-level differences between two published datasets (a release and the one before it),
+ * computed on the published documents so every kind of change is caught, whether it came
+ * from upstream or from a curated edit. Pure.
+ */
+import type { BenchmarkModel, Change, ChangeKind, Tool } from '../schema/api.ts';
+
+export interface DatasetView {
+  tools: readonly Tool[];
+  benchmarks: readonly BenchmarkModel[];
+}
+
+const PRICE_FIELDS = ['input', 'output', 'cacheRead', 'cacheCreate'] as const;
+const SCORE_FIELDS = ['overallScore', 'sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
+const SOURCED_FACTS = ['pricing', 'contextWindow', 'releaseDate'] as const;
+
+function percentChange(from: number | null, to: number | null): number | null {
+  if (from === null || to === null || from === 0) return null;
+  return Math.round(((to - from) / from) * 1000) / 10;
+}
+
+function tiersText(tool: Tool): string {
+  if (tool.pricingDetails.tiers.length === 0) return 'none';
+  return tool.pricingDetails.tiers
+    .map((t) => `above ${t.aboveTokens}: ${t.input}/${t.output}${t.cacheRead !== undefined ? `/${t.cacheRead}` : ''}${t.cacheCreate !== undefined ? `/${t.cacheCreate}` : ''}`)
+    .join('; ');
+}
+
+const KIND_ORDER: ChangeKind[] = ['model-added', 'model-removed', 'model-deprecated', 'status-changed', 'price-changed', 'context-changed', 'release-date-changed', 'score-changed', 'source-changed'];
+
+export function diffDatasets(before: DatasetView, after: DatasetView): Change[] {
+  const changes: Change[] = [];
+  const push = (kind: ChangeKind, tool: { id: string; name: string }, field: string | null, from: number | string | null, to: number | string | null, percent: number | null = null) =>
+    changes.push({ kind, toolId: tool.id, toolName: tool.name, field, from, to, percent });
+
+  const oldTools = new Map(before.tools.map((t) => [t.id, t]));
+  const newTools = new Map(after.tools.map((t) => [t.id, t]));
+  for (const [id, tool] of newTools) {
+    const old = oldTools.get(id);
+    if (!old) {
+      push('model-added', tool, null, null, null);
+      continue;
+    }
+    if (old.status !== tool.status) push(tool.status === 'deprecated' ? 'model-deprecated' : 'status-changed', tool, 'status', old.status, tool.status);
+    for (const field of PRICE_FIELDS)
+      if (old.pricing[field] !== tool.pricing[field]) push('price-changed', tool, `pricing.${field}`, old.pricing[field], tool.pricing[field], percentChange(old.pricing[field], tool.pricing[field]));
+    if (tiersText(old) !== tiersText(tool)) push('price-changed', tool, 'pricingDetails.tiers', tiersText(old), tiersText(tool));
+    if (old.contextTokens !== tool.contextTokens) push('context-changed', tool, 'contextTokens', old.contextTokens, tool.contextTokens, percentChange(old.contextTokens, tool.contextTokens));
+    if (old.maxOutputTokens !== tool.maxOutputTokens)
+      push('context-changed', tool, 'maxOutputTokens', old.maxOutputTokens, tool.maxOutputTokens, percentChange(old.maxOutputTokens, tool.maxOutputTokens));
+    if (old.releaseDate !== tool.releaseDate) push('release-date-changed', tool, 'releaseDate', old.releaseDate, tool.releaseDate);
+    for (const fact of SOURCED_FACTS) {
+      const a = old.sources[fact];
+      const b = tool.sources[fact];
+      if (a.name !== b.name || a.url !== b.url) push('source-changed', tool, `sources.${fact}`, a.name, b.name);
+    }
+  }
+  for (const [id, tool] of oldTools) if (!newTools.has(id)) push('model-removed', tool, null, null, null);
+
+  const oldScores = new Map(before.benchmarks.map((m) => [m.modelId, m]));
+  const newScores = new Map(after.benchmarks.map((m) => [m.modelId, m]));
+  for (const id of new Set([...oldScores.keys(), ...newScores.keys()])) {
+    const a = oldScores.get(id);
+    const b = newScores.get(id);
+    const tool = newTools.get(id) ?? oldTools.get(id) ?? { id, name: (b ?? a)!.modelName };
+    for (const field of SCORE_FIELDS) {
+      const from = a ? a[field] : null;
+      const to = b ? b[field] : null;
+      if (from !== to) push('score-changed', tool, `benchmarks.${field}`, from, to);
+    }
+  }
+  return changes.sort((x, y) => x.toolId.localeCompare(y.toolId) || KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind) || (x.field ?? '').localeCompare(y.field ?? ''));
+}
+
+const LABELS: Record<ChangeKind, [string, string]> = {
+  'model-added': ['model added', 'models added'],
+  'model-removed': ['model removed', 'models removed'],
+  'model-deprecated': ['model deprecated', 'models deprecated'],
+  'status-changed': ['status change', 'status changes'],
+  'price-changed': ['price change', 'price changes'],
+  'context-changed': ['context change', 'context changes'],
+  'release-date-changed': ['release date change', 'release date changes'],
+  'score-changed': ['score change', 'score changes'],
+  'source-changed': ['source change', 'source changes'],
+};
+
+export function summarize(changes: readonly Change[], initial = false): string {
+  if (initial) return 'Initial release: the first recorded snapshot of the dataset.';
+  if (changes.length === 0) return 'No field-level changes (documents changed in wording or derivation only).';
+  const counts = new Map<ChangeKind, number>();
+  for (const change of changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
+  return KIND_ORDER.filter((k) => counts.has(k))
+    .map((k) => `${counts.get(k)} ${LABELS[k][counts.get(k) === 1 ? 0 : 1]}`)
+    .join(', ');
+}
+
+function valueText(value: number | string | null): string {
+  return value === null ? 'none' : String(value);
+}
+
+/** One line per change, for the Atom feed and the refresh report. */
+export function describeChange(change: Change): string {
+  const who = `${change.toolName} (${change.toolId})`;
+  switch (change.kind) {
+    case 'model-added':
+      return `${who}: added`;
+    case 'model-removed':
+      return `${who}: removed`;
+    case 'model-deprecated':
+      return `${who}: deprecated (was ${valueText(change.from)})`;
+    default: {
+      const pct = change.percent === null ? '' : ` (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
+      return `${who}: ${change.field} ${valueText(change.from)} -> ${valueText(change.to)}${pct}`;
+    }
+  }
+}

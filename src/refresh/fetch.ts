@@ -1,0 +1,134 @@
+/**
+ * Reads one upstream document, from a URL or a file, under hard limits: an overall timeout,
+ * a byte cap enforced while streaming, a bounded number of redirects (never https -> http),
+ * and an allow-list of content types. Everything it refuses becomes an UpstreamError whose
+ * message says what was wrong, so the refresh report can quote it.
+ */
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface FetchLimits {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+export interface Fetched {
+  /** What was asked for (URL or file path). */
+  location: string;
+  /** Where the bytes came from after redirects. */
+  finalLocation: string;
+  /** Media type without parameters, lowercased; null for files. */
+  mediaType: string | null;
+  body: Buffer;
+  sha256: string;
+}
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly upstream: string,
+    message: string,
+  ) {
+    super(`${upstream}: ${message}`);
+    this.name = 'UpstreamError';
+  }
+}
+
+export function isHttpLocation(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+function mediaTypeOf(header: string | null): string | null {
+  if (!header) return null;
+  return header.split(';')[0]!.trim().toLowerCase() || null;
+}
+
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+async function readFileCapped(upstream: string, location: string, limits: FetchLimits): Promise<Fetched> {
+  const file = location.startsWith('file:') ? fileURLToPath(location) : path.resolve(location);
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    throw new UpstreamError(upstream, `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size > limits.maxBytes) throw new UpstreamError(upstream, `${file} is ${size} bytes, more than the limit of ${limits.maxBytes}`);
+    const body = await handle.readFile();
+    if (body.length > limits.maxBytes) throw new UpstreamError(upstream, `${file} is more than the limit of ${limits.maxBytes} bytes`);
+    return { location, finalLocation: file, mediaType: null, body, sha256: sha256(body) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readBodyCapped(upstream: string, response: Response, limits: FetchLimits, url: string): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limits.maxBytes)
+    throw new UpstreamError(upstream, `${url} declares ${declared} bytes (Content-Length), more than the limit of ${limits.maxBytes}`);
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limits.maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new UpstreamError(upstream, `${url} sent more than the limit of ${limits.maxBytes} bytes`);
+    }
+    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+  }
+  return Buffer.concat(chunks, total);
+}
+
+async function fetchCapped(upstream: string, location: string, acceptTypes: readonly string[], limits: FetchLimits): Promise<Fetched> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let url = new URL(location);
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await fetch(url, {
+        redirect: 'manual',
+        signal,
+        headers: { accept: acceptTypes.join(', '), 'user-agent': 'ai-coding-models-directory-refresh' },
+      });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => {});
+        const target = response.headers.get('location');
+        if (!target) throw new UpstreamError(upstream, `${url.href} answered ${response.status} without a Location header`);
+        if (redirects >= limits.maxRedirects) throw new UpstreamError(upstream, `${url.href} redirected more than ${limits.maxRedirects} times`);
+        const next = new URL(target, url);
+        if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new UpstreamError(upstream, `redirect to unsupported scheme ${next.protocol}`);
+        if (url.protocol === 'https:' && next.protocol === 'http:') throw new UpstreamError(upstream, `refused a redirect from https to plain http (${next.href})`);
+        url = next;
+        continue;
+      }
+      if (response.status !== 200) {
+        await response.body?.cancel().catch(() => {});
+        throw new UpstreamError(upstream, `${url.href} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+      }
+      const mediaType = mediaTypeOf(response.headers.get('content-type'));
+      if (!mediaType || !acceptTypes.includes(mediaType)) {
+        await response.body?.cancel().catch(() => {});
+        throw new UpstreamError(upstream, `${url.href} sent content type ${JSON.stringify(response.headers.get('content-type'))}; expected one of ${acceptTypes.join(', ')}`);
+      }
+      const body = await readBodyCapped(upstream, response, limits, url.href);
+      return { location, finalLocation: url.href, mediaType, body, sha256: sha256(body) };
+    }
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    if (signal.aborted) throw new UpstreamError(upstream, `${url.href} did not answer completely within ${limits.timeoutMs} ms`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new UpstreamError(upstream, `${url.href} could not be read (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+  }
+}
+
+/** Reads `location` (http(s) URL, file: URL or path) within `limits`. */
+export function readUpstream(upstream: string, location: string, acceptTypes: readonly string[], limits: FetchLimits): Promise<Fetched> {
+  return isHttpLocation(location) ? fetchCapped(upstream, location, acceptTypes, limits) : readFileCapped(upstream, location, limits);
+}

@@ -1,0 +1,150 @@
+/**
+ * The release history as artifact files, added by the build beside the six endpoints:
+ *
+ *   /api/v/<id>/<doc>.json      each release's documents, byte for byte (immutable)
+ *   /api/v/<id>/release.json    the release record with its SHA-256 manifest and changes (immutable)
+ *   /api/changes.json           every release, newest first, with per-field differences
+ *   /api/changes.xml            the same as an Atom feed
+ *   /api/manifest.json          SHA-256 of the latest documents and of every release
+ *   /api/price-history.json     each tool's prices with effective dates
+ *
+ * Pure: the release bodies come in already loaded.
+ */
+import { z } from 'zod';
+import { serializeJson, sha256Hex, type ArtifactFile } from '../build/artifact.ts';
+import {
+  changesDocument,
+  HISTORY_DOCUMENTS,
+  manifestDocument,
+  priceHistoryDocument,
+  release as releaseSchema,
+  type DocumentName,
+  type RefreshStatus,
+  type Tool,
+} from '../schema/api.ts';
+import { JSON_CONTENT_TYPE } from '../server/policy.ts';
+import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
+import { priceHistory, type PriceSnapshot } from './history.ts';
+import { DOCUMENT_NAMES, type StoredRelease } from './releases.ts';
+
+export interface HistoryInput {
+  /** Oldest first. */
+  releases: readonly StoredRelease[];
+  /** Absolute site URL for feed links, or null for root-relative links. */
+  baseUrl: string | null;
+  /** Refresh schedule to report in the static freshness document. */
+  schedule: string | null;
+}
+
+export interface CurrentDataset {
+  bodies: ReadonlyMap<DocumentName, Buffer>;
+  tools: readonly Tool[];
+  lastUpdated: string;
+  datasetVersion: string;
+}
+
+export interface HistoryFiles {
+  files: ArtifactFile[];
+  endpoints: { path: string; summary: string }[];
+}
+
+const entryFor = (path: string, body: Buffer) => ({ path, sha256: sha256Hex(body), bytes: body.length });
+
+/** What the static freshness document says about refreshes: the newest release's refresh. */
+export function staticRefreshStatus(history: HistoryInput): RefreshStatus {
+  const latest = [...history.releases].reverse().find((r) => !r.record.initial)?.record;
+  return {
+    schedule: history.schedule,
+    lastAttempt: latest?.publishedAt ?? null,
+    lastOutcome: latest ? 'published' : null,
+    lastError: null,
+    lastSuccess: latest?.publishedAt ?? null,
+    nextRun: null,
+    upstreams: latest?.upstreams ?? [],
+  };
+}
+
+export function historyArtifactFiles(history: HistoryInput, current: CurrentDataset): HistoryFiles {
+  const files: ArtifactFile[] = [];
+  const json = (urlPath: string, document: unknown, immutable = false) => files.push({ urlPath, contentType: JSON_CONTENT_TYPE, body: serializeJson(document), immutable });
+
+  for (const { record, bodies } of history.releases) {
+    for (const name of DOCUMENT_NAMES) files.push({ urlPath: `/api/v/${record.id}/${name}`, contentType: JSON_CONTENT_TYPE, body: bodies.get(name)!, immutable: true });
+    json(`/api/v/${record.id}/release.json`, releaseSchema.parse(record), true);
+  }
+  const newestFirst = [...history.releases].reverse().map((r) => r.record);
+
+  json('/api/changes.json', changesDocument.parse({ releases: newestFirst, feed: '/api/changes.xml', lastUpdated: current.lastUpdated }));
+  files.push({ urlPath: '/api/changes.xml', contentType: ATOM_CONTENT_TYPE, body: Buffer.from(atomFeed(newestFirst, { baseUrl: history.baseUrl, lastUpdated: current.lastUpdated })) });
+
+  json(
+    '/api/manifest.json',
+    manifestDocument.parse({
+      lastUpdated: current.lastUpdated,
+      datasetVersion: current.datasetVersion,
+      release: newestFirst[0]?.id ?? null,
+      documents: DOCUMENT_NAMES.map((name) => entryFor(`/api/${name}`, current.bodies.get(name)!)),
+      releases: newestFirst.map((r) => ({ id: r.id, url: r.url, documents: r.documents })),
+    }),
+  );
+
+  const snapshots: PriceSnapshot[] = history.releases.map(({ record, bodies }) => ({
+    release: record.id,
+    date: record.date,
+    tools: (JSON.parse(bodies.get('tools.json')!.toString('utf8')) as { tools: Tool[] }).tools,
+  }));
+  const latestTools = history.releases.at(-1)?.bodies.get('tools.json');
+  if (!latestTools || !latestTools.equals(current.bodies.get('tools.json')!))
+    snapshots.push({ release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
+  json('/api/price-history.json', priceHistoryDocument.parse({ tools: priceHistory(snapshots), lastUpdated: current.lastUpdated }));
+
+  for (const [name, { schema }] of Object.entries(HISTORY_DOCUMENTS))
+    json(`/api/schemas/${name.replace('.json', '.schema.json')}`, z.toJSONSchema(schema));
+  json('/api/schemas/release.schema.json', z.toJSONSchema(releaseSchema));
+
+  const endpoints = [
+    ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })),
+    { path: '/api/changes.xml', summary: 'The release history as an Atom feed.' },
+    { path: '/api/v/{release}/{document}', summary: 'A dated release: each endpoint document as published then, and release.json (immutable).' },
+  ];
+  return { files, endpoints };
+}
+
+/** Adds the history endpoints and their schemas to the OpenAPI document. */
+export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<string, unknown> {
+  const paths = { ...(openapi.paths as Record<string, unknown>) };
+  const components = openapi.components as { schemas: Record<string, unknown> };
+  const schemas = { ...components.schemas };
+  const componentOf = (schema: z.ZodType) => {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
+    return rest;
+  };
+  const ok = (description: string, contentType: string, ref: string | null) => ({
+    description,
+    content: { [contentType]: { schema: ref ? { $ref: `#/components/schemas/${ref}` } : contentType === 'application/json' ? {} : { type: 'string' } } },
+  });
+  const notFound = { description: 'Unknown path.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDocument' } } } };
+  const names: Record<string, string> = { 'changes.json': 'ChangesDocument', 'manifest.json': 'ManifestDocument', 'price-history.json': 'PriceHistoryDocument' };
+  for (const [file, { schema, summary }] of Object.entries(HISTORY_DOCUMENTS)) {
+    const name = names[file]!;
+    schemas[name] = componentOf(schema);
+    paths[`/${file}`] = { get: { operationId: `get${name.replace('Document', '')}`, summary: `[extension] ${summary}`, responses: { '200': ok('The complete document.', 'application/json', name), '304': { description: 'Not modified.' } } } };
+  }
+  schemas.Release = componentOf(releaseSchema);
+  paths['/changes.xml'] = {
+    get: { operationId: 'getChangesFeed', summary: '[extension] The release history as an Atom 1.0 feed (application/atom+xml).', responses: { '200': ok('Atom feed, newest release first.', 'application/atom+xml', null), '304': { description: 'Not modified.' } } },
+  };
+  const releaseParam = { name: 'release', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' }, description: 'Release id (see /changes.json).' };
+  paths['/v/{release}/release.json'] = {
+    get: { operationId: 'getRelease', summary: '[extension] A release record: dates, SHA-256 manifest and changes. Immutable.', parameters: [releaseParam], responses: { '200': ok('The release record.', 'application/json', 'Release'), '404': notFound } },
+  };
+  paths['/v/{release}/{document}'] = {
+    get: {
+      operationId: 'getReleaseDocument',
+      summary: '[extension] An endpoint document exactly as published in a release. Immutable (Cache-Control: immutable).',
+      parameters: [releaseParam, { name: 'document', in: 'path', required: true, schema: { type: 'string', enum: DOCUMENT_NAMES }, description: 'One of the six endpoint documents.' }],
+      responses: { '200': ok('The document as published in that release; its schema is the one of the plain path.', 'application/json', null), '404': notFound },
+    },
+  };
+  return { ...openapi, paths, components: { ...components, schemas } };
+}

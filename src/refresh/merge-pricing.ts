@@ -1,0 +1,223 @@
+/**
+ * Merges the models.dev facts into the curated tools. Upstream owns the facts it carries
+ * (prices and caching mode, long-context tiers, context window, max output, release month,
+ * open weights / reasoning / tool calling, a deprecation); curated data owns everything else.
+ * Pinned facts (tool `upstream.pinned`) are reported, never overwritten. A tool missing
+ * upstream is kept and reported. Pure: returns a new SourceData and what it changed.
+ */
+import type { SourceData } from '../build/load.ts';
+import type { FactSource, ToolFile, UpstreamFact } from '../schema/source.ts';
+import type { ModelsDevIndex, UpstreamModel } from './upstream/models-dev.ts';
+
+export interface FactUpdate {
+  toolId: string;
+  file: string;
+  fact: UpstreamFact;
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface PinnedDifference {
+  toolId: string;
+  file: string;
+  fact: UpstreamFact;
+  field: string;
+  curated: unknown;
+  upstream: unknown;
+  reason: string;
+}
+
+export interface MissingTool {
+  toolId: string;
+  file: string;
+  key: string;
+}
+
+export interface PricingMerge {
+  source: SourceData;
+  updates: FactUpdate[];
+  pinned: PinnedDifference[];
+  /** Pinned facts whose curated value now equals upstream: the pin can go. */
+  redundantPins: { toolId: string; fact: UpstreamFact }[];
+  missing: MissingTool[];
+  /** Tools with an upstream key. */
+  mapped: number;
+  notes: string[];
+}
+
+export interface PricingMergeContext {
+  /** UTC date of the refresh, YYYY-MM-DD. */
+  refreshDate: string;
+  /** https URL and name recorded in `sources` for facts the refresh changes. */
+  sourceUrl: string;
+  sourceName: string;
+  sha256: string | null;
+}
+
+type Tier = ToolFile['pricingDetails']['tiers'][number];
+type Field = [field: string, curated: unknown, upstream: unknown];
+
+/** Canonical key order, so curated and upstream tiers compare by value. */
+function canonicalTier(tier: Tier): Tier {
+  return {
+    aboveTokens: tier.aboveTokens,
+    input: tier.input,
+    output: tier.output,
+    semantics: tier.semantics,
+    ...(tier.cacheRead !== undefined ? { cacheRead: tier.cacheRead } : {}),
+    ...(tier.cacheCreate !== undefined ? { cacheCreate: tier.cacheCreate } : {}),
+  };
+}
+
+/**
+ * The build's caching semantics from upstream cost fields: a cache write above the input
+ * price is a write premium; a cache read alone (write absent, 0 or not above input) means
+ * writes bill at the input price; no cache read means caching is unavailable.
+ */
+export function pricingFromCost(cost: NonNullable<UpstreamModel['cost']>) {
+  const writePremium = cost.cacheWrite !== null && cost.cacheWrite > cost.input;
+  const caching = writePremium ? 'write-premium' : cost.cacheRead !== null ? 'no-write-premium' : 'unavailable';
+  const pricing = {
+    input: cost.input,
+    output: cost.output,
+    cacheRead: caching === 'unavailable' ? cost.input : (cost.cacheRead ?? cost.input),
+    cacheCreate: writePremium ? cost.cacheWrite! : cost.input,
+  };
+  const tiers: Tier[] = cost.tiers.map((t) => ({
+    aboveTokens: t.aboveTokens,
+    input: t.input,
+    output: t.output,
+    semantics: 'whole-request' as const,
+    ...(t.cacheRead !== null ? { cacheRead: t.cacheRead } : {}),
+    ...(t.cacheWrite !== null && t.cacheWrite > t.input ? { cacheCreate: t.cacheWrite } : {}),
+  }));
+  const free = cost.input === 0 && cost.output === 0 && (cost.cacheRead ?? 0) === 0;
+  return { pricing, caching: caching as ToolFile['pricingDetails']['caching'], free, tiers };
+}
+
+/** Curated vs upstream value of every field of each fact group upstream carries. */
+function factFields(tool: ToolFile, model: UpstreamModel): Map<UpstreamFact, Field[]> {
+  const facts = new Map<UpstreamFact, Field[]>();
+  if (model.cost) {
+    const up = pricingFromCost(model.cost);
+    facts.set('pricing', [
+      ['pricing.input', tool.pricing.input, up.pricing.input],
+      ['pricing.output', tool.pricing.output, up.pricing.output],
+      ['pricing.cacheRead', tool.pricing.cacheRead, up.pricing.cacheRead],
+      ['pricing.cacheCreate', tool.pricing.cacheCreate, up.pricing.cacheCreate],
+      ['pricingDetails.caching', tool.pricingDetails.caching, up.caching],
+      ['pricingDetails.free', tool.pricingDetails.free, up.free],
+      ['pricingDetails.tiers', tool.pricingDetails.tiers.map(canonicalTier), up.tiers],
+    ]);
+  }
+  if (model.contextTokens !== null) facts.set('contextWindow', [['contextTokens', tool.contextTokens, model.contextTokens]]);
+  if (model.maxOutputTokens !== null) facts.set('maxOutputTokens', [['maxOutputTokens', tool.maxOutputTokens ?? null, model.maxOutputTokens]]);
+  if (model.releaseMonth !== null) facts.set('releaseDate', [['releaseDate', tool.releaseDate, model.releaseMonth]]);
+  const capabilities: Field[] = [];
+  if (model.openWeights !== null) capabilities.push(['openWeights', tool.openWeights, model.openWeights]);
+  if (model.reasoning !== null) capabilities.push(['reasoning', tool.reasoning, model.reasoning]);
+  if (model.toolCalling !== null) capabilities.push(['toolCalling', tool.toolCalling, model.toolCalling]);
+  if (capabilities.length > 0) facts.set('capabilities', capabilities);
+  if (model.deprecated) facts.set('status', [['status', tool.status, 'deprecated']]);
+  return facts;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function setField(tool: ToolFile, field: string, value: unknown): void {
+  const parts = field.split('.');
+  let target = tool as unknown as Record<string, unknown>;
+  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
+  target[parts.at(-1)!] = value;
+}
+
+const SOURCED: Partial<Record<UpstreamFact, keyof ToolFile['sources']>> = { pricing: 'pricing', contextWindow: 'contextWindow', releaseDate: 'releaseDate' };
+
+function importedSource(key: string, context: PricingMergeContext): FactSource {
+  return {
+    name: `${context.sourceName} ${key}`,
+    url: context.sourceUrl,
+    kind: 'aggregator',
+    asOf: context.refreshDate,
+    verified: context.refreshDate,
+    note: `Imported by the refresh of ${context.refreshDate}${context.sha256 ? ` (upstream sha256 ${context.sha256.slice(0, 12)})` : ''}.`,
+  };
+}
+
+export function mergePricing(source: SourceData, index: ModelsDevIndex, context: PricingMergeContext): PricingMerge {
+  const next = structuredClone(source);
+  const result: PricingMerge = { source: next, updates: [], pinned: [], redundantPins: [], missing: [], mapped: 0, notes: [] };
+  for (const located of next.tools) {
+    const tool = located.data;
+    const key = tool.upstream.modelsDev;
+    if (key === null) continue;
+    result.mapped += 1;
+    const model = index.models.get(key);
+    if (!model) {
+      result.missing.push({ toolId: tool.id, file: located.file, key });
+      continue;
+    }
+    if (model.cost && model.cost.ignoredTiers > 0) result.notes.push(`${tool.id}: ignored ${model.cost.ignoredTiers} upstream price tier(s) that are not context-size tiers`);
+    if (model.cost?.cacheWrite !== null && model.cost?.cacheWrite !== undefined && model.cost.cacheWrite > 0 && model.cost.cacheWrite < model.cost.input)
+      result.notes.push(`${tool.id}: upstream cache_write ${model.cost.cacheWrite} is below the input price ${model.cost.input}; cache writes are published at the input price`);
+    const pinned = new Set(tool.upstream.pinned ?? []);
+    const changedFields: string[] = [];
+    for (const [fact, fields] of factFields(tool, model)) {
+      const differing = fields.filter(([, curated, upstream]) => !same(curated, upstream));
+      if (pinned.has(fact)) {
+        if (differing.length === 0) result.redundantPins.push({ toolId: tool.id, fact });
+        for (const [field, curated, upstream] of differing)
+          result.pinned.push({ toolId: tool.id, file: located.file, fact, field, curated, upstream, reason: tool.upstream.pinnedReason ?? '' });
+        continue;
+      }
+      if (differing.length === 0) continue;
+      for (const [field, curated, upstream] of differing) {
+        setField(tool, field, structuredClone(upstream));
+        changedFields.push(field);
+        result.updates.push({ toolId: tool.id, file: located.file, fact, field, from: curated, to: upstream });
+      }
+      const sourceKey = SOURCED[fact];
+      if (sourceKey) tool.sources[sourceKey] = importedSource(key, context);
+    }
+    if (changedFields.length > 0) {
+      // A recorded disagreement about a value the refresh has just replaced no longer describes the data.
+      const touches = (field: string) => changedFields.some((f) => field === f || field.startsWith(`${f}.`) || (field === 'contextWindow' && f === 'contextTokens'));
+      const kept = tool.conflicts.filter((c) => !touches(c.field));
+      if (kept.length !== tool.conflicts.length) {
+        result.notes.push(`${tool.id}: dropped ${tool.conflicts.length - kept.length} recorded conflict(s) about values the refresh replaced`);
+        tool.conflicts = kept;
+      }
+    }
+  }
+  return result;
+}
+
+export interface Candidate {
+  key: string;
+  name: string | null;
+  releaseDate: string | null;
+}
+
+export interface CandidateOptions {
+  now: Date;
+  windowDays: number;
+  excludeProviders: readonly string[];
+  ignore: readonly string[];
+}
+
+/**
+ * New upstream models worth a look: in a provider the directory tracks (provider files'
+ * `upstream.modelsDev`, minus hosts in `excludeProviders`), not mapped to any tool, not
+ * deprecated, released within `windowDays`. Reported only; never added.
+ */
+export function findCandidates(source: SourceData, index: ModelsDevIndex, options: CandidateOptions): Candidate[] {
+  const tracked = new Set(source.providers.map((p) => p.data.upstream.modelsDev).filter((k) => !options.excludeProviders.includes(k)));
+  const mapped = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
+  const ignored = new Set(options.ignore);
+  const since = new Date(options.now.getTime() - options.windowDays * 86_400_000).toISOString().slice(0, 10);
+  return index.listings
+    .filter((l) => tracked.has(l.provider) && !mapped.has(l.key) && !ignored.has(l.key) && !l.deprecated && l.releaseDate !== null && l.releaseDate >= since)
+    .map((l) => ({ key: l.key, name: l.name, releaseDate: l.releaseDate }))
+    .sort((a, b) => (b.releaseDate ?? '').localeCompare(a.releaseDate ?? '') || a.key.localeCompare(b.key));
+}

@@ -1,0 +1,424 @@
+/**
+ * One refresh: fetch upstream -> normalise -> merge into the curated data -> bounds -> validate
+ * and build with exactly the build's rules -> compare with the newest release -> journal ->
+ * apply data files -> write the release -> publish the artifact atomically. Anything refused
+ * before the journal's commit leaves every store untouched (see journal.ts for the order).
+ */
+import { cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, type PreparedArtifact } from '../build/artifact.ts';
+import { prepareFromDocuments, type Documents } from '../build/build.ts';
+import { DataError } from '../build/errors.ts';
+import { loadSourceData, type SourceData } from '../build/load.ts';
+import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
+import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
+import { removeMatching } from './atomic.ts';
+import { checkBounds } from './bounds.ts';
+import type { RefreshConfig } from './config.ts';
+import { diffDatasets, summarize } from './diff.ts';
+import { readUpstream, UpstreamError } from './fetch.ts';
+import { applyData, applyRelease, cleanJournalTemporaries, commitPlan, finishPending, readPending, type Pending } from './journal.ts';
+import { parseJsonGuarded } from './json-guard.ts';
+import { acquireLock, LockedError } from './lock.ts';
+import { mergeBenchmarks, type BenchmarkMerge } from './merge-benchmarks.ts';
+import { findCandidates, mergePricing, type PricingMerge } from './merge-pricing.ts';
+import { buildWithCache, historyInput, publishFromDisk } from './publish.ts';
+import { DOCUMENT_NAMES, listReleaseIds, loadReleases, nextReleaseId, releaseFiles, writeReleaseDir, type StoredRelease } from './releases.ts';
+import { errorSummary, formatIssue, valueText, type RefreshReport } from './report.ts';
+import { readStatus, writeStatus, EMPTY_STATUS } from './status.ts';
+import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
+import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
+import type { DataIssue } from '../build/errors.ts';
+
+export type Checkpoint = 'fetched' | 'validated' | 'prepared' | 'committed' | `data-file-${number}` | 'release-written' | 'published' | 'finished';
+
+export interface RefreshOptions {
+  dataDir: string;
+  distPath: string;
+  releasesDir: string;
+  stateDir: string;
+  /** Settings with the upstream locations already resolved (flags > env > file). */
+  config: RefreshConfig;
+  now?: () => Date;
+  /** Tool ids exempt from the price-jump bound (a person checked them). */
+  allow?: readonly string[];
+  /** Validate and report, write nothing. */
+  dryRun?: boolean;
+  /** Called at each step boundary (fault injection in the crash tests). */
+  checkpoint?: (name: Checkpoint) => void | Promise<void>;
+  log?: (line: string) => void;
+}
+
+/** The refresh refused the data: upstream, bounds or the build's rules. */
+class Rejection extends Error {
+  constructor(readonly issues: string[]) {
+    super(issues.join('\n'));
+  }
+}
+
+/** The refresh could not run on this input (e.g. the curated data itself is invalid). */
+class Failure extends Rejection {}
+
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** How an upstream location is published (freshness, releases): URLs as they are, files by name only. */
+export function publicLocation(location: string): string {
+  if (location === 'skip' || /^https?:\/\//i.test(location)) return location.replace(/\/\/[^/@]*@/, '//');
+  return `file:${location.split(/[\\/]/).at(-1)}`;
+}
+
+function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of shapeKeys) if (key in data && data[key] !== undefined) ordered[key] = data[key];
+  for (const key of Object.keys(data)) if (!(key in ordered) && data[key] !== undefined) ordered[key] = data[key];
+  return ordered;
+}
+
+/** The repository's file format: the schema's key order, two-space JSON, final newline. */
+export function serializeDataFile(kind: 'tool' | 'results' | 'meta', data: object): string {
+  const shape = kind === 'tool' ? toolFile.shape : kind === 'results' ? resultsFile.shape : metaFile.shape;
+  return `${JSON.stringify(orderedLike(Object.keys(shape), data as Record<string, unknown>), null, 2)}\n`;
+}
+
+/** Files whose content differs between two SourceData, with their new bytes. */
+export function changedDataFiles(before: SourceData, after: SourceData): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const compare = (kind: 'tool' | 'results' | 'meta', a: { file: string; data: object } | undefined, b: { file: string; data: object }) => {
+    const next = serializeDataFile(kind, b.data);
+    if (!a || serializeDataFile(kind, a.data) !== next) files.set(b.file, Buffer.from(next));
+  };
+  const oldTools = new Map(before.tools.map((t) => [t.file, t]));
+  for (const t of after.tools) compare('tool', oldTools.get(t.file), t);
+  const oldResults = new Map(before.results.map((r) => [r.file, r]));
+  for (const r of after.results) compare('results', oldResults.get(r.file), r);
+  compare('meta', before.meta, after.meta);
+  return files;
+}
+
+function bodiesOf(documents: Documents): Map<(typeof DOCUMENT_NAMES)[number], Buffer> {
+  return new Map(DOCUMENT_NAMES.map((name) => [name, serializeJson(documents[name])]));
+}
+
+function datasetView(tools: unknown, benchmarks: unknown) {
+  return { tools: (tools as { tools: Tool[] }).tools, benchmarks: (benchmarks as { benchmarks: { models: BenchmarkModel[] } }).benchmarks.models };
+}
+
+const parseBody = (body: Buffer) => JSON.parse(body.toString('utf8')) as unknown;
+
+interface PricingRead {
+  used: UpstreamUsed;
+  index?: ModelsDevIndex;
+}
+interface BenchmarksRead {
+  used: UpstreamUsed;
+  rows?: BenchmarkRow[];
+}
+
+async function readPricing(location: string, config: RefreshConfig, wanted: ReadonlySet<string>, issues: DataIssue[]): Promise<PricingRead> {
+  if (location === 'skip') return { used: { name: 'pricing', location, sha256: null } };
+  const label = 'pricing upstream';
+  try {
+    const fetched = await readUpstream(label, location, ['application/json', 'text/plain'], config.limits);
+    const used = { name: 'pricing', location: publicLocation(location), sha256: fetched.sha256 };
+    const parsed = parseJsonGuarded(fetched.body, label);
+    if (!parsed.ok) {
+      issues.push(...parsed.issues);
+      return { used };
+    }
+    const read = readModelsDev(parsed.value, wanted, label);
+    if (!read.ok) {
+      issues.push(...read.issues);
+      return { used };
+    }
+    return { used, index: read.index };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    issues.push({ file: label, field: '', value: undefined, message: error.message.replace(`${label}: `, '') });
+    return { used: { name: 'pricing', location: publicLocation(location), sha256: null } };
+  }
+}
+
+async function readBenchmarkRows(location: string, config: RefreshConfig, issues: DataIssue[]): Promise<BenchmarksRead> {
+  if (location === 'skip') return { used: { name: 'benchmarks', location, sha256: null } };
+  const label = 'benchmarks upstream';
+  try {
+    const fetched = await readUpstream(label, location, ['text/csv', 'application/json', 'text/plain'], config.limits);
+    const used = { name: 'benchmarks', location: publicLocation(location), sha256: fetched.sha256 };
+    const read = readBenchmarks(fetched.body, fetched.mediaType ?? (location.endsWith('.json') ? 'application/json' : location.endsWith('.csv') ? 'text/csv' : null), config.upstreams.benchmarks.format, label);
+    if (!read.ok) {
+      issues.push(...read.issues);
+      return { used };
+    }
+    return { used, rows: read.rows };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    issues.push({ file: label, field: '', value: undefined, message: error.message.replace(`${label}: `, '') });
+    return { used: { name: 'benchmarks', location: publicLocation(location), sha256: null } };
+  }
+}
+
+function emptyReport(startedAt: string, dryRun: boolean): RefreshReport {
+  return {
+    outcome: 'failed',
+    dryRun,
+    startedAt,
+    finishedAt: startedAt,
+    release: null,
+    buildId: null,
+    upstreams: [],
+    errors: [],
+    changes: [],
+    updates: [],
+    pinned: [],
+    redundantPins: [],
+    missing: [],
+    candidates: [],
+    benchmarks: null,
+    notes: [],
+    recovered: null,
+  };
+}
+
+/** Completes a committed journal: data, release, artifact, then the journal goes. */
+async function completePending(options: RefreshOptions, pending: Pending, prepared?: PreparedArtifact): Promise<string> {
+  const checkpoint = options.checkpoint ?? (() => {});
+  let count = 0;
+  await applyData(pending, options.dataDir, async () => {
+    count += 1;
+    await checkpoint(`data-file-${count}`);
+  });
+  await applyRelease(pending, options.releasesDir);
+  await checkpoint('release-written');
+  let buildId: string;
+  if (prepared) {
+    await publishArtifact(prepared, options.distPath);
+    buildId = prepared.manifest.buildId;
+  } else {
+    const published = await publishFromDisk(options, options.config);
+    buildId = published.prepared.manifest.buildId;
+  }
+  await checkpoint('published');
+  await finishPending(options.stateDir);
+  await checkpoint('finished');
+  return buildId;
+}
+
+/** Creates the first release from the current data when there is none. */
+export async function bootstrapRelease(source: SourceData, options: Pick<RefreshOptions, 'releasesDir' | 'stateDir'>): Promise<StoredRelease> {
+  const built = await buildWithCache(source, options.stateDir);
+  const meta = source.meta.data;
+  const id = nextReleaseId(await listReleaseIds(options.releasesDir), meta.lastUpdated.slice(0, 10));
+  const bodies = bodiesOf(built.documents);
+  const record: Release = {
+    id,
+    date: id.slice(0, 10),
+    publishedAt: meta.lastUpdated,
+    lastUpdated: meta.lastUpdated,
+    datasetVersion: meta.datasetVersion,
+    benchmarkVersion: meta.benchmarkVersion,
+    initial: true,
+    url: `/api/v/${id}/`,
+    documents: DOCUMENT_NAMES.map((name) => ({ path: `/api/v/${id}/${name}`, sha256: sha256(bodies.get(name)!), bytes: bodies.get(name)!.length })),
+    upstreams: [],
+    summary: summarize([], true),
+    changes: [],
+  };
+  const stored = { record, bodies };
+  await writeReleaseDir(options.releasesDir, id, releaseFiles(stored));
+  return stored;
+}
+
+export async function runRefresh(options: RefreshOptions): Promise<RefreshReport> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => {});
+  const checkpoint = options.checkpoint ?? (() => {});
+  const started = now();
+  const startedAt = isoSeconds(started);
+  const report = emptyReport(startedAt, options.dryRun ?? false);
+  const { config } = options;
+  report.upstreams = [
+    { name: 'pricing', location: publicLocation(config.upstreams.pricing.location), sha256: null },
+    { name: 'benchmarks', location: publicLocation(config.upstreams.benchmarks.location), sha256: null },
+  ];
+
+  let unlock: (() => Promise<void>) | undefined;
+  try {
+    unlock = await acquireLock(options.stateDir);
+  } catch (error) {
+    if (!(error instanceof LockedError)) throw error;
+    report.errors.push(error.message);
+    report.finishedAt = isoSeconds(now());
+    return report;
+  }
+
+  try {
+    // Finish what an interrupted run committed, then clear what it left half-written.
+    const pending = await readPending(options.stateDir);
+    if (pending) {
+      log(`completing the interrupted publish of release ${pending.plan.releaseId}`);
+      await completePending(options, pending);
+      report.recovered = pending.plan.releaseId;
+    }
+    const removed = [
+      ...(await cleanStaleTemporaries(options.distPath)),
+      ...(await cleanJournalTemporaries(options.stateDir)),
+      ...(await removeMatching(options.releasesDir, /^\.tmp-/, false)),
+      ...(await removeMatching(options.dataDir, /\.tmp-\d+-\d+$/, true)),
+    ];
+    if (removed.length > 0) report.notes.push(`removed ${removed.length} stale temporary file(s) of an interrupted run`);
+
+    let source: SourceData;
+    try {
+      source = await loadSourceData(options.dataDir);
+    } catch (error) {
+      if (error instanceof DataError) throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);
+      throw error;
+    }
+    let releases = await loadReleases(options.releasesDir);
+    if (releases.length === 0) {
+      const initial = await bootstrapRelease(source, options);
+      report.notes.push(`no release existed: recorded the current data as initial release ${initial.record.id}`);
+      releases = [initial];
+    }
+
+    // Fetch and read both upstreams; every problem is collected before deciding.
+    const issues: DataIssue[] = [];
+    const wanted = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
+    const [pricing, benchmarks] = await Promise.all([
+      readPricing(config.upstreams.pricing.location, config, wanted, issues),
+      readBenchmarkRows(config.upstreams.benchmarks.location, config, issues),
+    ]);
+    report.upstreams = [pricing.used, benchmarks.used];
+    await checkpoint('fetched');
+    if (issues.length > 0) throw new Rejection(issues.map(formatIssue));
+
+    // Merge: upstream facts over curated data.
+    let merged = source;
+    let pricingMerge: PricingMerge | undefined;
+    if (pricing.index) {
+      const location = config.upstreams.pricing.location;
+      pricingMerge = mergePricing(source, pricing.index, {
+        refreshDate: startedAt.slice(0, 10),
+        sourceUrl: /^https:\/\//.test(location) ? location : config.upstreams.pricing.sourceUrl,
+        sourceName: config.upstreams.pricing.sourceName,
+        sha256: pricing.used.sha256,
+      });
+      merged = pricingMerge.source;
+      report.updates.push(...pricingMerge.updates.map((u) => `${u.toolId}: ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`));
+      report.pinned.push(...pricingMerge.pinned.map((p) => `${p.toolId}: ${p.field} kept ${valueText(p.curated)}, upstream has ${valueText(p.upstream)} (pinned ${p.fact}: ${p.reason})`));
+      report.redundantPins.push(...pricingMerge.redundantPins.map((p) => `${p.toolId}: ${p.fact}`));
+      report.missing.push(...pricingMerge.missing.map((m) => `${m.toolId}: "${m.key}" not in the upstream document (kept unchanged)`));
+      report.notes.push(...pricingMerge.notes);
+      report.candidates.push(
+        ...findCandidates(source, pricing.index, { now: started, ...config.candidates }).map((c) => `${c.key}${c.name ? ` (${c.name})` : ''}, released ${c.releaseDate}`),
+      );
+    }
+    let benchmarkMerge: BenchmarkMerge | undefined;
+    if (benchmarks.rows) {
+      benchmarkMerge = mergeBenchmarks(merged, benchmarks.rows);
+      if (benchmarkMerge.issues.length > 0) throw new Rejection(benchmarkMerge.issues.map(formatIssue));
+      merged = benchmarkMerge.source;
+      report.updates.push(
+        ...benchmarkMerge.updates.map((u) => `${u.model}: ${u.benchmark} "${u.variant}" ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`),
+        ...benchmarkMerge.added.map((a) => `${a.model}: added ${a.benchmark} "${a.variant}" = ${a.value} (series ${a.series})`),
+      );
+      report.benchmarks = {
+        updated: benchmarkMerge.updates.length,
+        added: benchmarkMerge.added.length,
+        unplaced: benchmarkMerge.unplaced.map((r) => `row ${r.row}: ${r.modelSlug} ${r.benchmark} "${r.variant}" = ${r.score}`),
+        newModels: benchmarkMerge.newModels.map((m) => `${m.modelSlug} (${m.modelName}, ${m.rows} row(s))`),
+        keptWithoutUpstream: benchmarkMerge.keptWithoutUpstream,
+      };
+    }
+
+    // Sanity bounds, then exactly the build's validation.
+    if (pricingMerge) {
+      const violations = checkBounds({ updates: pricingMerge.updates, missing: pricingMerge.missing, mapped: pricingMerge.mapped, allow: options.allow }, config.bounds);
+      if (violations.length > 0) throw new Rejection(violations.map(formatIssue));
+    }
+    let candidate;
+    try {
+      candidate = await buildWithCache(merged, options.stateDir);
+    } catch (error) {
+      if (error instanceof DataError) throw new Rejection(error.issues.map(formatIssue));
+      throw error;
+    }
+    await checkpoint('validated');
+
+    const latest = releases.at(-1)!;
+    const candidateBodies = bodiesOf(candidate.documents);
+    if (DOCUMENT_NAMES.every((name) => candidateBodies.get(name)!.equals(latest.bodies.get(name)!))) {
+      report.outcome = 'unchanged';
+      return report;
+    }
+
+    // A release: new dataset version and timestamp, rebuilt (the cross-validation is reused).
+    const id = nextReleaseId(releases.map((r) => r.record.id), startedAt.slice(0, 10));
+    const version = id.replace(/-/g, '.');
+    const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));
+    const next: SourceData = {
+      ...merged,
+      meta: { file: merged.meta.file, data: { lastUpdated: startedAt, datasetVersion: version, benchmarkVersion: benchmarksChanged ? version : merged.meta.data.benchmarkVersion } },
+    };
+    const built = await buildWithCache(next, options.stateDir);
+    const bodies = bodiesOf(built.documents);
+    const changes = diffDatasets(
+      datasetView(parseBody(latest.bodies.get('tools.json')!), parseBody(latest.bodies.get('benchmarks.json')!)),
+      datasetView(built.documents['tools.json'], built.documents['benchmarks.json']),
+    );
+    const record: Release = {
+      id,
+      date: id.slice(0, 10),
+      publishedAt: startedAt,
+      lastUpdated: startedAt,
+      datasetVersion: version,
+      benchmarkVersion: next.meta.data.benchmarkVersion,
+      initial: false,
+      url: `/api/v/${id}/`,
+      documents: DOCUMENT_NAMES.map((name) => ({ path: `/api/v/${id}/${name}`, sha256: sha256(bodies.get(name)!), bytes: bodies.get(name)!.length })),
+      upstreams: report.upstreams,
+      summary: summarize(changes),
+      changes,
+    };
+    const stored: StoredRelease = { record, bodies };
+    const prepared = prepareFromDocuments({ documents: built.documents, meta: next.meta.data, history: historyInput([...releases, stored], config) });
+    report.release = id;
+    report.buildId = prepared.manifest.buildId;
+    report.changes = changes;
+    report.outcome = 'published';
+    await checkpoint('prepared');
+    if (options.dryRun) return report;
+
+    const dataFiles = changedDataFiles(source, next);
+    const committed = await commitPlan(options.stateDir, { releaseId: id, createdAt: startedAt, dataFiles: [...dataFiles.keys()] }, dataFiles, releaseFiles(stored));
+    await checkpoint('committed');
+    await completePending(options, committed, prepared);
+    log(`published release ${id} (${summarize(changes)})`);
+    return report;
+  } catch (error) {
+    if (error instanceof Rejection) {
+      report.outcome = error instanceof Failure ? 'failed' : 'rejected';
+      report.errors.push(...error.issues);
+    } else {
+      report.outcome = 'failed';
+      report.errors.push(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    }
+    return report;
+  } finally {
+    report.finishedAt = isoSeconds(now());
+    try {
+      if (!report.dryRun) {
+        const previous = (await readStatus(options.stateDir)) ?? EMPTY_STATUS;
+        const success = report.outcome === 'published' || report.outcome === 'unchanged';
+        await writeStatus(options.stateDir, {
+          lastAttempt: startedAt,
+          lastOutcome: report.outcome,
+          lastError: errorSummary(report),
+          lastSuccess: success ? startedAt : previous.lastSuccess,
+          upstreams: report.upstreams,
+        });
+      }
+    } finally {
+      await unlock?.();
+    }
+  }
+}
+
