@@ -28,6 +28,7 @@ function sendError(res: ServerResponse, status: number, message: string, head: b
 
 /** Weak comparison (RFC 9110 8.8.3.2): a W/ prefix does not matter for If-None-Match. */
 function etagMatches(header: string, etag: string): boolean {
+  if (header === etag) return true; // the common case: a client echoing the ETag it got
   if (header.trim() === '*') return true;
   for (const candidate of header.split(',')) {
     const tag = candidate.trim();
