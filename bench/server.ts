@@ -1,0 +1,53 @@
+/**
+ * A benchmark target in its own process, so its RSS and CPU are measured alone:
+ *
+ *   node --import tsx bench/server.ts ours <dist>   the embedded server (src/server/server.ts)
+ *   node --import tsx bench/server.ts bare <dist>   the Node limit: bare node:http writing the
+ *                                                   same precomputed bytes and headers
+ *
+ * Listens on a free loopback port and reports it to the parent over IPC.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadArtifact } from '../src/server/store.ts';
+import { startServer } from '../src/server/server.ts';
+
+const [mode, distPath] = process.argv.slice(2);
+if ((mode !== 'ours' && mode !== 'bare') || !distPath) {
+  console.error('usage: bench/server.ts ours|bare <dist>');
+  process.exit(2);
+}
+
+const report = (port: number) => {
+  if (process.send) process.send({ port });
+  else console.log(JSON.stringify({ port }));
+};
+
+if (mode === 'ours') {
+  // Production settings (limits, artifact watcher), only the address differs.
+  const running = await startServer({ distPath, host: '127.0.0.1', port: 0 });
+  report(Number(new URL(running.url).port));
+  process.on('SIGTERM', () => void running.close(1000).then(() => process.exit(0)));
+} else {
+  // The least a Node server can do per request: one lookup, a substring test for br, an
+  // exact If-None-Match comparison, and one writeHead + end of bytes loaded at start.
+  const artifact = await loadArtifact(distPath);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const resource = artifact.resources.get(req.url!);
+    if (resource === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    const representation = (req.headers['accept-encoding']?.includes('br') && resource.representations.br) || resource.representations.identity!;
+    if (req.headers['if-none-match'] === representation.etag) {
+      res.writeHead(304, representation.notModifiedHeaders).end();
+      return;
+    }
+    res.writeHead(200, representation.headers).end(representation.body);
+  });
+  server.listen(0, '127.0.0.1', () => report((server.address() as AddressInfo).port));
+  process.on('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}
