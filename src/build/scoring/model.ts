@@ -1,7 +1,15 @@
 import { indexObservations, type IndexedDataset } from './dataset.ts';
 import { minimise } from './lbfgs.ts';
 import { resolveFitOptions } from './method.ts';
-import { createObjective, difficultyOffset, logSlopeOffset, parameterCount, type ParameterLayout } from './objective.ts';
+import {
+  createObjective,
+  difficultyOffset,
+  inverseCurvatureAt,
+  layoutOf,
+  logSlopeOffset,
+  parameterCount,
+  type ParameterLayout,
+} from './objective.ts';
 import type { FitOptions, FittedModel, Observation } from './types.ts';
 
 /** Scores of exactly 0 or 100 would have an infinite logit; this only shapes the starting point. */
@@ -34,15 +42,12 @@ export function fitIndexed(
   options?: FitOptions,
 ): IndexedFit {
   const resolved = resolveFitOptions(options);
-  const objective = createObjective(dataset, weight, {
-    capability: resolved.l2Capability,
-    difficulty: resolved.l2Difficulty,
-    logSlope: resolved.l2LogSlope,
-  });
-  const result = minimise(objective, start, {
+  const penalties = { capability: resolved.l2Capability, difficulty: resolved.l2Difficulty, logSlope: resolved.l2LogSlope };
+  const result = minimise(createObjective(dataset, weight, penalties), start, {
     maxIterations: resolved.iterations,
     gradientTolerance: resolved.gradientTolerance,
     firstStepSize: resolved.learningRate,
+    inverseCurvature: inverseCurvatureAt(dataset, weight, penalties, start),
   });
   const totalWeight = weight.reduce((sum, w) => sum + w, 0);
   return {
@@ -57,10 +62,6 @@ export function predictFraction(layout: ParameterLayout, parameters: Float64Arra
   const slope = Math.exp(parameters[logSlopeOffset(layout) + series]!);
   const gap = parameters[model]! - parameters[difficultyOffset(layout) + series]!;
   return sigmoid(slope * gap);
-}
-
-export function layoutOf(dataset: IndexedDataset): ParameterLayout {
-  return { modelCount: dataset.modelNames.length, seriesCount: dataset.seriesNames.length };
 }
 
 /**

@@ -9,6 +9,10 @@ export interface ParameterLayout {
   readonly seriesCount: number;
 }
 
+export function layoutOf(dataset: IndexedDataset): ParameterLayout {
+  return { modelCount: dataset.modelNames.length, seriesCount: dataset.seriesNames.length };
+}
+
 export const difficultyOffset = (layout: ParameterLayout): number => layout.modelCount;
 export const logSlopeOffset = (layout: ParameterLayout): number => layout.modelCount + layout.seriesCount;
 export const parameterCount = (layout: ParameterLayout): number => layout.modelCount + 2 * layout.seriesCount;
@@ -17,6 +21,11 @@ export interface Penalties {
   readonly capability: number;
   readonly difficulty: number;
   readonly logSlope: number;
+}
+
+function penaltyOf(layout: ParameterLayout, penalties: Penalties, parameterIndex: number): number {
+  if (parameterIndex < difficultyOffset(layout)) return penalties.capability;
+  return parameterIndex < logSlopeOffset(layout) ? penalties.difficulty : penalties.logSlope;
 }
 
 /** Fills `gradient` and returns the objective value at `parameters`. */
@@ -31,7 +40,7 @@ export type Objective = (parameters: Float64Array, gradient: Float64Array) => nu
  * `weight` lets cross-validation drop an observation (weight 0) without re-indexing.
  */
 export function createObjective(dataset: IndexedDataset, weight: Float64Array, penalties: Penalties): Objective {
-  const layout: ParameterLayout = { modelCount: dataset.modelNames.length, seriesCount: dataset.seriesNames.length };
+  const layout = layoutOf(dataset);
   const { modelOf, seriesOf, target } = dataset;
   const dOffset = difficultyOffset(layout);
   const sOffset = logSlopeOffset(layout);
@@ -44,7 +53,7 @@ export function createObjective(dataset: IndexedDataset, weight: Float64Array, p
 
     let value = 0;
     for (let k = 0; k < count; k++) {
-      const penalty = k < dOffset ? penalties.capability : k < sOffset ? penalties.difficulty : penalties.logSlope;
+      const penalty = penaltyOf(layout, penalties, k);
       const parameter = parameters[k]!;
       value += penalty * parameter * parameter;
       gradient[k] = 2 * penalty * parameter;
@@ -70,6 +79,39 @@ export function createObjective(dataset: IndexedDataset, weight: Float64Array, p
     }
     return value;
   };
+}
+
+/**
+ * Inverse of the Gauss-Newton diagonal of the objective's Hessian at `parameters`: a cheap,
+ * always-positive curvature estimate per parameter, used to precondition the optimiser.
+ */
+export function inverseCurvatureAt(
+  dataset: IndexedDataset,
+  weight: Float64Array,
+  penalties: Penalties,
+  parameters: Float64Array,
+): Float64Array {
+  const layout = layoutOf(dataset);
+  const { modelOf, seriesOf, target } = dataset;
+  const dOffset = difficultyOffset(layout);
+  const sOffset = logSlopeOffset(layout);
+  const curvature = new Float64Array(parameterCount(layout));
+  for (let k = 0; k < curvature.length; k++) {
+    curvature[k] = 2 * penaltyOf(layout, penalties, k);
+  }
+  for (let i = 0; i < target.length; i++) {
+    const m = modelOf[i]!;
+    const b = seriesOf[i]!;
+    const s = Math.exp(parameters[sOffset + b]!);
+    const logit = s * (parameters[m]! - parameters[dOffset + b]!);
+    const p = 1 / (1 + Math.exp(-logit));
+    const logitCurvature = weight[i]! * p * (1 - p);
+    curvature[m]! += logitCurvature * s * s;
+    curvature[dOffset + b]! += logitCurvature * s * s;
+    curvature[sOffset + b]! += logitCurvature * logit * logit;
+  }
+  // Zero only with a zero penalty and saturated predictions; fall back to an unscaled step.
+  return curvature.map((c) => (c > 0 ? 1 / c : 1));
 }
 
 function binaryEntropy(y: number): number {
