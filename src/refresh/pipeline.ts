@@ -388,7 +388,8 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     if (options.dryRun) return report;
 
     const dataFiles = changedDataFiles(source, next);
-    const committed = await commitPlan(options.stateDir, { releaseId: id, createdAt: startedAt, dataFiles: [...dataFiles.keys()] }, dataFiles, releaseFiles(stored));
+    const files = releaseFiles(stored, (name) => prepared.contents.get(`api/${name}.br`));
+    const committed = await commitPlan(options.stateDir, { releaseId: id, createdAt: startedAt, dataFiles: [...dataFiles.keys()] }, dataFiles, files);
     await checkpoint('committed');
     await completePending(options, committed, prepared);
     log(`published release ${id} (${summarize(changes)})`);

@@ -74,11 +74,17 @@ export async function loadReleases(releasesDir: string): Promise<StoredRelease[]
   return releases;
 }
 
-/** Files of a release directory, ready to write. */
-export function releaseFiles(release: StoredRelease): Map<string, Buffer> {
+/**
+ * Files of a release directory, ready to write. `compressed` may supply brotli bodies already
+ * made (the artifact has them, with the same settings); each is checked before it is used.
+ */
+export function releaseFiles(release: StoredRelease, compressed: (name: DocumentName) => Buffer | undefined = () => undefined): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   files.set('release.json', Buffer.from(`${JSON.stringify(release.record, null, 2)}\n`));
-  for (const [name, body] of release.bodies) files.set(`${name}.br`, brotli(body));
+  for (const [name, body] of release.bodies) {
+    const ready = compressed(name);
+    files.set(`${name}.br`, ready && brotliDecompressSync(ready).equals(body) ? ready : brotli(body));
+  }
   return files;
 }
 

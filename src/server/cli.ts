@@ -6,21 +6,21 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PATHS } from '../config.ts';
-import { buildDocuments, prepareFromDocuments } from '../build/build.ts';
-import { loadSourceData } from '../build/load.ts';
-import { publishArtifact } from '../build/artifact.ts';
+import type { FreshnessDocument } from '../schema/api.ts';
+import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
+import { runRefreshProcess } from '../refresh/child.ts';
+import { publishFromDisk } from '../refresh/publish.ts';
+import { startRefreshService } from '../refresh/service.ts';
 import { startServer } from './server.ts';
 
-async function ensureArtifact(distPath: string, dataDir: string): Promise<void> {
+async function ensureArtifact(locations: { distPath: string; dataDir: string; releasesDir: string; stateDir: string }, config: RefreshConfig): Promise<void> {
   try {
-    await access(path.join(distPath, 'artifact.json'));
+    await access(path.join(locations.distPath, 'artifact.json'));
     return;
   } catch {
-    console.log(`no artifact at ${distPath}; building from ${dataDir}`);
+    console.log(`no artifact at ${locations.distPath}; building from ${locations.dataDir} and ${locations.releasesDir}`);
   }
-  const source = await loadSourceData(dataDir);
-  const built = buildDocuments(source);
-  await publishArtifact(prepareFromDocuments({ documents: built.documents, meta: source.meta.data }), distPath);
+  await publishFromDisk(locations, config);
 }
 
 async function main(): Promise<void> {
@@ -30,18 +30,50 @@ async function main(): Promise<void> {
       host: { type: 'string', default: process.env.HOST ?? '0.0.0.0' },
       dist: { type: 'string', default: PATHS.dist },
       data: { type: 'string', default: PATHS.data },
+      releases: { type: 'string', default: PATHS.releases },
+      state: { type: 'string', default: PATHS.state },
+      config: { type: 'string', default: PATHS.refreshConfig },
+      'refresh-cron': { type: 'string' },
+      'no-refresh': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0-65535 (got ${JSON.stringify(values.port)})`);
-  await ensureArtifact(values.dist, values.data);
-  const running = await startServer({ distPath: values.dist, host: values.host, port, log: (line) => console.log(line) });
+  const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { schedule: values['refresh-cron'] });
+  const locations = { distPath: path.resolve(values.dist), dataDir: path.resolve(values.data), releasesDir: path.resolve(values.releases), stateDir: path.resolve(values.state) };
+  await ensureArtifact(locations, config);
+  const running = await startServer({ distPath: locations.distPath, host: values.host, port, log: (line) => console.log(line) });
   console.log(`AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`);
+
+  // Scheduled refresh (weekly by default): the refresh CLI runs in a child process and
+  // publishes; this process then swaps to the new artifact and reports the outcome.
+  const schedule = values['no-refresh'] ? null : config.schedule;
+  const childArgs = ['--data', locations.dataDir, '--dist', locations.distPath, '--releases', locations.releasesDir, '--state', locations.stateDir, '--config', path.resolve(values.config)];
+  const refresh = await startRefreshService({
+    server: {
+      reload: () => running.reload(),
+      setRefreshStatus: (status) => running.setRefreshStatus(status),
+      currentRefreshStatus: () => {
+        const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
+        return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
+      },
+    },
+    schedule,
+    timezone: config.timezone,
+    stateDir: locations.stateDir,
+    run: async () => {
+      const result = await runRefreshProcess(childArgs, (line) => console.log(line));
+      console.log(`refresh: ${result.report?.outcome ?? `exited with ${result.code ?? result.signal}`}${result.report?.release ? ` (release ${result.report.release})` : ''}`);
+    },
+    log: (line) => console.log(line),
+  });
+  console.log(schedule ? `refresh scheduled "${schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}` : 'scheduled refresh disabled (--no-refresh)');
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    refresh.stop();
     console.log(`${signal}: finishing in-flight requests, then exiting`);
     void running.close().then(() => process.exit(0));
   };

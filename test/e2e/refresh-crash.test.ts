@@ -1,0 +1,186 @@
+/**
+ * kill -9 at many moments of a refresh: at every step boundary (the CLI SIGKILLs itself at a
+ * named checkpoint) and at timed moments spread over a whole run (the test SIGKILLs it).
+ * After each kill `dist` is a complete artifact, wholly old or wholly new, the served data is
+ * never newer than data/, and no half release is visible; the next run recovers: it completes
+ * or redoes the publish and removes every stale temporary.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ArtifactManifest } from '../../src/build/artifact.ts';
+import { loadSourceData } from '../../src/build/load.ts';
+import { ROOT } from '../../src/config.ts';
+import { listReleaseIds, readRelease } from '../../src/refresh/releases.ts';
+import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
+import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
+import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
+
+const NOW = '2026-11-29T06:00:00Z';
+const GPT = 'tools/openai/gpt-5-4.json';
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ms: number;
+  stderr: string;
+}
+
+describe('kill -9 during a refresh', () => {
+  let root: string;
+  let base: Workspace;
+  let upstream: Upstream;
+  let oldBuildId: string;
+  let newBuildId: string;
+  let fullRunMs: number;
+  let cloneCount = 0;
+
+  const dirs = (at: string) => ({ dataDir: path.join(at, 'data'), releasesDir: path.join(at, 'releases'), stateDir: path.join(at, 'state'), distPath: path.join(at, 'dist') });
+
+  async function clone(): Promise<string> {
+    const target = path.join(root, `run-${++cloneCount}`);
+    await cp(base.root, target, { recursive: true, verbatimSymlinks: true });
+    return target;
+  }
+
+  function refresh(at: string, options: { crashAt?: string; killAfterMs?: number } = {}): Promise<Run> {
+    const d = dirs(at);
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'src/refresh/cli.ts'), '--data', d.dataDir, '--releases', d.releasesDir, '--state', d.stateDir, '--dist', d.distPath, '--pricing-source', `${upstream.url}/changed.json`, '--benchmarks-source', 'skip', '--now', NOW],
+        { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DIRECTORY_REFRESH_CRASH_AT: options.crashAt ?? '' } },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const timer = options.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        if (timer) clearTimeout(timer);
+        resolve({ code, signal, ms: Date.now() - started, stderr });
+      });
+    });
+  }
+
+  /** The served artifact is complete: every file of its manifest exists with its size. Returns its buildId. */
+  async function servedBuildId(at: string): Promise<string> {
+    const dir = await realpath(dirs(at).distPath);
+    const manifest = JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')) as ArtifactManifest;
+    expect(path.basename(dir)).toBe(manifest.buildId);
+    for (const entry of Object.values(manifest.files))
+      for (const rep of [entry.identity, entry.br, entry.gzip]) if (rep) expect((await stat(path.join(dir, rep.file))).size, rep.file).toBe(rep.bytes);
+    return manifest.buildId;
+  }
+
+  async function gptInput(at: string): Promise<number> {
+    return JSON.parse(await readFile(path.join(dirs(at).dataDir, GPT), 'utf8')).pricing.input as number;
+  }
+
+  async function pendingExists(at: string): Promise<boolean> {
+    return stat(path.join(dirs(at).stateDir, 'refresh', 'pending')).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Everything a crash can leave half-written, by name. */
+  async function temporaries(at: string): Promise<string[]> {
+    const found: string[] = [];
+    for (const dir of [at, path.join(at, '.artifacts'), dirs(at).releasesDir, path.join(dirs(at).stateDir, 'refresh')]) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      found.push(...names.filter((n) => /\.tmp-|^pending\.(tmp|done)-/.test(n)).map((n) => path.join(dir, n)));
+    }
+    const data = await readdir(dirs(at).dataDir, { recursive: true });
+    found.push(...data.filter((n) => /\.tmp-\d+-\d+$/.test(n)));
+    return found;
+  }
+
+  /** The invariants that must hold after any kill. */
+  async function assertConsistent(at: string): Promise<'old' | 'new'> {
+    const buildId = await servedBuildId(at);
+    expect([oldBuildId, newBuildId]).toContain(buildId);
+    const served = buildId === newBuildId ? 'new' : 'old';
+    const input = await gptInput(at);
+    const meta = JSON.parse(await readFile(path.join(dirs(at).dataDir, 'meta.json'), 'utf8'));
+    if (!(await pendingExists(at))) {
+      // Without a journal, data/ is wholly old or wholly new.
+      expect([input, meta.lastUpdated]).toEqual(input === 3 ? [3, NOW] : [2.5, '2026-11-22T00:00:00Z']);
+    }
+    // The served dataset is never newer than the repository that must reproduce it.
+    if (served === 'new') expect(input).toBe(3);
+    // A release directory is complete or absent.
+    for (const id of await listReleaseIds(dirs(at).releasesDir)) await readRelease(dirs(at).releasesDir, id);
+    return served;
+  }
+
+  async function assertRecovered(at: string): Promise<void> {
+    const run = await refresh(at);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await servedBuildId(at)).toBe(newBuildId);
+    expect(await gptInput(at)).toBe(3);
+    expect(await listReleaseIds(dirs(at).releasesDir)).toEqual(['2026-11-22', '2026-11-29']);
+    expect(await pendingExists(at)).toBe(false);
+    expect(await temporaries(at)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'acmd-crash-'));
+    base = await createWorkspace(inject('crossValidation'));
+    upstream = await startUpstream();
+    const source = await loadSourceData(base.dataDir);
+    const doc = modelsDevFromSource(source);
+    entryOf(doc, source, 'gpt-5-4').cost.input = 3;
+    upstream.set('/changed.json', { body: JSON.stringify(doc) });
+    oldBuildId = await servedBuildId(base.root);
+    // A reference run to completion: the new buildId, and how long a whole run takes.
+    const reference = await clone();
+    const run = await refresh(reference);
+    expect(run.code, run.stderr).toBe(0);
+    newBuildId = await servedBuildId(reference);
+    expect(newBuildId).not.toBe(oldBuildId);
+    fullRunMs = run.ms;
+  }, 120_000);
+
+  afterAll(async () => {
+    await upstream?.close();
+    await base?.remove();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const CHECKPOINTS: [string, 'old' | 'new', boolean][] = [
+    ['fetched', 'old', false],
+    ['committed', 'old', true],
+    ['data-file-1', 'old', true],
+    ['release-written', 'old', true],
+    ['published', 'new', true],
+    ['finished', 'new', false],
+  ];
+
+  it.each(CHECKPOINTS)('killed at checkpoint "%s": serves the %s dataset, then the next run recovers', async (checkpoint, expected, journal) => {
+    const at = await clone();
+    const run = await refresh(at, { crashAt: checkpoint });
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+    expect(await assertConsistent(at)).toBe(expected);
+    expect(await pendingExists(at)).toBe(journal);
+    await assertRecovered(at);
+  }, 60_000);
+
+  it('killed at timed moments across a whole run: always wholly old or wholly new, always recovers', async () => {
+    const points = 5;
+    const seen = new Set<string>();
+    for (let i = 0; i < points; i++) {
+      const at = await clone();
+      // From just after start-up to just past the reference run's end, evenly spaced.
+      const killAfterMs = Math.round(fullRunMs * (0.25 + (0.8 * i) / (points - 1)));
+      const run = await refresh(at, { killAfterMs });
+      const served = run.signal === 'SIGKILL' ? await assertConsistent(at) : 'completed';
+      seen.add(served);
+      await assertRecovered(at);
+      await rm(at, { recursive: true, force: true });
+    }
+    expect(seen.has('old')).toBe(true);
+  }, 240_000);
+});

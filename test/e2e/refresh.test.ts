@@ -1,0 +1,411 @@
+/**
+ * The weekly refresh end to end, against a loopback upstream and a running server: a price
+ * change is published and visible over HTTP, in changes.json, in the Atom feed, in the price
+ * history and under the dated release paths, with no failed request during the switch; every
+ * guard rejects a bad upstream while the old data keeps serving with unchanged ETags; the real
+ * models.dev snapshot from ../shared gives a sensible, explained outcome.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadSourceData, type SourceData } from '../../src/build/load.ts';
+import { ROOT } from '../../src/config.ts';
+import { runRefresh } from '../../src/refresh/pipeline.ts';
+import type { RefreshReport } from '../../src/refresh/report.ts';
+import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
+import { changesDocument, manifestDocument, priceHistoryDocument, type FreshnessDocument, type RefreshStatus } from '../../src/schema/api.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { httpRequest, json, type RawResponse } from '../support/http.ts';
+import { entryOf, modelsDevFromSource, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
+import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
+import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
+
+const NOW = '2026-11-29T06:00:00Z';
+const SHARED = path.resolve(ROOT, '..', 'shared', 'reference');
+const REAL_MODELS_DEV = path.join(SHARED, 'models-dev-api.json');
+const REAL_BENCHMARKS = path.join(SHARED, 'benchmarks.csv');
+const SERVED = ['/api/tools.json', '/api/benchmarks.json', '/api/providers.json', '/api/categories.json', '/api/platforms.json', '/api/use-cases.json', '/api/changes.json', '/api/changes.xml', '/api/manifest.json', '/api/price-history.json'];
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+describe('weekly refresh end to end', () => {
+  let ws: Workspace;
+  let upstream: Upstream;
+  let running: RunningServer;
+  let service: RefreshService;
+  let source: SourceData;
+  let next: { pricing: string; benchmarks: string; patch?: Record<string, unknown> } = { pricing: 'skip', benchmarks: 'skip' };
+  let last: RefreshReport | undefined;
+
+  const get = (urlPath: string, headers: Record<string, string> = {}) => httpRequest(`${running.url}${urlPath}`, { headers });
+  const etags = async () => Object.fromEntries(await Promise.all(SERVED.map(async (p) => [p, (await get(p)).headers.etag])));
+  const freshness = async () => json<FreshnessDocument>(await get('/api/freshness.json'));
+  const serve = (route: string, doc: ModelsDevDoc | string, extra: Route = {}) =>
+    upstream.set(route, { body: typeof doc === 'string' ? doc : JSON.stringify(doc), ...extra });
+  /** One refresh through the server's refresh service: run, reload, publish the status. */
+  async function refresh(pricing: string, benchmarks = 'skip', patch?: Record<string, unknown>): Promise<RefreshReport> {
+    next = { pricing: pricing.startsWith('/') && !existsSync(pricing) ? `${upstream.url}${pricing}` : pricing, benchmarks: benchmarks.startsWith('/') && !existsSync(benchmarks) ? `${upstream.url}${benchmarks}` : benchmarks, patch };
+    last = undefined;
+    await service.runNow();
+    return last!;
+  }
+
+  beforeAll(async () => {
+    ws = await createWorkspace(inject('crossValidation'));
+    upstream = await startUpstream();
+    running = await startServer({ distPath: ws.distPath, host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
+    source = await loadSourceData(ws.dataDir);
+    service = await startRefreshService({
+      server: {
+        reload: () => running.reload(),
+        setRefreshStatus: (status: RefreshStatus) => running.setRefreshStatus(status),
+        currentRefreshStatus: () => null,
+      },
+      schedule: null,
+      stateDir: ws.stateDir,
+      run: async () => {
+        last = await runRefresh({ ...ws, config: ws.config(next.pricing, next.benchmarks, next.patch), now: () => new Date(NOW) });
+      },
+    });
+  });
+  afterAll(async () => {
+    service?.stop();
+    await running?.close(1000);
+    await upstream?.close();
+    await ws?.remove();
+  });
+
+  describe.skipIf(!existsSync(REAL_MODELS_DEV))('against the real models.dev snapshot in ../shared', () => {
+    it('every tool\'s upstream.modelsDev id exists in it', async () => {
+      const doc = JSON.parse(await readFile(REAL_MODELS_DEV, 'utf8')) as ModelsDevDoc;
+      const missing = source.tools
+        .map((t) => t.data.upstream.modelsDev)
+        .filter((key): key is string => key !== null)
+        .filter((key) => {
+          const slash = key.indexOf('/');
+          return doc[key.slice(0, slash)]?.models[key.slice(slash + 1)] === undefined;
+        });
+      expect(missing).toEqual([]);
+    });
+
+    it('refreshes from it with an explained outcome: pinned promotional and off-peak prices are reported, not published', async () => {
+      upstream.set('/real/api.json', { body: await readFile(REAL_MODELS_DEV) });
+      upstream.set('/real/benchmarks.csv', { body: await readFile(REAL_BENCHMARKS), headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      const before = await etags();
+      const report = await refresh('/real/api.json', existsSync(REAL_BENCHMARKS) ? '/real/benchmarks.csv' : 'skip');
+      expect(report.errors).toEqual([]);
+      // The snapshot agrees with the curated data except where a pin says why it must not be followed.
+      expect(report.pinned).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^gemini-3-8-flash: pricing\.input kept 1\.5, upstream has 0\.75 \(pinned pricing: .*introductory/),
+          expect.stringMatching(/^deepseek-v4-pro: pricing\.input kept 1\.32, upstream has 0\.435/),
+          expect.stringMatching(/^deepseek-v4-pro: contextTokens kept 1048576, upstream has 1000000/),
+          expect.stringMatching(/^deepseek-v4-pro: releaseDate kept 2026-08, upstream has 2026-04/),
+          expect.stringMatching(/^deepseek-v4-1-flash: pricing\.output kept 1\.2, upstream has 0\.6 .*off-peak/),
+        ]),
+      );
+      expect(report.missing).toEqual([]);
+      expect(report.candidates.length).toBeGreaterThan(0);
+      if (report.benchmarks) expect(report.benchmarks.newModels.length).toBeGreaterThan(0);
+      if (report.updates.length === 0) {
+        expect(report.outcome).toBe('unchanged');
+        expect(await etags()).toEqual(before);
+      } else {
+        // Curated data edited since the snapshot: the refresh publishes exactly the listed updates.
+        expect(report.outcome).toBe('published');
+        expect(report.changes.length).toBeGreaterThan(0);
+      }
+      const tools = json<{ tools: { id: string; pricing: { input: number } }[] }>(await get('/api/tools.json')).tools;
+      expect(tools.find((t) => t.id === 'gemini-3-8-flash')!.pricing.input).toBe(1.5);
+      expect(tools.find((t) => t.id === 'deepseek-v4-pro')!.pricing.input).toBe(1.32);
+      const status = (await freshness()).refresh;
+      expect(status.lastOutcome).toBe(report.outcome);
+      expect(status.upstreams[0]).toEqual({ name: 'pricing', location: `${upstream.url}/real/api.json`, sha256: sha256(await readFile(REAL_MODELS_DEV)) });
+    }, 60_000);
+  });
+
+  describe('guards: a bad upstream is rejected and the last good dataset keeps serving', () => {
+    let good: ModelsDevDoc;
+    beforeAll(() => {
+      good = modelsDevFromSource(source);
+    });
+    const edited = (edit: (doc: ModelsDevDoc) => void) => {
+      const doc = structuredClone(good);
+      edit(doc);
+      return JSON.stringify(doc);
+    };
+    const cases: [string, () => Route, string, Record<string, unknown>?][] = [
+      ['HTTP 500', () => ({ status: 500, body: 'upstream broke' }), 'answered HTTP 500'],
+      ['a timeout', () => ({ hang: true }), 'did not answer completely within 1500 ms'],
+      ['truncated JSON', () => ({ body: JSON.stringify(good).slice(0, 20_000) }), 'pricing upstream: is not valid JSON'],
+      ['an oversize body', () => ({ streamBytes: 20 * 1024 * 1024 }), 'sent more than the limit of 8388608 bytes'],
+      ['a wrong content type', () => ({ body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }), 'sent content type "text/html"'],
+      ['a redirect loop', () => ({ status: 302, headers: { location: '/guard.json' } }), 'redirected more than 2 times'],
+      ['a wrong type', () => ({ body: edited((d) => void (d.openai!.models['gpt-5.4']!.cost = { input: '2.50', output: 15 })) }), 'pricing upstream openai/gpt-5.4: cost.input: must be a number (USD per 1M tokens) (got "2.50")'],
+      ['a negative price', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as Record<string, number>).output = -15)) }), 'pricing upstream openai/gpt-5.4: cost.output: must not be negative (got -15)'],
+      ['a __proto__ key', () => ({ body: JSON.stringify(good).replace('"openai":{', '"openai":{"__proto__":{"polluted":true},') }), 'pricing upstream: openai.__proto__: forbidden key "__proto__"'],
+      ['a constructor key inside a model', () => ({ body: JSON.stringify(good).replace('"gpt-5.4":{', '"gpt-5.4":{"constructor":{"prototype":{"x":1}},') }), 'openai.models.gpt-5.4.constructor: forbidden key "constructor"'],
+      ['a mass disappearance', () => ({ body: edited((d) => { delete d.openai; delete d.anthropic; delete d.google; }) }), 'gpt-5-4: "openai/gpt-5.4" is not in the upstream document;'],
+      ['a 10x price jump', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as Record<string, number>).input = 25)) }), 'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound'],
+      ['a value the build refuses', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as { tiers: { tier: { size: number } }[] }).tiers[0]!.tier.size = 5_000_000)) }), 'tools/openai/gpt-5-4.json: pricingDetails.tiers.0.aboveTokens: must be below contextTokens (1050000) (got 5000000)'],
+    ];
+
+    it.each(cases)('%s', async (_name, route, expected) => {
+      const before = await etags();
+      const beforeFreshness = await freshness();
+      upstream.set('/guard.json', route());
+      const report = await refresh('/guard.json');
+      expect(report.outcome).toBe('rejected');
+      expect(report.errors.join('\n')).toContain(expected);
+      expect(await etags()).toEqual(before);
+      const after = await freshness();
+      expect(after.lastUpdated).toBe(beforeFreshness.lastUpdated);
+      expect(after.buildId).toBe(beforeFreshness.buildId);
+      expect(after.refresh.lastOutcome).toBe('rejected');
+      expect(after.refresh.lastAttempt).toBe(NOW);
+      expect(after.refresh.lastError).toContain(report.errors[0]!.slice(0, 80));
+    });
+
+    it('a benchmark file with an impossible score', async () => {
+      const before = await etags();
+      upstream.set('/bad.csv', {
+        body: 'model_name,model_slug,provider,benchmark,variant,score,unit,date,source\nGPT-5.4,gpt-5-4,OpenAI,SWE-bench Verified,v,150,%,2026-03,https://x.test\n',
+        headers: { 'content-type': 'text/csv' },
+      });
+      const report = await refresh('skip', '/bad.csv');
+      expect(report.outcome).toBe('rejected');
+      expect(report.errors).toEqual(['benchmarks upstream row 1 (gpt-5-4): score: must be between 0 and 100 (a percentage) (got "150")']);
+      expect(await etags()).toEqual(before);
+    });
+
+    it('an upstream that matches the served data changes nothing', async () => {
+      const before = await etags();
+      serve('/same.json', good);
+      const report = await refresh('/same.json');
+      expect(report.outcome).toBe('unchanged');
+      expect(report.updates).toEqual([]);
+      expect(report.pinned.length).toBeGreaterThan(0);
+      expect(report.candidates).toEqual(expect.arrayContaining([expect.stringContaining('openai/fixture-new-model')]));
+      expect(await etags()).toEqual(before);
+      expect((await freshness()).refresh.lastOutcome).toBe('unchanged');
+    });
+  });
+
+  describe('a price change, published', () => {
+    let oldTools: Buffer;
+    let report: RefreshReport;
+    const outcomes: { status: number; sha: string }[] = [];
+
+    beforeAll(async () => {
+      oldTools = (await get('/api/tools.json')).body;
+      const doc = modelsDevFromSource(source);
+      entryOf(doc, source, 'gpt-5-4').cost.input = 3;
+      serve('/changed.json', doc);
+      // Clients keep asking while the refresh publishes and the server swaps.
+      let done = false;
+      const load = (async () => {
+        while (!done) {
+          const responses = await Promise.all([get('/api/tools.json'), get('/api/tools.json', { 'Accept-Encoding': 'br' })]);
+          const [plain] = responses;
+          outcomes.push({ status: plain!.status, sha: sha256(plain!.body) });
+          for (const response of responses) if (response.status !== 200) outcomes.push({ status: response.status, sha: '' });
+        }
+      })();
+      report = await refresh('/changed.json');
+      for (let i = 0; i < 5; i++) await get('/api/tools.json');
+      done = true;
+      await load;
+    });
+
+    it('publishes release 2026-11-29 and no request fails during the switch', async () => {
+      expect(report.errors).toEqual([]);
+      expect(report.outcome).toBe('published');
+      expect(report.release).toBe('2026-11-29');
+      const newTools = (await get('/api/tools.json')).body;
+      expect(outcomes.length).toBeGreaterThan(5);
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe(200);
+        expect([sha256(oldTools), sha256(newTools)]).toContain(outcome.sha);
+      }
+    });
+
+    it('serves the new price (and keeps the pinned ones) at the plain path', async () => {
+      const { tools, lastUpdated } = json<{ tools: { id: string; pricing: { input: number }; sources: { pricing: { name: string } } }[]; lastUpdated: string }>(await get('/api/tools.json'));
+      const gpt = tools.find((t) => t.id === 'gpt-5-4')!;
+      expect(gpt.pricing.input).toBe(3);
+      expect(gpt.sources.pricing.name).toBe('models.dev api.json openai/gpt-5.4');
+      expect(tools.find((t) => t.id === 'gemini-3-8-flash')!.pricing.input).toBe(1.5);
+      expect(lastUpdated).toBe(NOW);
+      const fresh = await freshness();
+      expect(fresh).toMatchObject({ lastUpdated: NOW, datasetVersion: '2026.11.29', release: '2026-11-29' });
+      expect(fresh.refresh).toMatchObject({ lastAttempt: NOW, lastOutcome: 'published', lastError: null, lastSuccess: NOW });
+      expect(fresh.refresh.upstreams[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('lists the change in /api/changes.json, newest release first', async () => {
+      const response = await get('/api/changes.json');
+      const changes = changesDocument.parse(json(response));
+      expect(changes.releases.map((r) => r.id)).toEqual(['2026-11-29', '2026-11-22']);
+      const [latest, initial] = changes.releases;
+      expect(initial!.initial).toBe(true);
+      expect(latest!.changes).toEqual(
+        expect.arrayContaining([
+          { kind: 'price-changed', toolId: 'gpt-5-4', toolName: 'GPT-5.4', field: 'pricing.input', from: 2.5, to: 3, percent: 20 },
+          expect.objectContaining({ kind: 'source-changed', toolId: 'gpt-5-4', field: 'sources.pricing', to: 'models.dev api.json openai/gpt-5.4' }),
+        ]),
+      );
+      expect(latest!.summary).toContain('price change');
+      expect(latest!.upstreams[0]).toMatchObject({ name: 'pricing', location: `${upstream.url}/changed.json` });
+    });
+
+    it('announces it in the Atom feed at /api/changes.xml', async () => {
+      const response = await get('/api/changes.xml');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+      const xml = response.body.toString('utf8');
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(xml).feed;
+      expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
+      expect(feed.updated).toBe(NOW);
+      expect(feed.entry).toHaveLength(2);
+      expect(feed.entry[0].title).toContain('Release 2026-11-29');
+      expect(feed.entry[0].content['#text']).toContain('GPT-5.4 (gpt-5-4): pricing.input 2.5 -> 3 (+20%)');
+      const alternate = [feed.entry[0].link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')['@href'];
+      expect((await get(alternate)).status).toBe(200);
+    });
+
+    it('records the price with its effective dates in /api/price-history.json', async () => {
+      const history = priceHistoryDocument.parse(json(await get('/api/price-history.json')));
+      const gpt = history.tools.find((t) => t.toolId === 'gpt-5-4')!;
+      expect(gpt.history.map((p) => [p.effectiveFrom, p.effectiveUntil, p.release, p.pricing.input])).toEqual([
+        ['2026-11-22', '2026-11-28', '2026-11-22', 2.5],
+        ['2026-11-29', null, '2026-11-29', 3],
+      ]);
+      const unchanged = history.tools.find((t) => t.toolId === 'gemini-3-8-flash')!;
+      expect(unchanged.history).toHaveLength(1);
+    });
+
+    it('keeps every release under an immutable dated URL, with a SHA-256 manifest', async () => {
+      const old = await get('/api/v/2026-11-22/tools.json');
+      expect(old.status).toBe(200);
+      expect(old.headers['cache-control']).toContain('immutable');
+      expect(json<{ tools: { id: string; pricing: { input: number } }[] }>(old).tools.find((t) => t.id === 'gpt-5-4')!.pricing.input).toBe(2.5);
+      expect(old.body.equals(oldTools)).toBe(true);
+      const latest = await get('/api/v/2026-11-29/tools.json');
+      expect(latest.body.equals((await get('/api/tools.json')).body)).toBe(true);
+      const manifest = manifestDocument.parse(json(await get('/api/manifest.json')));
+      expect(manifest.release).toBe('2026-11-29');
+      for (const entry of [...manifest.documents, ...manifest.releases.flatMap((r) => r.documents)]) {
+        const body = (await get(entry.path)).body;
+        expect(sha256(body), entry.path).toBe(entry.sha256);
+        expect(body.length).toBe(entry.bytes);
+      }
+      const record = json<{ id: string; changes: unknown[] }>(await get('/api/v/2026-11-29/release.json'));
+      expect(record.id).toBe('2026-11-29');
+      expect((await get('/api/v/2026-11-15/tools.json')).status).toBe(404);
+    });
+
+    it('wrote the change to the curated data and the release store', async () => {
+      const file = JSON.parse(await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'), 'utf8'));
+      expect(file.pricing.input).toBe(3);
+      expect(file.description).toBe(source.tools.find((t) => t.data.id === 'gpt-5-4')!.data.description);
+      expect(JSON.parse(await readFile(path.join(ws.dataDir, 'meta.json'), 'utf8'))).toEqual({ lastUpdated: NOW, datasetVersion: '2026.11.29', benchmarkVersion: source.meta.data.benchmarkVersion });
+      expect(existsSync(path.join(ws.releasesDir, '2026-11-29', 'release.json'))).toBe(true);
+      expect(existsSync(path.join(ws.stateDir, 'refresh', 'pending'))).toBe(false);
+    });
+
+    it('the same upstream again is unchanged: same ETags', async () => {
+      const before = await etags();
+      const again = await refresh('/changed.json');
+      expect(again.outcome).toBe('unchanged');
+      expect(await etags()).toEqual(before);
+    });
+  });
+
+  describe('a benchmark score change, published', () => {
+    it('updates the result, recomputes the scores and lists the score changes', async () => {
+      const results = source.results.find((r) => r.data.toolId === 'gpt-5-4')!;
+      const result = results.data.results.find((r) => r.series === 'swe-bench-verified') ?? results.data.results[0]!;
+      const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+      const csv = [
+        'model_name,model_slug,provider,benchmark,variant,score,unit,date,source',
+        [results.data.modelName, results.data.model, 'OpenAI', result.benchmark, result.variant, String(Math.min(100, result.value + 3)), '%', result.date, result.source].map(quote).join(','),
+      ].join('\n');
+      upstream.set('/bench.csv', { body: csv, headers: { 'content-type': 'text/csv' } });
+      const report = await refresh('skip', '/bench.csv');
+      expect(report.errors).toEqual([]);
+      expect(report.outcome).toBe('published');
+      expect(report.release).toBe('2026-11-29.2');
+      expect(report.updates).toEqual([`${results.data.model}: ${result.benchmark} "${result.variant}" value ${result.value} -> ${Math.min(100, result.value + 3)}`]);
+      expect(report.changes.some((c) => c.kind === 'score-changed' && c.toolId === 'gpt-5-4')).toBe(true);
+      const changes = changesDocument.parse(json(await get('/api/changes.json')));
+      expect(changes.releases[0]!.id).toBe('2026-11-29.2');
+      expect(changes.releases[0]!.benchmarkVersion).toBe('2026.11.29.2');
+      const benchmarks = json<{ benchmarks: { version: string; models: { modelId: string; results: { value: number; variant: string }[] }[] } }>(await get('/api/benchmarks.json'));
+      expect(benchmarks.benchmarks.version).toBe('2026.11.29.2');
+      const model = benchmarks.benchmarks.models.find((m) => m.modelId === 'gpt-5-4')!;
+      expect(model.results.some((r) => r.variant === result.variant && r.value === Math.min(100, result.value + 3))).toBe(true);
+    }, 60_000);
+  });
+});
+
+describe('command lines', () => {
+  let ws: Workspace;
+  let upstream: Upstream;
+  beforeAll(async () => {
+    ws = await createWorkspace(inject('crossValidation'));
+    upstream = await startUpstream();
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    await ws?.remove();
+  });
+
+  function run(script: string, args: string[], until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string; kill: () => void }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' } });
+      let stdout = '';
+      let stderr = '';
+      const kill = () => child.kill('SIGTERM');
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (until && until.test(stdout)) resolve({ code: null, stdout, stderr, kill });
+      });
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr, kill }));
+    });
+  }
+  const stores = () => ['--data', ws.dataDir, '--dist', ws.distPath, '--releases', ws.releasesDir, '--state', ws.stateDir];
+
+  it('npm run refresh exits 2 with the report on stderr when rejected, 0 when nothing changed', async () => {
+    upstream.set('/down.json', { status: 503 });
+    const rejected = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip']);
+    expect(rejected.code).toBe(2);
+    expect(rejected.stderr).toContain('refresh REJECTED: the last good dataset keeps serving');
+    expect(rejected.stderr).toContain('answered HTTP 503');
+    const skipped = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip']);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toContain('nothing to publish');
+  }, 60_000);
+
+  it('npm start takes --refresh-cron and --no-refresh and reports them in /api/freshness.json', async () => {
+    for (const [flags, schedule] of [[['--refresh-cron', '30 4 * * 2'], '30 4 * * 2'], [['--no-refresh'], null]] as const) {
+      const server = await run('src/server/cli.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /refresh scheduled|scheduled refresh disabled/);
+      try {
+        const url = /at (http:\/\/[^ ]+)\/api\//.exec(server.stdout)![1]!;
+        const freshness = json<FreshnessDocument>(await httpRequest(`${url}/api/freshness.json`));
+        expect(freshness.refresh.schedule).toBe(schedule);
+        if (schedule) expect(Date.parse(freshness.refresh.nextRun!)).toBeGreaterThan(Date.now());
+        else expect(freshness.refresh.nextRun).toBeNull();
+        expect(freshness.release).toBe('2026-11-22');
+      } finally {
+        server.kill();
+      }
+    }
+  }, 60_000);
+});
+
+export type { RawResponse };
