@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from '../config.ts';
 import type { RefreshReport } from './report.ts';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
@@ -19,8 +20,10 @@ export interface ChildResult {
 /** `args` are refresh CLI flags; `--json` is added. Resolves when the child exits. */
 export function runRefreshProcess(args: readonly string[], log: (line: string) => void = () => {}): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    // Same runtime and loader flags as this process (tsx), so the TypeScript CLI runs as is.
-    const child = spawn(process.execPath, [...process.execArgv, CLI, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    // The TypeScript CLI runs under tsx: reuse this process's loader flags when it runs under
+    // tsx itself (npm start), else load tsx explicitly (resolved from the project root).
+    const loader = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
+    const child = spawn(process.execPath, [...loader, CLI, '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stdout = '';
     let stderrTail = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -351,7 +351,9 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     }
 
     // A release: new dataset version and timestamp, rebuilt (the cross-validation is reused).
-    const id = nextReleaseId(releases.map((r) => r.record.id), startedAt.slice(0, 10));
+    // Release ids follow publication order even if the clock is behind the newest release.
+    const today = startedAt.slice(0, 10);
+    const id = nextReleaseId(releases.map((r) => r.record.id), today > latest.record.date ? today : latest.record.date);
     const version = id.replace(/-/g, '.');
     const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));
     const next: SourceData = {

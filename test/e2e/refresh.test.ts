@@ -14,12 +14,13 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSourceData, type SourceData } from '../../src/build/load.ts';
 import { ROOT } from '../../src/config.ts';
+import { runRefreshProcess } from '../../src/refresh/child.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
 import type { RefreshReport } from '../../src/refresh/report.ts';
 import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
 import { changesDocument, manifestDocument, priceHistoryDocument, type FreshnessDocument, type RefreshStatus } from '../../src/schema/api.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { httpRequest, json, type RawResponse } from '../support/http.ts';
+import { httpRequest, json } from '../support/http.ts';
 import { entryOf, modelsDevFromSource, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
@@ -391,6 +392,16 @@ describe('command lines', () => {
     expect(skipped.stdout).toContain('nothing to publish');
   }, 60_000);
 
+  it('the server\'s child-process runner returns the refresh report', async () => {
+    upstream.set('/down.json', { status: 503 });
+    const lines: string[] = [];
+    const result = await runRefreshProcess([...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip'], (line) => lines.push(line));
+    expect(result.code).toBe(2);
+    expect(result.report?.outcome).toBe('rejected');
+    expect(result.report?.errors.join('\n')).toContain('answered HTTP 503');
+    expect(lines.join('\n')).toContain('refresh: refresh REJECTED');
+  }, 60_000);
+
   it('npm start takes --refresh-cron and --no-refresh and reports them in /api/freshness.json', async () => {
     for (const [flags, schedule] of [[['--refresh-cron', '30 4 * * 2'], '30 4 * * 2'], [['--no-refresh'], null]] as const) {
       const server = await run('src/server/cli.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /refresh scheduled|scheduled refresh disabled/);
@@ -407,5 +418,3 @@ describe('command lines', () => {
     }
   }, 60_000);
 });
-
-export type { RawResponse };
