@@ -12,7 +12,8 @@ import { priceHistory, priceOn } from '../../src/refresh/history.ts';
 import { mergeBenchmarks, variantTemplate } from '../../src/refresh/merge-benchmarks.ts';
 import { findCandidates, mergePricing } from '../../src/refresh/merge-pricing.ts';
 import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.ts';
-import { compareReleaseIds, nextReleaseId } from '../../src/refresh/releases.ts';
+import { compareReleaseIds, loadReleases, nextReleaseId } from '../../src/refresh/releases.ts';
+import { PATHS } from '../../src/config.ts';
 import { formatIssue } from '../../src/refresh/report.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
 import type { BenchmarkRow } from '../../src/refresh/upstream/benchmarks.ts';
@@ -331,5 +332,17 @@ describe('release ids', () => {
     expect(nextReleaseId(['2026-11-22', '2026-11-29'], '2026-11-29')).toBe('2026-11-29.2');
     expect(nextReleaseId(['2026-11-29', '2026-11-29.2'], '2026-11-29')).toBe('2026-11-29.3');
     expect(['2026-11-29.10', '2026-11-29', '2026-11-22', '2026-11-29.2'].sort(compareReleaseIds)).toEqual(['2026-11-22', '2026-11-29', '2026-11-29.2', '2026-11-29.10']);
+  });
+});
+
+describe('the release store in the repository', () => {
+  it('holds the initial release 2026-11-22, every document matching its SHA-256 manifest', async () => {
+    const releases = await loadReleases(PATHS.releases);
+    expect(releases[0]!.record).toMatchObject({ id: '2026-11-22', initial: true, url: '/api/v/2026-11-22/' });
+    for (const { record, bodies } of releases) {
+      expect(bodies.size).toBe(6);
+      expect(record.documents.map((d) => d.path)).toContain(`/api/v/${record.id}/tools.json`);
+    }
+    expect(releases.map((r) => r.record.id)).toEqual([...releases.map((r) => r.record.id)].sort(compareReleaseIds));
   });
 });
