@@ -202,7 +202,7 @@ async function completePending(options: RefreshOptions, pending: Pending, prepar
 }
 
 /** Creates the first release from the current data when there is none. */
-export async function bootstrapRelease(source: SourceData, options: Pick<RefreshOptions, 'releasesDir' | 'stateDir'>): Promise<StoredRelease> {
+export async function bootstrapRelease(source: SourceData, options: Pick<RefreshOptions, 'releasesDir' | 'stateDir'>, write = true): Promise<StoredRelease> {
   const built = await buildWithCache(source, options.stateDir);
   const meta = source.meta.data;
   const id = nextReleaseId(await listReleaseIds(options.releasesDir), meta.lastUpdated.slice(0, 10));
@@ -222,7 +222,7 @@ export async function bootstrapRelease(source: SourceData, options: Pick<Refresh
     changes: [],
   };
   const stored = { record, bodies };
-  await writeReleaseDir(options.releasesDir, id, releaseFiles(stored));
+  if (write) await writeReleaseDir(options.releasesDir, id, releaseFiles(stored));
   return stored;
 }
 
@@ -252,12 +252,14 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
   try {
     // Finish what an interrupted run committed, then clear what it left half-written.
     const pending = await readPending(options.stateDir);
-    if (pending) {
+    if (pending && options.dryRun) {
+      report.notes.push(`the publish of release ${pending.plan.releaseId} was interrupted; a run without --dry-run completes it first`);
+    } else if (pending) {
       log(`completing the interrupted publish of release ${pending.plan.releaseId}`);
       await completePending(options, pending);
       report.recovered = pending.plan.releaseId;
     }
-    const removed = [
+    const removed = options.dryRun ? [] : [
       ...(await cleanStaleTemporaries(options.distPath)),
       ...(await cleanJournalTemporaries(options.stateDir)),
       ...(await removeMatching(options.releasesDir, /^\.tmp-/, false)),
@@ -274,7 +276,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     }
     let releases = await loadReleases(options.releasesDir);
     if (releases.length === 0) {
-      const initial = await bootstrapRelease(source, options);
+      const initial = await bootstrapRelease(source, options, !options.dryRun);
       report.notes.push(`no release existed: recorded the current data as initial release ${initial.record.id}`);
       releases = [initial];
     }

@@ -159,14 +159,15 @@ describe('kill -9 during a refresh', () => {
     ['finished', 'new', false],
   ];
 
-  it.each(CHECKPOINTS)('killed at checkpoint "%s": serves the %s dataset, then the next run recovers', async (checkpoint, expected, journal) => {
+  // Deterministic (the CLI kills itself at the checkpoint), so they may share the CPU.
+  it.concurrent.each(CHECKPOINTS)('killed at checkpoint "%s": serves the %s dataset, then the next run recovers', async (checkpoint, expected, journal) => {
     const at = await clone();
     const run = await refresh(at, { crashAt: checkpoint });
     expect(run.signal, run.stderr).toBe('SIGKILL');
     expect(await assertConsistent(at)).toBe(expected);
     expect(await pendingExists(at)).toBe(journal);
     await assertRecovered(at);
-  }, 60_000);
+  }, 120_000);
 
   it('killed at timed moments across a whole run: always wholly old or wholly new, always recovers', async () => {
     const points = 5;

@@ -16,6 +16,7 @@ import { loadSourceData, type SourceData } from '../../src/build/load.ts';
 import { ROOT } from '../../src/config.ts';
 import { runRefreshProcess } from '../../src/refresh/child.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
+import { listReleaseIds } from '../../src/refresh/releases.ts';
 import type { RefreshReport } from '../../src/refresh/report.ts';
 import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
 import { changesDocument, manifestDocument, priceHistoryDocument, type FreshnessDocument, type RefreshStatus } from '../../src/schema/api.ts';
@@ -390,6 +391,20 @@ describe('command lines', () => {
     const skipped = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip']);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toContain('nothing to publish');
+  }, 60_000);
+
+  it('npm run refresh -- --dry-run reports what it would publish and writes nothing', async () => {
+    const source = await loadSourceData(ws.dataDir);
+    const doc = modelsDevFromSource(source);
+    entryOf(doc, source, 'gpt-5-4').cost.output = 16;
+    upstream.set('/dry.json', { body: JSON.stringify(doc) });
+    const before = await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'));
+    const run1 = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', `${upstream.url}/dry.json`, '--benchmarks-source', 'skip', '--dry-run']);
+    expect(run1.code, run1.stderr).toBe(0);
+    expect(run1.stdout).toContain('refresh would publish release');
+    expect(run1.stdout).toContain('GPT-5.4 (gpt-5-4): pricing.output 15 -> 16 (+6.7%)');
+    expect((await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'))).equals(before)).toBe(true);
+    expect(await listReleaseIds(ws.releasesDir)).toEqual(['2026-11-22']);
   }, 60_000);
 
   it('the server\'s child-process runner returns the refresh report', async () => {
