@@ -17,6 +17,8 @@ export interface ArtifactFile {
   body: Buffer;
   /** Dated release paths never change, so caches may keep them forever. */
   immutable?: boolean;
+  /** A brotli body of exactly `body`, made earlier with the same settings (stored releases), so the build need not recompress it. */
+  brotli?: Buffer;
 }
 
 export interface Representation {
@@ -104,6 +106,7 @@ function headersFile(manifest: ArtifactManifest): string {
 export function prepareArtifact(files: readonly ArtifactFile[], lastModified: string): PreparedArtifact {
   const contents = new Map<string, Buffer>();
   const entries: Record<string, ManifestEntry> = {};
+  const compressedBySha = new Map<string, { br: Buffer; gz: Buffer }>();
   for (const file of [...files].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
     const relative = relativeFileFor(file.urlPath);
     const sha = sha256Hex(file.body);
@@ -115,8 +118,11 @@ export function prepareArtifact(files: readonly ArtifactFile[], lastModified: st
       identity: { file: relative, bytes: file.body.length, etag: etagOf(sha) },
     };
     if (file.body.length >= COMPRESSIBLE_MIN_BYTES) {
-      const br = brotli(file.body);
-      const gz = gzip(file.body);
+      // Identical bodies (a release equal to the latest view) are compressed once.
+      const known = compressedBySha.get(sha);
+      const br = known?.br ?? file.brotli ?? brotli(file.body);
+      const gz = known?.gz ?? gzip(file.body);
+      compressedBySha.set(sha, { br, gz });
       contents.set(`${relative}.br`, br);
       contents.set(`${relative}.gz`, gz);
       entry.br = { file: `${relative}.br`, bytes: br.length, etag: etagOf(sha, '-br') };

@@ -68,8 +68,9 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
   const files: ArtifactFile[] = [];
   const json = (urlPath: string, document: unknown, immutable = false) => files.push({ urlPath, contentType: JSON_CONTENT_TYPE, body: serializeJson(document), immutable });
 
-  for (const { record, bodies } of history.releases) {
-    for (const name of DOCUMENT_NAMES) files.push({ urlPath: `/api/v/${record.id}/${name}`, contentType: JSON_CONTENT_TYPE, body: bodies.get(name)!, immutable: true });
+  for (const { record, bodies, compressed } of history.releases) {
+    for (const name of DOCUMENT_NAMES)
+      files.push({ urlPath: `/api/v/${record.id}/${name}`, contentType: JSON_CONTENT_TYPE, body: bodies.get(name)!, immutable: true, brotli: compressed?.get(name) });
     json(`/api/v/${record.id}/release.json`, releaseSchema.parse(record), true);
   }
   const newestFirst = [...history.releases].reverse().map((r) => r.record);

@@ -20,6 +20,8 @@ import { writeFileDurably } from './atomic.ts';
 export interface StoredRelease {
   record: Release;
   bodies: ReadonlyMap<DocumentName, Buffer>;
+  /** The stored brotli files, verified against the manifest on load, reused by the build. */
+  compressed?: ReadonlyMap<DocumentName, Buffer>;
 }
 
 export const RELEASE_ID = /^(\d{4}-\d{2}-\d{2})(?:\.(\d+))?$/;
@@ -56,15 +58,18 @@ export async function readRelease(releasesDir: string, id: string): Promise<Stor
   const record = parsed.data;
   if (record.id !== id) throw new Error(`releases/${id}/release.json: id is ${record.id}, must equal the directory name`);
   const bodies = new Map<DocumentName, Buffer>();
+  const compressed = new Map<DocumentName, Buffer>();
   for (const name of DOCUMENT_NAMES) {
-    const body = brotliDecompressSync(await readFile(path.join(dir, `${name}.br`)));
+    const stored = await readFile(path.join(dir, `${name}.br`));
+    const body = brotliDecompressSync(stored);
     const entry = record.documents.find((d) => d.path === `/api/v/${id}/${name}`);
     if (!entry) throw new Error(`releases/${id}/release.json: no manifest entry for ${name}`);
     if (entry.sha256 !== sha256Hex(body) || entry.bytes !== body.length)
       throw new Error(`releases/${id}/${name}.br: content does not match the SHA-256 manifest (release files are immutable)`);
     bodies.set(name, body);
+    compressed.set(name, stored);
   }
-  return { record, bodies };
+  return { record, bodies, compressed };
 }
 
 /** Every release, oldest first. */
