@@ -1,18 +1,24 @@
 /**
  * `npm run bench`: this server against the two limits that matter, on loopback, in one run.
  *
- *   (a) ours   the embedded Node server (src/server/) in a child process started like `npm start`
- *              runs it (node + the tsx loader), production limits and artifact watcher
+ *   (a) ours   the embedded Node server (startServer from src/server/) in a child process run
+ *              like `npm start` runs it (node + the tsx loader), production limits and artifact
+ *              watcher, with `--node-flags` (default --max-semi-space-size=2: V8's young
+ *              generation otherwise grows to 16 MB semi-spaces under load, ~20 MB more RSS for
+ *              no measurable throughput; production should start the server with it too)
  *   (b) bare   a bare node:http child writing the same precomputed bytes and headers (the Node limit)
  *   (c) nginx  nginx serving dist/ with deploy/nginx.conf, 1 worker (the static-server limit)
  *
  * Scenarios: tools.json with brotli, tools.json identity, a 304 revalidation of tools.json,
- * and the small providers.json with brotli. Each (scenario, target) runs `--rounds` times,
+ * and the small providers.json with brotli. Each (scenario, target) runs `--rounds` times (7),
  * alternating the targets (and rotating their order every round); each run has `--warmup`
- * seconds discarded, then `--duration` seconds measured at `--connections` connections. The
- * table reports medians over the rounds; RSS is the peak VmRSS seen during the measured
- * periods (nginx: master + worker), sampled from /proc every 100 ms; CPU % and CPU µs per
- * response are the server's own CPU time (utime + stime) over the measured period.
+ * seconds (1) discarded, then `--duration` seconds (3) measured at `--connections` connections
+ * (64). The table reports medians over the rounds, and ratios as the median of the ratios of
+ * the runs of one round (a 2-core VM varies by ±15% from run to run even when idle; pairing
+ * runs that are close in time and taking medians keeps that out of the verdict). RSS is the
+ * peak VmRSS seen during the measured periods (nginx: master + worker), sampled from /proc
+ * every 100 ms; CPU % and CPU µs per response are the server's own CPU time (utime + stime)
+ * over the measured period.
  *
  * Load generator (`--client`): wrk (Debian package) by default when installed, one thread, a
  * Lua hook only at the end so per-response cost stays in C; else autocannon (npm), one fresh
@@ -70,12 +76,14 @@ interface Scenario {
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '5' },
-    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '7' },
+    duration: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '64' },
     dist: { type: 'string', default: PATHS.dist },
     client: { type: 'string' },
+    /** V8/Node flags of both Node servers; production should start the server with the same (see deploy/README-section.md). */
+    'node-flags': { type: 'string', default: '--max-semi-space-size=2' },
     'max-other': { type: 'string', default: '0.2' },
     retries: { type: 'string', default: '3' },
     json: { type: 'string' },
@@ -86,6 +94,7 @@ const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const DIST = path.resolve(args.dist);
+const NODE_FLAGS = args['node-flags'].split(/\s+/).filter(Boolean);
 const MAX_OTHER_CORES = Number(args['max-other']);
 const RETRIES = Number(args.retries);
 const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0;
@@ -114,7 +123,7 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 async function startNodeChild(mode: 'ours' | 'bare'): Promise<Target> {
-  const child = spawn(process.execPath, [...TSX, path.join(HERE, 'server.ts'), mode, DIST], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...TSX, path.join(HERE, 'server.ts'), mode, DIST], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code} before listening`)));
@@ -382,6 +391,7 @@ async function main(): Promise<void> {
   const started = new Date();
   console.log(`benchmark (${CLIENT}): ${ROUNDS} rounds × ${SCENARIOS.length} scenarios × ${TARGETS.length} targets, ${WARMUP} s warm-up + ${DURATION} s each, ${CONNECTIONS} connections`);
   console.log(`machine: ${machine()}`);
+  console.log(`Node servers run as: node ${[...NODE_FLAGS, ...TSX].join(' ')} (--node-flags)`);
 
   const busyBefore = await machineBusy(2000);
   console.log(`machine busy before the runs: ${(100 * busyBefore).toFixed(0)}% of all cores${busyBefore > 0.1 ? ' (other processes are using the CPU: figures will be noisy)' : ''}`);
@@ -459,8 +469,16 @@ function report(runs: RunResult[], started: Date): string[] {
     const nginx = summary(scenario.id, 'nginx');
     for (const name of TARGETS) {
       const s = summary(scenario.id, name);
-      const vsBare = s.rps / bare.rps;
-      const vsNginx = s.rps / nginx.rps;
+      // Ratios pair the runs of one round (close in time, so slow drifts of the machine cancel),
+      // then take the median over rounds.
+      const pairedRatio = (other: TargetName) =>
+        median(
+          runs
+            .filter((r) => r.scenario === scenario.id && r.target === name)
+            .map((r) => r.requestsPerSecond / runs.find((o) => o.scenario === scenario.id && o.target === other && o.round === r.round)!.requestsPerSecond),
+        );
+      const vsBare = pairedRatio('bare');
+      const vsNginx = pairedRatio('nginx');
       rows.push([scenario.label, name, s.rps.toFixed(0), s.p50.toFixed(2), s.p99.toFixed(2), s.bytes.toFixed(0), s.rss.toFixed(1), s.cpu.toFixed(0), s.cpuPerResponse.toFixed(1), `${vsBare.toFixed(2)}×`, `${vsNginx.toFixed(2)}×`]);
       if (name !== 'ours') continue;
       oursPeakRss = Math.max(oursPeakRss, s.rss);
@@ -473,7 +491,7 @@ function report(runs: RunResult[], started: Date): string[] {
 
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!, i >= 2)).join(' | ')} |`;
-  console.log(`\nResults (${started.toISOString().slice(0, 10)}; medians of ${ROUNDS} rounds; ${CONNECTIONS} connections; ${DURATION} s per run; load generator ${CLIENT}${CLIENT === 'autocannon' ? ', latency has 1 ms resolution' : ''}; bytes/resp includes headers; RSS = peak):\n`);
+  console.log(`\nResults (${started.toISOString().slice(0, 10)}; medians of ${ROUNDS} rounds, ratios are medians of the per-round ratios; ${CONNECTIONS} connections; ${DURATION} s per run; load generator ${CLIENT}${CLIENT === 'autocannon' ? ', latency has 1 ms resolution' : ''}; bytes/resp includes headers; RSS = peak):\n`);
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
   for (const row of rows) console.log(line(row));
