@@ -9,7 +9,6 @@ import { PATHS } from '../config.ts';
 import type { FreshnessDocument } from '../schema/api.ts';
 import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
 import { runRefreshProcess } from '../refresh/child.ts';
-import { publishFromDisk } from '../refresh/publish.ts';
 import { startRefreshService } from '../refresh/service.ts';
 import { startServer } from './server.ts';
 
@@ -20,6 +19,9 @@ async function ensureArtifact(locations: { distPath: string; dataDir: string; re
   } catch {
     console.log(`no artifact at ${locations.distPath}; building from ${locations.dataDir} and ${locations.releasesDir}`);
   }
+  // Imported only when needed: the build pulls in the schemas, scoring and compression code,
+  // which a server that just serves an existing artifact never uses (about 20 MB of RSS).
+  const { publishFromDisk } = await import('../refresh/publish.ts');
   await publishFromDisk(locations, config);
 }
 

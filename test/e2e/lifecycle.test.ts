@@ -21,8 +21,17 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** The exact command of `npm start` (package.json), run with this Node binary. */
+async function startCommand(): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [program, ...args] = pkg.scripts.start.split(/\s+/);
+  if (program !== 'node') throw new Error(`npm start is expected to run node, got ${JSON.stringify(pkg.scripts.start)}`);
+  return args;
+}
+const START_ARGS = await startCommand();
+
 function startCli(env: Record<string, string>): { child: ChildProcess; output: () => string; urlLine: Promise<string>; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/cli.ts')], {
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
