@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DOCUMENTS, freshnessDocument, type FreshnessDocument } from '../../src/schema/api.ts';
+import { XMLParser } from 'fast-xml-parser';
+import { DOCUMENTS, HISTORY_DOCUMENTS, freshnessDocument, type FreshnessDocument } from '../../src/schema/api.ts';
 import { httpRequest, json } from '../support/http.ts';
 import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
 
@@ -180,6 +181,47 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       expect(gunzipSync(gz.body).equals(identity.body)).toBe(true);
       expect(br.headers['content-length']).toBe(String(br.body.length));
       expect(br.headers.vary).toContain('Accept-Encoding');
+    });
+  });
+
+  describe('releases, the change feed and price history', () => {
+    it.each(Object.keys(HISTORY_DOCUMENTS) as (keyof typeof HISTORY_DOCUMENTS)[])('GET /api/%s matches its published schema', async (name) => {
+      const response = await get(`/api/${name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(HISTORY_DOCUMENTS[name].schema.safeParse(json(response)).success).toBe(true);
+    });
+
+    it('every release in changes.json is served under /api/v/<id>/ with the bytes its SHA-256 manifest names, cached as immutable', async () => {
+      const { releases } = json(await get('/api/changes.json')) as { releases: { id: string; documents: { path: string; sha256: string; bytes: number }[] }[] };
+      expect(releases.map((r) => r.id)).toContain('2026-11-22');
+      for (const release of releases) {
+        expect(release.documents.map((d) => d.path.split('/').pop()).sort()).toEqual([...ENDPOINTS].sort());
+        for (const document of release.documents) {
+          const response = await get(document.path, { 'Accept-Encoding': 'identity' });
+          expect(response.status, document.path).toBe(200);
+          expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect(response.body.length).toBe(document.bytes);
+          expect(createHash('sha256').update(response.body).digest('hex'), document.path).toBe(document.sha256);
+        }
+      }
+    });
+
+    it('changes.xml is an Atom feed with one entry per release', async () => {
+      const response = await get('/api/changes.xml');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+      const feed = new XMLParser({ ignoreAttributes: false }).parse(response.body.toString('utf8')).feed;
+      expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+      const { releases } = json(await get('/api/changes.json')) as { releases: unknown[] };
+      expect([feed.entry].flat()).toHaveLength(releases.length);
+    });
+
+    it('price-history.json has a price in force today for every tool, equal to its current list price', async () => {
+      const { tools } = json(await get('/api/tools.json')) as { tools: { id: string; pricing: unknown }[] };
+      const history = json(await get('/api/price-history.json')) as { tools: { toolId: string; history: { effectiveUntil: string | null; pricing: unknown }[] }[] };
+      const current = new Map(history.tools.map((t) => [t.toolId, t.history.find((h) => h.effectiveUntil === null)?.pricing]));
+      for (const tool of tools) expect(current.get(tool.id), tool.id).toEqual(tool.pricing);
     });
   });
 });

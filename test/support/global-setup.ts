@@ -1,6 +1,7 @@
 /**
- * Builds the real dataset once per test run into a temporary directory; suites read its
- * location with inject('distPath'). Nothing in the repository's dist/ is touched.
+ * Builds the real dataset once per test run, exactly as `npm run build` does (with every
+ * release under releases/), into a temporary directory; suites read its location with
+ * inject('distPath'). Nothing in the repository's dist/ is touched.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +11,9 @@ import { buildDocuments, prepareFromDocuments } from '../../src/build/build.ts';
 import { loadSourceData } from '../../src/build/load.ts';
 import { publishArtifact } from '../../src/build/artifact.ts';
 import { PATHS } from '../../src/config.ts';
+import { loadRefreshConfig } from '../../src/refresh/config.ts';
+import { historyInput } from '../../src/refresh/publish.ts';
+import { loadReleases } from '../../src/refresh/releases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +27,8 @@ export default async function setup(project: TestProject) {
   const distPath = path.join(root, 'dist');
   const source = await loadSourceData(PATHS.data);
   const built = buildDocuments(source);
-  await publishArtifact(prepareFromDocuments({ documents: built.documents, meta: source.meta.data }), distPath);
+  const history = historyInput(await loadReleases(PATHS.releases), await loadRefreshConfig(PATHS.refreshConfig));
+  await publishArtifact(prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history }), distPath);
   project.provide('distPath', distPath);
   project.provide('crossValidation', JSON.stringify(built.crossValidation));
   return async () => {
