@@ -137,6 +137,9 @@ export function prepareArtifact(files: readonly ArtifactFile[], lastModified: st
   ).slice(0, 16);
   const manifest: ArtifactManifest = { buildId, lastModified, files: entries };
   contents.set('_headers', Buffer.from(headersFile(manifest)));
+  // Netlify applies a non-forced rule only when no file matches, so this turns every unknown
+  // path into the JSON 404 (Cloudflare Pages ignores status-404 rules and sends its own 404).
+  contents.set('_redirects', Buffer.from(`/*  ${NOT_FOUND_PATH}  404\n`));
   contents.set('artifact.json', serializeJson(manifest));
   return { manifest, contents };
 }

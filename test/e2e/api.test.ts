@@ -155,7 +155,7 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       expect(queried.body.equals(plain.body)).toBe(true);
     });
 
-    it.each(['/api/../package.json', '/api/%2e%2e/package.json', '/../../etc/passwd', '/.artifacts/', '/api/tools.json/../../../src/config.ts', '/artifact.json', '/_headers', '/404.json', '/api/tools.json.br', '/api/tools.json.gz', '/api/schemas/'])(
+    it.each(['/api/../package.json', '/api/%2e%2e/package.json', '/../../etc/passwd', '/.artifacts/', '/api/tools.json/../../../src/config.ts', '/artifact.json', '/_headers', '/_redirects', '/404.json', '/api/tools.json.br', '/api/tools.json.gz', '/api/schemas/'])(
       'no request reads a file outside the published API (%s)',
       async (path) => {
         const response = await get(path);

@@ -86,12 +86,14 @@ function policyHeaders(response: RawResponse): Map<string, string> {
 }
 
 describe('the static export (dist/)', () => {
-  it('holds every document with .br and .gz copies (files of 256 bytes or more), a JSON 404, _headers and the manifest', async () => {
+  it('holds every document with .br and .gz copies (files of 256 bytes or more), a JSON 404, _headers, _redirects and the manifest', async () => {
     const dist = distPath();
     const manifest = manifestOf(dist);
-    for (const name of ['404.json', '_headers', 'artifact.json', 'api/tools.json', 'api/tools.json.br', 'api/tools.json.gz', 'api/providers.json.br', 'api/index.json.gz'])
+    for (const name of ['404.json', '_headers', '_redirects', 'artifact.json', 'api/tools.json', 'api/tools.json.br', 'api/tools.json.gz', 'api/providers.json.br', 'api/index.json.gz'])
       expect(existsSync(path.join(dist, name)), name).toBe(true);
     expect(JSON.parse(readFileSync(path.join(dist, '404.json'), 'utf8'))).toEqual({ error: { status: 404, message: expect.any(String) } });
+    // Netlify: unknown paths get the JSON 404 body with status 404.
+    expect(readFileSync(path.join(dist, '_redirects'), 'utf8').trim().split(/\s+/)).toEqual(['/*', '/404.json', '404']);
     for (const [urlPath, entry] of Object.entries(manifest.files)) {
       const identity = readFileSync(path.join(dist, entry.identity.file));
       expect(identity.length, urlPath).toBe(entry.identity.bytes);
@@ -110,7 +112,7 @@ describe('the static export (dist/)', () => {
   it('gives every file of the artifact one modification time, so static servers send one Last-Modified per document', () => {
     const dist = distPath();
     const manifest = manifestOf(dist);
-    const files = ['artifact.json', '_headers', ...Object.values(manifest.files).flatMap((e) => [e.identity, e.br, e.gzip].filter((r) => r !== undefined).map((r) => r.file))];
+    const files = ['artifact.json', '_headers', '_redirects', ...Object.values(manifest.files).flatMap((e) => [e.identity, e.br, e.gzip].filter((r) => r !== undefined).map((r) => r.file))];
     const mtimes = new Set(files.map((file) => statSync(path.join(dist, file)).mtimeMs));
     expect(mtimes.size).toBe(1);
   });
