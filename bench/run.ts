@@ -82,7 +82,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '64' },
     dist: { type: 'string', default: PATHS.dist },
     client: { type: 'string' },
-    /** V8/Node flags of both Node servers; production should start the server with the same (see deploy/README-section.md). */
+    /** V8/Node flags of both Node servers; production should start the server with the same (`npm start` does; README, Deployment). */
     'node-flags': { type: 'string', default: '--max-semi-space-size=2' },
     'max-other': { type: 'string', default: '0.2' },
     retries: { type: 'string', default: '3' },

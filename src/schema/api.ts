@@ -188,7 +188,7 @@ export const useCase = z
   })
   .strict();
 
-const lastUpdated = isoTimestamp.describe('Time of the last successful data refresh; the same on every endpoint of one dataset.');
+const lastUpdated = isoTimestamp.describe('Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset.');
 
 export const toolsDocument = z
   .object({ tools: z.array(tool).describe('Every tool (AI coding model), sorted by id.'), lastUpdated, totalTools: z.number().int().min(0).describe('Number of tools.') })

@@ -4,7 +4,7 @@
  * test fails when it is stale.
  */
 import { z } from 'zod';
-import { DOCUMENTS, freshnessDocument } from './api.ts';
+import { DOCUMENTS, HISTORY_DOCUMENTS, freshnessDocument, release } from './api.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -41,14 +41,17 @@ function rows(schema: JsonSchema, prefix: string, out: string[]): void {
 
 export function fieldReference(): string {
   const sections: string[] = [];
-  const documents: [string, z.ZodType][] = [
-    ...Object.entries(DOCUMENTS).map(([name, d]) => [name, d.schema as z.ZodType] as [string, z.ZodType]),
-    ['freshness.json', freshnessDocument],
+  // Whole documents the specification does not name are extensions; their heading says so.
+  const documents: [string, z.ZodType, boolean][] = [
+    ...Object.entries(DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, false] as [string, z.ZodType, boolean]),
+    ['/api/freshness.json', freshnessDocument, false],
+    ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean]),
+    ['/api/v/<release>/release.json', release, true],
   ];
-  for (const [name, schema] of documents) {
+  for (const [urlPath, schema, extension] of documents) {
     const out = ['| Field | Type | Meaning |', '|---|---|---|'];
     rows(z.toJSONSchema(schema) as JsonSchema, '', out);
-    sections.push(`#### \`/api/${name}\`\n\n${out.join('\n')}`);
+    sections.push(`#### \`${urlPath}\`${extension ? ' *[extension]*' : ''}\n\n${out.join('\n')}`);
   }
   return `${BEGIN}\n${sections.join('\n\n')}\n${END}`;
 }
