@@ -465,8 +465,6 @@ function report(runs: RunResult[], started: Date): string[] {
   const rows: string[][] = [];
   let oursPeakRss = 0;
   for (const scenario of SCENARIOS) {
-    const bare = summary(scenario.id, 'bare');
-    const nginx = summary(scenario.id, 'nginx');
     for (const name of TARGETS) {
       const s = summary(scenario.id, name);
       // Ratios pair the runs of one round (close in time, so slow drifts of the machine cancel),

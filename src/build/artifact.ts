@@ -5,10 +5,11 @@
  * (or a crash) only ever sees a complete old or a complete new artifact.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile, lstat, stat, utimes } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { CACHE_CONTROL, HEADERS_COMMON } from '../server/policy.ts';
+import { pathExists, writeFileDurably } from '../fs/durable.ts';
 
 export interface ArtifactFile {
   /** URL path, e.g. /api/tools.json */
@@ -144,25 +145,6 @@ export function prepareArtifact(files: readonly ArtifactFile[], lastModified: st
   return { manifest, contents };
 }
 
-async function writeDurably(file: string, data: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const handle = await open(file, 'w');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await lstat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Where artifacts live beside the `dist` symlink. */
 export function artifactsDirFor(distPath: string): string {
@@ -211,9 +193,9 @@ export async function publishArtifact(prepared: PreparedArtifact, distPath: stri
   const finalDir = path.join(artifactsDir, prepared.manifest.buildId);
   const linkTarget = path.relative(path.dirname(resolvedDist), finalDir);
 
-  if (!(await exists(path.join(finalDir, 'artifact.json')))) {
+  if (!(await pathExists(path.join(finalDir, 'artifact.json')))) {
     const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
-    for (const [relative, data] of prepared.contents) await writeDurably(path.join(tmpDir, relative), data);
+    for (const [relative, data] of prepared.contents) await writeFileDurably(path.join(tmpDir, relative), data);
     // One modification time for every file of the artifact: the moment it was first published.
     // Static servers derive Last-Modified (and nginx its ETag) from it, so every encoding of a
     // document agrees, and content published later gets a later time.
@@ -231,7 +213,7 @@ export async function publishArtifact(prepared: PreparedArtifact, distPath: stri
   }
   const changed = current !== linkTarget;
   if (changed) {
-    if (current === undefined && (await exists(resolvedDist))) {
+    if (current === undefined && (await pathExists(resolvedDist))) {
       // A plain directory from an older layout: move it aside once.
       await rename(resolvedDist, `${resolvedDist}.legacy-${Date.now()}`);
     }

@@ -12,7 +12,7 @@ import { sha256Hex } from '../build/artifact.ts';
 import { chooseObservations } from '../build/derive/benchmarks.ts';
 import type { SourceData } from '../build/load.ts';
 import type { CrossValidationResult } from '../build/scoring/index.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { writeFileAtomic } from '../fs/durable.ts';
 
 const BUILD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'build');
 let codeHash: string | undefined;

@@ -19,7 +19,7 @@
  */
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic, writeFileDurably } from './atomic.ts';
+import { writeFileAtomic, writeFileDurably } from '../fs/durable.ts';
 import { writeReleaseDir } from './releases.ts';
 
 export interface Plan {

@@ -10,7 +10,7 @@ import { DataError } from '../build/errors.ts';
 import { loadSourceData, type SourceData } from '../build/load.ts';
 import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
 import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
-import { removeMatching } from './atomic.ts';
+import { removeMatching } from '../fs/durable.ts';
 import { checkBounds } from './bounds.ts';
 import type { RefreshConfig } from './config.ts';
 import { diffDatasets, summarize } from './diff.ts';

@@ -10,12 +10,12 @@
  * A release directory appears by one rename(2) of a complete temporary directory, so a crash
  * never leaves half a release; reading verifies every document against its SHA-256.
  */
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { brotli, sha256Hex } from '../build/artifact.ts';
 import { DOCUMENTS, release as releaseSchema, type DocumentName, type Release } from '../schema/api.ts';
-import { writeFileDurably } from './atomic.ts';
+import { pathExists, writeFileDurably } from '../fs/durable.ts';
 
 export interface StoredRelease {
   record: Release;
@@ -93,19 +93,11 @@ export function releaseFiles(release: StoredRelease, compressed: (name: Document
   return files;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Writes releases/<id>/ from complete files via a temporary directory and one rename. Idempotent. */
 export async function writeReleaseDir(releasesDir: string, id: string, files: ReadonlyMap<string, Buffer>): Promise<boolean> {
   const finalDir = path.join(releasesDir, id);
-  if (await exists(path.join(finalDir, 'release.json'))) return false;
+  if (await pathExists(path.join(finalDir, 'release.json'))) return false;
   await mkdir(releasesDir, { recursive: true });
   const tmpDir = path.join(releasesDir, `.tmp-${id}-${process.pid}-${Date.now()}`);
   for (const [name, data] of files) await writeFileDurably(path.join(tmpDir, name), data);

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { refreshStatus, type RefreshStatus } from '../schema/api.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { writeFileAtomic } from '../fs/durable.ts';
 
 export const persistedStatus = refreshStatus.omit({ schedule: true, nextRun: true });
 export type PersistedStatus = z.infer<typeof persistedStatus>;

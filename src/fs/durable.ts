@@ -1,7 +1,21 @@
-/** Durable and atomic file writes, and removal of the temporaries a crash can leave. */
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+/**
+ * Durable and atomic file writes, and removal of the temporaries a crash can leave: shared by
+ * the build (artifacts) and the refresh (data, releases, journal, status).
+ */
+import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+/** True when something (file, directory or symlink, even a dangling one) exists at `file`. */
+export async function pathExists(file: string): Promise<boolean> {
+  try {
+    await lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes and fsyncs `file` before resolving, so a rename that follows never exposes unwritten bytes. */
 export async function writeFileDurably(file: string, data: Buffer | string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const handle = await open(file, 'w');
