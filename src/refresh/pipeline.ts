@@ -112,6 +112,13 @@ interface BenchmarksRead {
   rows?: BenchmarkRow[];
 }
 
+/** An upstream that could not be read is a rejection reason, not a crash; any other error is a bug and propagates. */
+function unreachable(name: string, label: string, location: string, error: unknown, issues: DataIssue[]): UpstreamUsed {
+  if (!(error instanceof UpstreamError)) throw error;
+  issues.push({ file: label, field: '', value: undefined, message: error.message.replace(`${label}: `, '') });
+  return { name, location: publicLocation(location), sha256: null };
+}
+
 async function readPricing(location: string, config: RefreshConfig, wanted: ReadonlySet<string>, issues: DataIssue[]): Promise<PricingRead> {
   if (location === 'skip') return { used: { name: 'pricing', location, sha256: null } };
   const label = 'pricing upstream';
@@ -130,9 +137,7 @@ async function readPricing(location: string, config: RefreshConfig, wanted: Read
     }
     return { used, index: read.index };
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    issues.push({ file: label, field: '', value: undefined, message: error.message.replace(`${label}: `, '') });
-    return { used: { name: 'pricing', location: publicLocation(location), sha256: null } };
+    return { used: unreachable('pricing', label, location, error, issues) };
   }
 }
 
@@ -149,9 +154,7 @@ async function readBenchmarkRows(location: string, config: RefreshConfig, issues
     }
     return { used, rows: read.rows };
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    issues.push({ file: label, field: '', value: undefined, message: error.message.replace(`${label}: `, '') });
-    return { used: { name: 'benchmarks', location: publicLocation(location), sha256: null } };
+    return { used: unreachable('benchmarks', label, location, error, issues) };
   }
 }
 
