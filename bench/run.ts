@@ -46,7 +46,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PATHS, ROOT } from '../src/config.ts';
+import { PATHS, ROOT } from '../src/fs/paths.ts';
 import { findNginx, startNginx } from '../test/support/nginx.ts';
 import type { LoadMessage, LoadRequest, LoadResult } from './load.ts';
 
@@ -107,7 +107,7 @@ const TARGET_LIMITS = { vsBare: 0.9, vsNginx: 0.5, p99Ms: 10, rssMb: 100, brotli
 function ensureArtifact(): void {
   if (existsSync(path.join(DIST, 'artifact.json'))) return;
   console.log(`no artifact at ${DIST}: building it (npm run build)`);
-  const built = spawnSync(process.execPath, [...TSX, path.join(ROOT, 'src/build/cli.ts')], { stdio: 'inherit', cwd: ROOT, env: { ...process.env, DIRECTORY_DIST: DIST } });
+  const built = spawnSync(process.execPath, [...TSX, path.join(ROOT, 'src/cli/build.ts')], { stdio: 'inherit', cwd: ROOT, env: { ...process.env, DIRECTORY_DIST: DIST } });
   if (built.status !== 0) throw new Error('the build failed');
 }
 

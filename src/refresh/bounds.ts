@@ -3,7 +3,7 @@
  * but wrong (a decimal point lost, a provider key renamed, half the catalogue gone) before
  * the build ever sees it. Each violation names the tool, the field and old -> new. Pure.
  */
-import type { DataIssue } from '../build/errors.ts';
+import type { DataIssue } from '../compile/errors.ts';
 import type { FactUpdate, MissingTool } from './merge-pricing.ts';
 
 export interface Bounds {

@@ -6,10 +6,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../config.ts';
+import { ROOT } from '../fs/paths.ts';
 import type { RefreshReport } from './report.ts';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
+// Compiled (out/refresh/child.js) the child runs out/cli/refresh.js with plain node; run from
+// source under a TypeScript loader (tests, development) it runs src/cli/refresh.ts the same way.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cli', FROM_SOURCE ? 'refresh.ts' : 'refresh.js');
 
 export interface ChildResult {
   code: number | null;
@@ -20,9 +23,9 @@ export interface ChildResult {
 /** `args` are refresh CLI flags; `--json` is added. Resolves when the child exits. */
 export function runRefreshProcess(args: readonly string[], log: (line: string) => void = () => {}): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    // The TypeScript CLI runs under tsx: reuse this process's loader flags when it runs under
-    // tsx itself (npm start), else load tsx explicitly (resolved from the project root).
-    const loader = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
+    // From source the CLI needs a TypeScript loader: reuse this process's when it has one,
+    // else load tsx (a development dependency, resolved from the project root).
+    const loader = !FROM_SOURCE ? [] : process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
     const child = spawn(process.execPath, [...loader, CLI, '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stdout = '';
     let stderrTail = '';

@@ -20,7 +20,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, writeFileDurably } from '../fs/durable.ts';
-import { writeReleaseDir } from './releases.ts';
+import { writeReleaseDir } from '../history/releases.ts';
 
 export interface Plan {
   releaseId: string;

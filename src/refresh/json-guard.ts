@@ -3,7 +3,7 @@
  * reach an object prototype if the data were ever merged naively (`__proto__`,
  * `constructor`, `prototype`). Pure.
  */
-import type { DataIssue } from '../build/errors.ts';
+import type { DataIssue } from '../compile/errors.ts';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 64;

@@ -6,8 +6,8 @@
  * reported. A row for an unknown model is a candidate, never added. Curated results absent
  * upstream are kept. Pure.
  */
-import type { DataIssue } from '../build/errors.ts';
-import type { SourceData } from '../build/load.ts';
+import type { DataIssue } from '../compile/errors.ts';
+import type { SourceData } from '../compile/load.ts';
 import type { BenchmarkResult } from '../schema/source.ts';
 import type { BenchmarkRow } from './upstream/benchmarks.ts';
 

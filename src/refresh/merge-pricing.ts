@@ -5,7 +5,7 @@
  * Pinned facts (tool `upstream.pinned`) are reported, never overwritten. A tool missing
  * upstream is kept and reported. Pure: returns a new SourceData and what it changed.
  */
-import type { SourceData } from '../build/load.ts';
+import type { SourceData } from '../compile/load.ts';
 import type { FactSource, ToolFile, UpstreamFact } from '../schema/source.ts';
 import type { ModelsDevIndex, UpstreamModel } from './upstream/models-dev.ts';
 

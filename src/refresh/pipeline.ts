@@ -4,29 +4,30 @@
  * apply data files -> write the release -> publish the artifact atomically. Anything refused
  * before the journal's commit leaves every store untouched (see journal.ts for the order).
  */
-import { cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, type PreparedArtifact } from '../build/artifact.ts';
-import { prepareFromDocuments, type Documents } from '../build/build.ts';
-import { DataError } from '../build/errors.ts';
-import { loadSourceData, type SourceData } from '../build/load.ts';
+import { cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, type PreparedArtifact } from '../artifact/artifact.ts';
+import type { Documents } from '../compile/documents.ts';
+import { prepareFromDocuments } from '../history/artifact-files.ts';
+import { DataError } from '../compile/errors.ts';
+import { loadSourceData, type SourceData } from '../compile/load.ts';
 import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
 import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
 import { removeMatching } from '../fs/durable.ts';
 import { checkBounds } from './bounds.ts';
 import type { RefreshConfig } from './config.ts';
-import { diffDatasets, summarize } from './diff.ts';
+import { diffDatasets, summarize } from '../history/diff.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
 import { applyData, applyRelease, cleanJournalTemporaries, commitPlan, finishPending, readPending, type Pending } from './journal.ts';
 import { parseJsonGuarded } from './json-guard.ts';
 import { acquireLock, LockedError } from './lock.ts';
 import { mergeBenchmarks, type BenchmarkMerge } from './merge-benchmarks.ts';
 import { findCandidates, mergePricing, type PricingMerge } from './merge-pricing.ts';
-import { buildWithCache, historyInput, publishFromDisk } from './publish.ts';
-import { DOCUMENT_NAMES, listReleaseIds, loadReleases, nextReleaseId, releaseFiles, writeReleaseDir, type StoredRelease } from './releases.ts';
+import { buildWithCache, historyInput, publishFromDisk } from '../history/publish.ts';
+import { DOCUMENT_NAMES, listReleaseIds, loadReleases, nextReleaseId, releaseFiles, writeReleaseDir, type StoredRelease } from '../history/releases.ts';
 import { errorSummary, formatIssue, valueText, type RefreshReport } from './report.ts';
 import { readStatus, writeStatus, EMPTY_STATUS } from './status.ts';
 import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
-import type { DataIssue } from '../build/errors.ts';
+import type { DataIssue } from '../compile/errors.ts';
 
 export type Checkpoint = 'fetched' | 'validated' | 'prepared' | 'committed' | `data-file-${number}` | 'release-written' | 'published' | 'finished';
 

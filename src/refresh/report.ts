@@ -1,7 +1,7 @@
 /** What a refresh did or refused, as data (for --json and the server) and as text (for people). */
-import type { DataIssue } from '../build/errors.ts';
+import type { DataIssue } from '../compile/errors.ts';
 import type { Change, RefreshOutcome, UpstreamUsed } from '../schema/api.ts';
-import { describeChange } from './diff.ts';
+import { describeChange } from '../history/diff.ts';
 
 export interface RefreshReport {
   outcome: RefreshOutcome;

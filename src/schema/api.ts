@@ -379,6 +379,8 @@ export const DOCUMENTS = {
 } as const;
 
 export type DocumentName = keyof typeof DOCUMENTS;
+/** The six published documents, each typed from its schema. */
+export type Documents = { [N in DocumentName]: z.infer<(typeof DOCUMENTS)[N]['schema']> };
 
 /**
  * [extension] Documents of the release history, published beside the six endpoints when the

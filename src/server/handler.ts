@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiateEncoding } from './negotiate.ts';
-import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE, PREFLIGHT_MAX_AGE } from './policy.ts';
+import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE, PREFLIGHT_MAX_AGE } from '../artifact/http-policy.ts';
 import type { LoadedArtifact, ServedResource } from './store.ts';
 
 /** Friendly entry points that serve the endpoint index. */

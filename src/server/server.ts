@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
-import { serializeJson, sha256Hex } from '../build/artifact.ts';
+import { serializeJson, sha256Hex } from '../artifact/artifact.ts';
 import { createHandler } from './handler.ts';
-import { CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from './policy.ts';
+import { CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { loadArtifact, replaceDocument, type LoadedArtifact } from './store.ts';
 
 export interface ServerOptions {

@@ -5,9 +5,9 @@
  */
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { ArtifactManifest, ManifestEntry, Representation } from '../build/artifact.ts';
-import { brotli, gzip } from '../build/artifact.ts';
-import { HEADERS_COMMON } from './policy.ts';
+import type { ArtifactManifest, ManifestEntry, Representation } from '../artifact/artifact.ts';
+import { brotli, gzip } from '../artifact/artifact.ts';
+import { HEADERS_COMMON } from '../artifact/http-policy.ts';
 import type { Coding } from './negotiate.ts';
 
 export interface ServedRepresentation {

@@ -9,10 +9,11 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { buildDocuments, prepareFromDocuments } from '../../src/build/build.ts';
-import { publishArtifact } from '../../src/build/artifact.ts';
-import { loadSourceData } from '../../src/build/load.ts';
-import { PATHS, ROOT } from '../../src/config.ts';
+import { buildDocuments } from '../../src/compile/documents.ts';
+import { prepareFromDocuments } from '../../src/history/artifact-files.ts';
+import { publishArtifact } from '../../src/artifact/artifact.ts';
+import { loadSourceData } from '../../src/compile/load.ts';
+import { PATHS, ROOT } from '../../src/fs/paths.ts';
 import { startServer } from '../../src/server/server.ts';
 import { httpRequest, json } from '../support/http.ts';
 

@@ -10,10 +10,10 @@ import { cp, mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ArtifactManifest } from '../../src/build/artifact.ts';
-import { loadSourceData } from '../../src/build/load.ts';
-import { ROOT } from '../../src/config.ts';
-import { listReleaseIds, readRelease } from '../../src/refresh/releases.ts';
+import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
+import { loadSourceData } from '../../src/compile/load.ts';
+import { ROOT } from '../../src/fs/paths.ts';
+import { listReleaseIds, readRelease } from '../../src/history/releases.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
@@ -51,7 +51,7 @@ describe('kill -9 during a refresh', () => {
     return new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'src/refresh/cli.ts'), '--data', d.dataDir, '--releases', d.releasesDir, '--state', d.stateDir, '--dist', d.distPath, '--pricing-source', `${upstream.url}/changed.json`, '--benchmarks-source', 'skip', '--now', NOW],
+        ['--import', 'tsx', path.join(ROOT, 'src/cli/refresh.ts'), '--data', d.dataDir, '--releases', d.releasesDir, '--state', d.stateDir, '--dist', d.distPath, '--pricing-source', `${upstream.url}/changed.json`, '--benchmarks-source', 'skip', '--now', NOW],
         { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DIRECTORY_REFRESH_CRASH_AT: options.crashAt ?? '' } },
       );
       let stderr = '';

@@ -12,11 +12,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadSourceData, type SourceData } from '../../src/build/load.ts';
-import { ROOT } from '../../src/config.ts';
+import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { runRefreshProcess } from '../../src/refresh/child.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
-import { listReleaseIds } from '../../src/refresh/releases.ts';
+import { listReleaseIds } from '../../src/history/releases.ts';
 import type { RefreshReport } from '../../src/refresh/report.ts';
 import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
 import { changesDocument, manifestDocument, priceHistoryDocument, type FreshnessDocument, type RefreshStatus } from '../../src/schema/api.ts';
@@ -384,11 +384,11 @@ describe('command lines', () => {
 
   it('npm run refresh exits 2 with the report on stderr when rejected, 0 when nothing changed', async () => {
     upstream.set('/down.json', { status: 503 });
-    const rejected = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip']);
+    const rejected = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip']);
     expect(rejected.code).toBe(2);
     expect(rejected.stderr).toContain('refresh REJECTED: the last good dataset keeps serving');
     expect(rejected.stderr).toContain('answered HTTP 503');
-    const skipped = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip']);
+    const skipped = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip']);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toContain('nothing to publish');
   }, 60_000);
@@ -399,7 +399,7 @@ describe('command lines', () => {
     entryOf(doc, source, 'gpt-5-4').cost.output = 16;
     upstream.set('/dry.json', { body: JSON.stringify(doc) });
     const before = await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'));
-    const run1 = await run('src/refresh/cli.ts', [...stores(), '--pricing-source', `${upstream.url}/dry.json`, '--benchmarks-source', 'skip', '--dry-run']);
+    const run1 = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', `${upstream.url}/dry.json`, '--benchmarks-source', 'skip', '--dry-run']);
     expect(run1.code, run1.stderr).toBe(0);
     expect(run1.stdout).toContain('refresh would publish release');
     expect(run1.stdout).toContain('GPT-5.4 (gpt-5-4): pricing.output 15 -> 16 (+6.7%)');
@@ -419,7 +419,7 @@ describe('command lines', () => {
 
   it('npm start takes --refresh-cron and --no-refresh and reports them in /api/freshness.json', async () => {
     for (const [flags, schedule] of [[['--refresh-cron', '30 4 * * 2'], '30 4 * * 2'], [['--no-refresh'], null]] as const) {
-      const server = await run('src/server/cli.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /refresh scheduled|scheduled refresh disabled/);
+      const server = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /refresh scheduled|scheduled refresh disabled/);
       try {
         const url = /at (http:\/\/[^ ]+)\/api\//.exec(server.stdout)![1]!;
         const freshness = json<FreshnessDocument>(await httpRequest(`${url}/api/freshness.json`));

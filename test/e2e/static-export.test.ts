@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prepareArtifact, publishArtifact, type ArtifactManifest } from '../../src/build/artifact.ts';
-import { CACHE_CONTROL, JSON_CONTENT_TYPE } from '../../src/server/policy.ts';
+import { prepareArtifact, publishArtifact, type ArtifactManifest } from '../../src/artifact/artifact.ts';
+import { CACHE_CONTROL, JSON_CONTENT_TYPE } from '../../src/artifact/http-policy.ts';
 import { httpRequest, json, type RawResponse } from '../support/http.ts';
 import { runnableTargets, startNodeTarget, startTarget, type Target, type TargetName } from '../support/targets.ts';
 

@@ -7,13 +7,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildDocuments, prepareFromDocuments } from '../../src/build/build.ts';
-import { loadSourceData } from '../../src/build/load.ts';
-import { publishArtifact } from '../../src/build/artifact.ts';
-import { PATHS } from '../../src/config.ts';
+import { buildDocuments } from '../../src/compile/documents.ts';
+import { prepareFromDocuments } from '../../src/history/artifact-files.ts';
+import { loadSourceData } from '../../src/compile/load.ts';
+import { publishArtifact } from '../../src/artifact/artifact.ts';
+import { PATHS } from '../../src/fs/paths.ts';
 import { loadRefreshConfig } from '../../src/refresh/config.ts';
-import { historyInput } from '../../src/refresh/publish.ts';
-import { loadReleases } from '../../src/refresh/releases.ts';
+import { historyInput } from '../../src/history/publish.ts';
+import { loadReleases } from '../../src/history/releases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 /** Loads the real curated data once and hands out deep copies that tests may break on purpose. */
-import { loadSourceData, type SourceData } from '../../src/build/load.ts';
-import { PATHS } from '../../src/config.ts';
+import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
+import { PATHS } from '../../src/fs/paths.ts';
 
 let cached: Promise<SourceData> | undefined;
 

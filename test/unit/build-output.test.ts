@@ -1,8 +1,9 @@
 /** Whole-build properties: determinism, the scoring method's measured accuracy on the real data, and published values. */
 import { describe, expect, inject, it } from 'vitest';
-import { buildDocuments, prepareFromDocuments } from '../../src/build/build.ts';
+import { buildDocuments } from '../../src/compile/documents.ts';
+import { prepareFromDocuments } from '../../src/history/artifact-files.ts';
 import type { BenchmarkModel } from '../../src/schema/api.ts';
-import type { CrossValidationResult } from '../../src/build/scoring/index.ts';
+import type { CrossValidationResult } from '../../src/compile/scoring/index.ts';
 import { freshSource } from '../support/source.ts';
 
 describe('the build', () => {

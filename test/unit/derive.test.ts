@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../src/schema/api.ts';
 import type { UseCaseFile } from '../../src/schema/source.ts';
-import { blendedPrice, contextWindowText, formatUsd, scenarioCost } from '../../src/build/derive/pricing.ts';
-import { rankTopPicks, renderPlaceholders } from '../../src/build/derive/use-cases.ts';
-import { computeMembership } from '../../src/build/derive/categories.ts';
+import { blendedPrice, contextWindowText, formatUsd, scenarioCost } from '../../src/compile/derive/pricing.ts';
+import { rankTopPicks, renderPlaceholders } from '../../src/compile/derive/use-cases.ts';
+import { computeMembership } from '../../src/compile/derive/categories.ts';
 import { freshSource } from '../support/source.ts';
 
 function tool(id: string, input: number, output: number, extra: Partial<Tool> = {}): Tool {

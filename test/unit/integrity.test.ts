@@ -6,11 +6,11 @@ import { mkdtemp, cp, writeFile, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataError } from '../../src/build/errors.ts';
-import { checkDocumentIntegrity, checkSourceIntegrity } from '../../src/build/integrity.ts';
-import { loadSourceData } from '../../src/build/load.ts';
-import { buildDocuments } from '../../src/build/build.ts';
-import { PATHS } from '../../src/config.ts';
+import { DataError } from '../../src/compile/errors.ts';
+import { checkDocumentIntegrity, checkSourceIntegrity } from '../../src/compile/integrity.ts';
+import { loadSourceData } from '../../src/compile/load.ts';
+import { buildDocuments } from '../../src/compile/documents.ts';
+import { PATHS } from '../../src/fs/paths.ts';
 import { freshSource, toolFile } from '../support/source.ts';
 import { inject } from 'vitest';
 

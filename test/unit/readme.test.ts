@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../src/config.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { fieldReference, replaceSection } from '../../src/schema/field-reference.ts';
 
 describe('README', () => {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../src/config.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { freshSource } from '../support/source.ts';
 
 const REFERENCE = path.resolve(ROOT, '../shared/reference');

@@ -4,16 +4,16 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { SourceData } from '../../src/build/load.ts';
+import type { SourceData } from '../../src/compile/load.ts';
 import { checkBounds, priceRatio } from '../../src/refresh/bounds.ts';
-import { describeChange, diffDatasets, summarize } from '../../src/refresh/diff.ts';
-import { atomFeed, escapeXml, stableUrn } from '../../src/refresh/feed.ts';
-import { priceHistory, priceOn } from '../../src/refresh/history.ts';
+import { describeChange, diffDatasets, summarize } from '../../src/history/diff.ts';
+import { atomFeed, escapeXml, stableUrn } from '../../src/history/feed.ts';
+import { priceHistory, priceOn } from '../../src/history/price-history.ts';
 import { mergeBenchmarks, variantTemplate } from '../../src/refresh/merge-benchmarks.ts';
 import { findCandidates, mergePricing } from '../../src/refresh/merge-pricing.ts';
 import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.ts';
-import { compareReleaseIds, loadReleases, nextReleaseId } from '../../src/refresh/releases.ts';
-import { PATHS } from '../../src/config.ts';
+import { compareReleaseIds, loadReleases, nextReleaseId } from '../../src/history/releases.ts';
+import { PATHS } from '../../src/fs/paths.ts';
 import { formatIssue } from '../../src/refresh/report.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
 import type { BenchmarkRow } from '../../src/refresh/upstream/benchmarks.ts';

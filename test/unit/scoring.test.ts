@@ -6,7 +6,7 @@ import {
   leaveOneOut,
   type FittedModel,
   type Observation,
-} from '../../src/build/scoring/index.ts';
+} from '../../src/compile/scoring/index.ts';
 
 /** Small seeded PRNG so the synthetic benchmark table is the same on every run. */
 function mulberry32(seed: number): () => number {

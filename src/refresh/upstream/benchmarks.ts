@@ -8,7 +8,7 @@
  * is YYYY-MM or YYYY-MM-DD. Every bad row is reported with its row number and value. Pure.
  */
 import { parse } from 'csv-parse/sync';
-import type { DataIssue } from '../../build/errors.ts';
+import type { DataIssue } from '../../compile/errors.ts';
 import { parseJsonGuarded } from '../json-guard.ts';
 
 export const BENCHMARK_COLUMNS = ['model_name', 'model_slug', 'provider', 'benchmark', 'variant', 'score', 'unit', 'date', 'source'] as const;

@@ -9,7 +9,7 @@
  * only as candidates and never fail a refresh. Pure.
  */
 import { z } from 'zod';
-import type { DataIssue } from '../../build/errors.ts';
+import type { DataIssue } from '../../compile/errors.ts';
 
 const price = z.number({ error: 'must be a number (USD per 1M tokens)' }).finite().min(0, 'must not be negative');
 

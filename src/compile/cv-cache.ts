@@ -8,10 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sha256Hex } from '../build/artifact.ts';
-import { chooseObservations } from '../build/derive/benchmarks.ts';
-import type { SourceData } from '../build/load.ts';
-import type { CrossValidationResult } from '../build/scoring/index.ts';
+import { sha256Hex } from '../artifact/artifact.ts';
+import { chooseObservations } from './derive/benchmarks.ts';
+import type { SourceData } from './load.ts';
+import type { CrossValidationResult } from './scoring/index.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
 
 const BUILD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'build');

@@ -1,64 +1,15 @@
 /**
- * The build: curated data in, published documents out. Pure apart from loading; the CLI
- * (src/build/cli.ts) and the refresh pipeline both call it and then publish the artifact.
+ * The whole artifact: the six documents plus freshness, index, schemas, OpenAPI, the 404 body
+ * and, when releases are given, the release history. One place composes it, so the build CLI,
+ * the server's first start and the refresh all publish the same bytes.
  */
 import { z } from 'zod';
-import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type FreshnessDocument, type Tool } from '../schema/api.ts';
+import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from '../artifact/artifact.ts';
+import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
+import type { SourceData } from '../compile/load.ts';
+import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type Documents, type FreshnessDocument } from '../schema/api.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
-import type { CrossValidationResult } from './scoring/index.ts';
-import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from './artifact.ts';
-import { deriveBenchmarks } from './derive/benchmarks.ts';
-import { computeMembership } from './derive/categories.ts';
-import { deriveCategories, derivePlatforms, deriveProviders, deriveTools } from './derive/directory.ts';
-import { deriveUseCases } from './derive/use-cases.ts';
-import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
-import type { SourceData } from './load.ts';
-import { JSON_CONTENT_TYPE } from '../server/policy.ts';
-import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from '../refresh/history-files.ts';
-
-export type Documents = Record<DocumentName, unknown>;
-
-export interface BuildResult {
-  documents: Documents;
-  crossValidation: CrossValidationResult;
-  lastUpdated: string;
-}
-
-export interface BuildOptions {
-  crossValidation?: CrossValidationResult;
-}
-
-export function buildDocuments(source: SourceData, options: BuildOptions = {}): BuildResult {
-  checkSourceIntegrity(source);
-  const { meta } = source;
-  const lastUpdated = meta.data.lastUpdated;
-  const toolFiles = source.tools.map((t) => t.data);
-  const providersById = new Map(source.providers.map((p) => [p.data.id, p.data]));
-  const providerNames = new Map(source.providers.map((p) => [p.data.id, p.data.name]));
-
-  const benchmarks = deriveBenchmarks({
-    tools: toolFiles,
-    providerNames,
-    series: source.series.data.series,
-    results: source.results.map((r) => r.data),
-    version: meta.data.benchmarkVersion,
-    runDate: lastUpdated,
-    crossValidation: options.crossValidation,
-  });
-  const membership = computeMembership(source.categories.map((c) => c.data), { tools: toolFiles, overallScores: benchmarks.overallScores });
-  const tools = deriveTools(toolFiles, providersById, membership);
-
-  const documents: Documents = {
-    'tools.json': { tools, lastUpdated, totalTools: tools.length },
-    'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
-    'providers.json': { providers: deriveProviders(source.providers.map((p) => p.data), tools), lastUpdated },
-    'categories.json': { categories: deriveCategories(source.categories.map((c) => c.data), membership), lastUpdated },
-    'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
-    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores), lastUpdated },
-  };
-  checkDocumentIntegrity(documents);
-  return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };
-}
+import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from './history-files.ts';
 
 function countOf(document: unknown, arrayKey: string): number {
   const value = arrayKey.split('.').reduce<unknown>((current, key) => (current as Record<string, unknown>)[key], document);
@@ -72,7 +23,7 @@ export interface ArtifactInput {
   meta: SourceData['meta']['data'];
   /** Refresh status to embed in the static freshness document (default: the newest release's refresh). */
   refresh?: FreshnessDocument['refresh'];
-  /** Release history (src/refresh/): adds /api/v/<id>/*, changes.json/.xml, manifest.json and price-history.json. */
+  /** Release history (src/history/): adds /api/v/<id>/*, changes.json/.xml, manifest.json and price-history.json. */
   history?: HistoryInput;
 }
 
@@ -133,7 +84,7 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
   const extra = history
     ? historyArtifactFiles(history, {
         bodies,
-        tools: (input.documents['tools.json'] as { tools: Tool[] }).tools,
+        tools: input.documents['tools.json'].tools,
         lastUpdated: input.meta.lastUpdated,
         datasetVersion: input.meta.datasetVersion,
       })

@@ -5,12 +5,12 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PATHS } from '../config.ts';
+import { PATHS } from '../fs/paths.ts';
 import type { FreshnessDocument } from '../schema/api.ts';
 import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
 import { runRefreshProcess } from '../refresh/child.ts';
 import { startRefreshService } from '../refresh/service.ts';
-import { startServer } from './server.ts';
+import { startServer } from '../server/server.ts';
 
 async function ensureArtifact(locations: { distPath: string; dataDir: string; releasesDir: string; stateDir: string }, config: RefreshConfig): Promise<void> {
   try {
@@ -21,7 +21,7 @@ async function ensureArtifact(locations: { distPath: string; dataDir: string; re
   }
   // Imported only when needed: the build pulls in the schemas, scoring and compression code,
   // which a server that just serves an existing artifact never uses (about 20 MB of RSS).
-  const { publishFromDisk } = await import('../refresh/publish.ts');
+  const { publishFromDisk } = await import('../history/publish.ts');
   await publishFromDisk(locations, config);
 }
 

@@ -11,7 +11,7 @@
  * Pure: the release bodies come in already loaded.
  */
 import { z } from 'zod';
-import { serializeJson, sha256Hex, type ArtifactFile } from '../build/artifact.ts';
+import { serializeJson, sha256Hex, type ArtifactFile } from '../artifact/artifact.ts';
 import {
   changesDocument,
   HISTORY_DOCUMENTS,
@@ -22,9 +22,9 @@ import {
   type RefreshStatus,
   type Tool,
 } from '../schema/api.ts';
-import { JSON_CONTENT_TYPE } from '../server/policy.ts';
+import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
-import { priceHistory, type PriceSnapshot } from './history.ts';
+import { priceHistory, type PriceSnapshot } from './price-history.ts';
 import { DOCUMENT_NAMES, type StoredRelease } from './releases.ts';
 
 export interface HistoryInput {

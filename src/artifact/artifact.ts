@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { CACHE_CONTROL, HEADERS_COMMON } from '../server/policy.ts';
+import { CACHE_CONTROL, HEADERS_COMMON } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 
 export interface ArtifactFile {

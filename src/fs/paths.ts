@@ -1,8 +1,12 @@
-/** Locations and defaults, overridable by environment variables and CLI flags. */
+/**
+ * Where the project's files live (data, artifact, state, releases, refresh config), overridable by
+ * environment variables and CLI flags. Resolved from this file's location, which is two levels
+ * below the project root both as source (src/fs/) and compiled (out/fs/).
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const PATHS = {
   data: process.env.DIRECTORY_DATA_DIR ?? path.join(ROOT, 'data'),

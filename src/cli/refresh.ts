@@ -8,12 +8,12 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PATHS } from '../config.ts';
-import { loadSourceData } from '../build/load.ts';
-import { envOverrides, loadRefreshConfig, withOverrides } from './config.ts';
-import { bootstrapRelease, runRefresh, type Checkpoint } from './pipeline.ts';
-import { listReleaseIds } from './releases.ts';
-import { formatReport } from './report.ts';
+import { PATHS } from '../fs/paths.ts';
+import { loadSourceData } from '../compile/load.ts';
+import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
+import { bootstrapRelease, runRefresh, type Checkpoint } from '../refresh/pipeline.ts';
+import { listReleaseIds } from '../history/releases.ts';
+import { formatReport } from '../refresh/report.ts';
 
 const USAGE = `usage: npm run refresh -- [options]
   --pricing-source <url|file|skip>     models.dev api.json document (default: refresh.config.json)

@@ -1,6 +1,6 @@
 /** The coverage report of `npm run report`: what the data covers and where it is thin or old. */
 import type { BenchmarkModel } from '../schema/api.ts';
-import type { Documents } from './build.ts';
+import type { Documents } from './documents.ts';
 import type { SourceData } from './load.ts';
 import { SEED_FIELDS } from './derive/benchmarks.ts';
 

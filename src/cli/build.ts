@@ -4,15 +4,16 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataError } from './errors.ts';
-import { buildDocuments, prepareFromDocuments } from './build.ts';
-import { loadSourceData } from './load.ts';
-import { publishArtifact } from './artifact.ts';
-import { coverageReport } from './report.ts';
-import { PATHS } from '../config.ts';
+import { DataError } from '../compile/errors.ts';
+import { buildDocuments } from '../compile/documents.ts';
+import { prepareFromDocuments } from '../history/artifact-files.ts';
+import { loadSourceData } from '../compile/load.ts';
+import { publishArtifact } from '../artifact/artifact.ts';
+import { coverageReport } from '../compile/report.ts';
+import { PATHS } from '../fs/paths.ts';
 import { loadRefreshConfig } from '../refresh/config.ts';
-import { historyInput } from '../refresh/publish.ts';
-import { loadReleases } from '../refresh/releases.ts';
+import { historyInput } from '../history/publish.ts';
+import { loadReleases } from '../history/releases.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

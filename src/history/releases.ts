@@ -13,7 +13,7 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { brotli, sha256Hex } from '../build/artifact.ts';
+import { brotli, sha256Hex } from '../artifact/artifact.ts';
 import { DOCUMENTS, release as releaseSchema, type DocumentName, type Release } from '../schema/api.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 

@@ -2,14 +2,20 @@
  * Building the artifact from what is on disk (data/ and releases/), used by the build CLI,
  * the server's first start and the refresh's recovery, so they all produce the same bytes.
  */
-import { publishArtifact } from '../build/artifact.ts';
-import { buildDocuments, prepareFromDocuments, type BuildResult } from '../build/build.ts';
-import { loadSourceData, type SourceData } from '../build/load.ts';
-import type { PreparedArtifact } from '../build/artifact.ts';
-import type { RefreshConfig } from './config.ts';
-import { crossValidationKey, readCrossValidation, writeCrossValidation } from './cv-cache.ts';
+import { publishArtifact } from '../artifact/artifact.ts';
+import { buildDocuments, type BuildResult } from '../compile/documents.ts';
+import { prepareFromDocuments } from './artifact-files.ts';
+import { loadSourceData, type SourceData } from '../compile/load.ts';
+import type { PreparedArtifact } from '../artifact/artifact.ts';
+import { crossValidationKey, readCrossValidation, writeCrossValidation } from '../compile/cv-cache.ts';
 import type { HistoryInput } from './history-files.ts';
 import { loadReleases, type StoredRelease } from './releases.ts';
+
+/** The two refresh settings the published history reports (a subset of the refresh config). */
+export interface HistorySettings {
+  publicBaseUrl: string | null;
+  schedule: string | null;
+}
 
 export interface DiskLocations {
   dataDir: string;
@@ -18,7 +24,7 @@ export interface DiskLocations {
   stateDir?: string;
 }
 
-export function historyInput(releases: readonly StoredRelease[], config: Pick<RefreshConfig, 'publicBaseUrl' | 'schedule'>): HistoryInput {
+export function historyInput(releases: readonly StoredRelease[], config: HistorySettings): HistoryInput {
   return { releases, baseUrl: config.publicBaseUrl, schedule: config.schedule };
 }
 
@@ -39,7 +45,7 @@ export interface DiskBuild {
   prepared: PreparedArtifact;
 }
 
-export async function buildFromDisk(locations: DiskLocations, config: Pick<RefreshConfig, 'publicBaseUrl' | 'schedule'>): Promise<DiskBuild> {
+export async function buildFromDisk(locations: DiskLocations, config: HistorySettings): Promise<DiskBuild> {
   const source = await loadSourceData(locations.dataDir);
   const releases = await loadReleases(locations.releasesDir);
   const built = await buildWithCache(source, locations.stateDir);
@@ -47,7 +53,7 @@ export async function buildFromDisk(locations: DiskLocations, config: Pick<Refre
   return { source, built, releases, prepared };
 }
 
-export async function publishFromDisk(locations: DiskLocations & { distPath: string }, config: Pick<RefreshConfig, 'publicBaseUrl' | 'schedule'>): Promise<DiskBuild & { changed: boolean }> {
+export async function publishFromDisk(locations: DiskLocations & { distPath: string }, config: HistorySettings): Promise<DiskBuild & { changed: boolean }> {
   const build = await buildFromDisk(locations, config);
   const { changed } = await publishArtifact(build.prepared, locations.distPath);
   return { ...build, changed };

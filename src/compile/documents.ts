@@ -1,0 +1,57 @@
+/**
+ * Curated data in, the six published documents out: validate, derive, score, check. Pure; the
+ * artifact around the documents (history, schemas, index) is composed in src/history/.
+ */
+import type { Documents } from '../schema/api.ts';
+import type { CrossValidationResult } from './scoring/index.ts';
+import { deriveBenchmarks } from './derive/benchmarks.ts';
+import { computeMembership } from './derive/categories.ts';
+import { deriveCategories, derivePlatforms, deriveProviders, deriveTools } from './derive/directory.ts';
+import { deriveUseCases } from './derive/use-cases.ts';
+import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
+import type { SourceData } from './load.ts';
+
+export type { Documents };
+
+export interface BuildResult {
+  documents: Documents;
+  crossValidation: CrossValidationResult;
+  lastUpdated: string;
+}
+
+export interface BuildOptions {
+  crossValidation?: CrossValidationResult;
+}
+
+export function buildDocuments(source: SourceData, options: BuildOptions = {}): BuildResult {
+  checkSourceIntegrity(source);
+  const { meta } = source;
+  const lastUpdated = meta.data.lastUpdated;
+  const toolFiles = source.tools.map((t) => t.data);
+  const providersById = new Map(source.providers.map((p) => [p.data.id, p.data]));
+  const providerNames = new Map(source.providers.map((p) => [p.data.id, p.data.name]));
+
+  const benchmarks = deriveBenchmarks({
+    tools: toolFiles,
+    providerNames,
+    series: source.series.data.series,
+    results: source.results.map((r) => r.data),
+    version: meta.data.benchmarkVersion,
+    runDate: lastUpdated,
+    crossValidation: options.crossValidation,
+  });
+  const membership = computeMembership(source.categories.map((c) => c.data), { tools: toolFiles, overallScores: benchmarks.overallScores });
+  const tools = deriveTools(toolFiles, providersById, membership);
+
+  const documents: Documents = {
+    'tools.json': { tools, lastUpdated, totalTools: tools.length },
+    'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
+    'providers.json': { providers: deriveProviders(source.providers.map((p) => p.data), tools), lastUpdated },
+    'categories.json': { categories: deriveCategories(source.categories.map((c) => c.data), membership), lastUpdated },
+    'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
+    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores), lastUpdated },
+  };
+  checkDocumentIntegrity(documents);
+  return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };
+}
+
