@@ -14,14 +14,16 @@ import type { SourceData } from './load.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
 
-const BUILD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'build');
+const COMPILE_DIR = path.dirname(fileURLToPath(import.meta.url));
+// The same code is hashed as source (.ts) or compiled (.js), whichever is running.
+const EXT = path.extname(fileURLToPath(import.meta.url));
 let codeHash: string | undefined;
 
 /** Hash of the scoring code, so a change of the method never reuses an old result. */
 function scoringCodeHash(): string {
   if (codeHash === undefined) {
-    const scoring = path.join(BUILD_DIR, 'scoring');
-    const files = [...readdirSync(scoring).filter((f) => f.endsWith('.ts')).map((f) => path.join(scoring, f)), path.join(BUILD_DIR, 'derive', 'benchmarks.ts')].sort();
+    const scoring = path.join(COMPILE_DIR, 'scoring');
+    const files = [...readdirSync(scoring).filter((f) => f.endsWith(EXT)).map((f) => path.join(scoring, f)), path.join(COMPILE_DIR, 'derive', `benchmarks${EXT}`)].sort();
     codeHash = sha256Hex(files.map((f) => `${path.basename(f)}\n${readFileSync(f, 'utf8')}`).join('\n'));
   }
   return codeHash;

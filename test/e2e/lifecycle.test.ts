@@ -22,17 +22,9 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** The exact command of `npm start` (package.json), run with this Node binary. */
-async function startCommand(): Promise<string[]> {
-  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [program, ...args] = pkg.scripts.start.split(/\s+/);
-  if (program !== 'node') throw new Error(`npm start is expected to run node, got ${JSON.stringify(pkg.scripts.start)}`);
-  return args;
-}
-const START_ARGS = await startCommand();
-
 function startCli(env: Record<string, string>): { child: ChildProcess; output: () => string; urlLine: Promise<string>; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, START_ARGS, {
+  // The real `npm start`: the process a supervisor starts and signals is npm itself.
+  const child = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,6 +43,15 @@ function startCli(env: Record<string, string>): { child: ChildProcess; output: (
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, urlLine, exit };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -73,10 +74,27 @@ describe('npm start', () => {
     expect(server.output()).toContain('no artifact at');
     const response = await httpRequest(`http://127.0.0.1:${port}/api/tools.json`);
     expect(response.status).toBe(200);
-    expect(json<{ totalTools: number }>(response).totalTools).toBe(113);
+    expect(json<{ totalTools: number }>(response).totalTools).toBe((await loadSourceData(PATHS.data)).tools.length);
     expect(server.output().split('\n').filter((l) => l.includes('serving artifact'))).toHaveLength(1);
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
+  });
+
+  it('SIGTERM to the npm process stops the server itself, so the next start can bind the same port', async () => {
+    const port = await freePort();
+    const first = startCli({ PORT: String(port), DIRECTORY_DIST: inject('distPath') });
+    const pid = Number(/\(pid (\d+)\)/.exec(await first.urlLine)?.[1]);
+    expect(pid).not.toBe(first.child.pid); // the server is npm's child, not npm
+    first.child.kill('SIGTERM');
+    await first.exit;
+    const deadline = Date.now() + 10_000;
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isAlive(pid)).toBe(false);
+    const second = startCli({ PORT: String(port), DIRECTORY_DIST: inject('distPath') });
+    const secondPid = Number(/\(pid (\d+)\)/.exec(await second.urlLine)?.[1]);
+    expect(secondPid).toBeGreaterThan(0);
+    second.child.kill('SIGTERM');
+    await second.exit;
   });
 
   it('on SIGTERM stops accepting connections but finishes a request already in flight', async () => {

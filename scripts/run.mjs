@@ -1,0 +1,48 @@
+// Runs one of the project's command lines (src/cli/<name>.ts) as compiled JavaScript with plain
+// node, compiling first when out/ is missing or older than src/. This is what makes a fresh
+// clone's `npm start` just work while production runs no TypeScript loader: the check costs a
+// directory walk (a few ms); the compile happens once, with the TypeScript development dependency.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Written after each successful compile (tsc leaves its own build info untouched when nothing changed).
+const stamp = path.join(root, 'out', '.compiled');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function compileIfStale() {
+  const srcDir = path.join(root, 'src');
+  if (!existsSync(srcDir)) return; // an installed package ships out/ only
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime(srcDir)) return;
+  let tsc;
+  try {
+    tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  } catch {
+    if (existsSync(stamp)) return; // production install without dev dependencies: use what was compiled
+    console.error('out/ is missing and TypeScript is not installed: run `npm ci` (or `npm run compile` where it is)');
+    process.exit(1);
+  }
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
+
+const [name, ...args] = process.argv.slice(2);
+if (!name || !/^[a-z-]+$/.test(name)) {
+  console.error('usage: node scripts/run.mjs <cli name> [args]   (a file of src/cli/)');
+  process.exit(2);
+}
+compileIfStale();
+process.argv = [process.argv[0], path.join(root, 'out', 'cli', `${name}.js`), ...args];
+await import(pathToFileURL(process.argv[1]).href);
