@@ -178,8 +178,9 @@ describe('rules on the derived documents', () => {
 
   it('totalTools must equal the number of tools', async () => {
     const docs = await documents();
-    docs['tools.json'].totalTools = 112;
-    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('totalTools: must equal the number of tools (113) (got 112)');
+    const count = docs['tools.json'].tools.length;
+    docs['tools.json'].totalTools = count - 1;
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain(`totalTools: must equal the number of tools (${count}) (got ${count - 1})`);
   });
 
   it('rule 3 on the document: every modelId is a tool id', async () => {

@@ -3,6 +3,7 @@
  * format. Every refusal names the place and the value.
  */
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonGuarded } from '../../src/refresh/json-guard.ts';
@@ -135,11 +136,10 @@ describe('benchmark results format', () => {
     expect(result.ok).toBe(true);
   });
 
-  it('reads the reference benchmarks.csv when it is available', async () => {
-    const file = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'reference', 'benchmarks.csv');
-    const body = await readFile(file).catch(() => undefined);
-    if (!body) return;
-    const result = readBenchmarks(body, 'text/csv', 'auto');
+  // ../shared is beside every checkout and CI run; a bare copy of the repository skips this, saying why.
+  const REFERENCE_CSV = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'reference', 'benchmarks.csv');
+  it.skipIf(!process.env.CI && !existsSync(REFERENCE_CSV))('reads the reference benchmarks.csv (skipped when ../shared is not beside the checkout)', async () => {
+    const result = readBenchmarks(await readFile(REFERENCE_CSV), 'text/csv', 'auto');
     if (!result.ok) throw new Error(messages(result.issues));
     expect(result.rows.length).toBeGreaterThan(700);
   });
