@@ -40,9 +40,9 @@ export const usdPerMillion = z
 export const percent = z.number().min(0).max(100).describe('Score on a 0-100 scale.');
 
 export const toolStatus = z
-  .enum(['active', 'preview', 'deprecated'])
+  .enum(['active', 'preview', 'deprecated', 'retired'])
   .describe(
-    'Lifecycle: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is retired or scheduled for retirement and kept so ids stay resolvable.',
+    'Lifecycle on the provider\'s own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status.',
   );
 
 export const sourceKind = z

@@ -63,8 +63,8 @@ describe('schema rules on curated files', () => {
   });
 
   it('rejects an unknown enum value', async () => {
-    const error = await loadErrorWith(GPT, (t) => (t.status = 'retired'));
-    expect(error.message).toMatch(/gpt-5-4\.json: status: .*\(got "retired"\)/);
+    const error = await loadErrorWith(GPT, (t) => (t.status = 'sunset'));
+    expect(error.message).toMatch(/gpt-5-4\.json: status: .*\(got "sunset"\)/);
   });
 
   it('rejects a tool without provenance for a fact', async () => {
