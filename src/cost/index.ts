@@ -1,0 +1,35 @@
+/**
+ * The one implementation of the cost rules (README "Cost rules"). Self-contained: no imports from
+ * outside this folder, no packages and no Node built-ins, so the same files run in the build, a
+ * zero-dependency client package and a browser.
+ */
+export { billingOn, checkPricedModel, costOf, ratesAt } from './engine.ts';
+export { CostError, type CostErrorCode } from './errors.ts';
+export { buildCostVectors, type VectorModel } from './vectors.ts';
+export { TOKEN_CLASSES } from './types.ts';
+export type {
+  AppliedModifier,
+  AppliedTier,
+  BillingKind,
+  CachingMode,
+  CostBasis,
+  CostKind,
+  CostLine,
+  CostOptions,
+  CostResult,
+  CostVector,
+  ModifierKind,
+  ModifierLike,
+  PlatformBillingLike,
+  PlatformLike,
+  PricedModel,
+  RateOptions,
+  Rates,
+  RateSetLike,
+  TierLike,
+  TierSemantics,
+  TimedModifierKind,
+  TokenClass,
+  Usage,
+  UtcWindowLike,
+} from './types.ts';

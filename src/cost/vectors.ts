@@ -1,0 +1,177 @@
+/**
+ * Worked examples of the cost rules, made from the data itself so they cover every pricing
+ * feature the data has: each tool at a plain usage and with caching, each long-context threshold
+ * (one below, exactly at, one above, and crossed by cached tokens), each promotion's first and
+ * last instants, each off-peak window's edges, batch, free models and every platform billing
+ * kind. Another implementation of the rules (another language, a client) recomputes them and
+ * must agree to the micro-dollar.
+ */
+import { billingOn, costOf } from './engine.ts';
+import { CostError } from './errors.ts';
+import { endOfUtcDay, instantOf, isoOf, minutesOfDay, startOfUtcDay } from './time.ts';
+import type { CostResult, CostVector, PlatformBillingLike, PlatformLike, PricedModel, Usage } from './types.ts';
+
+export type VectorModel = PricedModel & { id: string; providerId?: string };
+
+const PLAIN: Usage = { input: 10_000, output: 2_000 };
+/** Below the smallest threshold in the data (32K), so the cache lines are billed at base rates. */
+const CACHED: Usage = { input: 10_000, output: 2_000, cacheRead: 12_000, cacheWrite: 3_000 };
+const CACHED_1H: Usage = { input: 10_000, output: 2_000, cacheRead: 12_000, cacheWrite1h: 3_000 };
+/** Large enough that a discount moves every line. */
+const TIMED: Usage = { input: 100_000, output: 10_000, cacheRead: 50_000 };
+
+function grouped(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function complete(usage: Usage): Required<Usage> {
+  return {
+    input: usage.input,
+    output: usage.output,
+    cacheRead: usage.cacheRead ?? 0,
+    cacheWrite: usage.cacheWrite ?? 0,
+    cacheWrite1h: usage.cacheWrite1h ?? 0,
+    batch: usage.batch ?? false,
+  };
+}
+
+/** What the result shows, in words, appended to each vector's intent. */
+function outcome(result: CostResult): string {
+  if (result.kind !== 'usd' && result.kind !== 'unpriced') {
+    const multiplier = result.platform?.multiplier;
+    return `not a per-token USD cost (${result.kind}${multiplier != null ? `, multiplier ${multiplier}` : ', no multiplier published'})`;
+  }
+  if (result.kind === 'unpriced') return `unpriced: no published price for ${result.missing.join(', ')}`;
+  const parts: string[] = [];
+  if (result.free) parts.push('free model, every rate 0');
+  else if (result.modifier) parts.push(`${result.modifier.kind} rate${result.modifier.until ? ` (last day ${result.modifier.until})` : ''}`);
+  else if (result.tier) parts.push(`whole request at the tier above ${grouped(result.tier.aboveTokens)}`);
+  else parts.push('list rates');
+  if (result.basis === 'platform-per-token') parts.push("at the provider's per-token price");
+  if (result.basis === 'byok') parts.push("at the provider's price (own key)");
+  return parts.join(', ');
+}
+
+export function buildCostVectors(models: readonly VectorModel[], platforms: readonly PlatformLike[], at: string): CostVector[] {
+  const baseMillis = instantOf(at);
+  const baseAt = isoOf(baseMillis);
+  const buildDay = baseAt.slice(0, 10);
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const vectors: CostVector[] = [];
+  const seen = new Set<string>();
+
+  const add = (id: string, model: VectorModel, usage: Usage, when: string, intent: string, platform?: { id: string; entry: PlatformBillingLike }): void => {
+    if (seen.has(id)) throw new CostError('invalid-data', `cost vector id "${id}" is generated twice`);
+    seen.add(id);
+    const result = costOf(model, usage, { at: when, platform: platform?.entry });
+    vectors.push({
+      id,
+      toolId: model.id,
+      usage: complete(usage),
+      at: when,
+      platform: platform
+        ? { id: platform.id, billing: platform.entry.billing, multiplier: platform.entry.multiplier ?? null, priceFactor: platform.entry.priceFactor ?? null }
+        : null,
+      expectedKind: result.kind,
+      expectedUsd: result.usd,
+      expectedTier: result.tier?.aboveTokens ?? null,
+      expectedModifier: result.modifier?.kind ?? null,
+      note: `${intent}: ${outcome(result)}.`,
+    });
+  };
+
+  for (const model of [...models].sort((a, b) => a.id.localeCompare(b.id))) {
+    const details = model.pricingDetails;
+    add(`${model.id}/plain`, model, PLAIN, baseAt, 'Plain request (10,000 input, 2,000 output tokens) at the build instant');
+    add(`${model.id}/cached`, model, CACHED, baseAt, `Cache reads and default cache writes (caching ${details.caching})`);
+    add(`${model.id}/cached-1h`, model, CACHED_1H, baseAt, `One-hour cache writes (caching ${details.caching}${details.cacheCreate1h !== undefined ? ', one-hour price published' : ''})`);
+
+    details.tiers.forEach((tier, index) => {
+      const threshold = tier.aboveTokens;
+      const output = { output: 1_000 };
+      add(`${model.id}/tier-${index}-below`, model, { input: threshold - 1, ...output }, baseAt, `Prompt of ${grouped(threshold - 1)} tokens, one below the ${grouped(threshold)} threshold`);
+      add(`${model.id}/tier-${index}-at`, model, { input: threshold, ...output }, baseAt, `Prompt of exactly ${grouped(threshold)} tokens does not exceed the threshold`);
+      add(`${model.id}/tier-${index}-above`, model, { input: threshold + 1, ...output }, baseAt, `Prompt of ${grouped(threshold + 1)} tokens exceeds the ${grouped(threshold)} threshold`);
+      add(
+        `${model.id}/tier-${index}-cache-crosses`,
+        model,
+        { input: threshold - 5_000, cacheRead: 5_001, ...output },
+        baseAt,
+        `${grouped(threshold - 5_000)} uncached + 5,001 cached prompt tokens: cached tokens count toward the ${grouped(threshold)} threshold`,
+      );
+    });
+
+    details.modifiers.forEach((modifier, index) => {
+      const key = `${model.id}/${modifier.kind}-${index}`;
+      if (modifier.from !== undefined) {
+        const first = startOfUtcDay(modifier.from);
+        add(`${key}-before-start`, model, TIMED, isoOf(first - 1), `Last millisecond before the rate's first day ${modifier.from} (00:00 UTC)`);
+        add(`${key}-first-instant`, model, TIMED, isoOf(first), `First instant of ${modifier.from} UTC`);
+      }
+      if (modifier.until !== undefined) {
+        const end = endOfUtcDay(modifier.until);
+        add(`${key}-last-instant`, model, TIMED, isoOf(end - 1), `Last millisecond of ${modifier.until} UTC, the rate's last day`);
+        add(`${key}-ended`, model, TIMED, isoOf(end), `First instant after ${modifier.until} UTC`);
+      }
+      if (modifier.kind === 'promotion') add(`${key}-build`, model, TIMED, baseAt, 'At the build instant');
+      if (modifier.kind === 'batch') {
+        add(`${key}-requested`, model, { ...TIMED, batch: true }, baseAt, 'Batch requested');
+        add(`${key}-not-requested`, model, TIMED, baseAt, 'Same request, batch not requested');
+      }
+      if (modifier.kind === 'off-peak') {
+        if (!modifier.windowsUtc) {
+          add(`${key}-text-only`, model, TIMED, baseAt, 'Off-peak hours stated only as text');
+          return;
+        }
+        const midnight = startOfUtcDay(buildDay);
+        modifier.windowsUtc.forEach((window, w) => {
+          const open = midnight + minutesOfDay(window.start) * 60_000;
+          const close = midnight + minutesOfDay(window.end) * 60_000;
+          const span = `${window.start}-${window.end} UTC`;
+          add(`${key}-window-${w}-before-open`, model, TIMED, isoOf(open - 1), `One millisecond before the ${span} window opens`);
+          add(`${key}-window-${w}-open`, model, TIMED, isoOf(open), `The instant the ${span} window opens`);
+          add(`${key}-window-${w}-before-close`, model, TIMED, isoOf(close - 1), `Last millisecond of the ${span} window`);
+          add(`${key}-window-${w}-close`, model, TIMED, isoOf(close), `The instant the ${span} window closes`);
+          add(`${key}-window-${w}-batch`, model, { ...TIMED, batch: true }, isoOf(open), `Batch requested inside the ${span} window (batch is not off-peak)`);
+        });
+      }
+    });
+  }
+
+  for (const platform of [...platforms].sort((a, b) => a.id.localeCompare(b.id))) {
+    const entries = [...platform.toolBilling].filter((e) => byId.has(e.toolId)).sort((a, b) => a.toolId.localeCompare(b.toolId));
+    const shown = new Set<string>();
+    // One of each billing kind, with and without a multiplier, as the platform has them.
+    for (const entry of entries) {
+      const shape = `${entry.billing}/${entry.multiplier == null ? 'plain' : 'multiplier'}`;
+      if (shown.has(shape)) continue;
+      shown.add(shape);
+      add(`${platform.id}/${entry.toolId}/${shape}`, byId.get(entry.toolId)!, PLAIN, baseAt, `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}`, {
+        id: platform.id,
+        entry,
+      });
+    }
+    // Tiers and modifiers carry through a per-token or own-key platform.
+    for (const entry of entries) {
+      if (entry.billing !== 'per-token' && entry.billing !== 'byok') continue;
+      const model = byId.get(entry.toolId)!;
+      const tier = model.pricingDetails.tiers[0];
+      if (tier)
+        add(`${platform.id}/${entry.toolId}/tier-0-above`, model, { input: tier.aboveTokens + 1, output: 1_000 }, baseAt, `On ${platform.id} (${entry.billing}), prompt one above the ${grouped(tier.aboveTokens)} threshold`, {
+          id: platform.id,
+          entry,
+        });
+      if (model.pricingDetails.modifiers.length)
+        add(`${platform.id}/${entry.toolId}/timed`, model, TIMED, baseAt, `On ${platform.id} (${entry.billing}) at the build instant`, { id: platform.id, entry });
+    }
+    const ownKey = [...byId.values()]
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .find((m) => !entries.some((e) => e.toolId === m.id) && billingOn(platform, m)?.billing === 'byok');
+    if (ownKey)
+      add(`${platform.id}/${ownKey.id}/byok-provider`, ownKey, PLAIN, baseAt, `On ${platform.id} with the user's own ${ownKey.providerId} key`, {
+        id: platform.id,
+        entry: billingOn(platform, ownKey)!,
+      });
+  }
+  return vectors;
+}

@@ -1,0 +1,154 @@
+/**
+ * A second implementation of the cost rules, written only from the README section "Cost rules"
+ * and deliberately plain: no shared code with src/cost, a different arithmetic (fixed point at
+ * 1e-8 instead of parsing decimals) and Date.parse for instants. If the two disagree on a cost
+ * vector, either the engine or the README is wrong.
+ */
+
+interface Prices {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheCreate?: number;
+  cacheCreate1h?: number;
+}
+
+export interface NaiveModel {
+  pricing: { input: number; output: number; cacheRead: number; cacheCreate: number };
+  pricingDetails: {
+    caching: string;
+    free: boolean;
+    cacheCreate1h?: number;
+    tiers: readonly (Prices & { aboveTokens: number; semantics: string })[];
+    modifiers: readonly (Prices & { kind: string; from?: string; until?: string; windowsUtc?: readonly { start: string; end: string }[] })[];
+  };
+}
+
+export interface NaiveUsage {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+  cacheWrite1h?: number;
+  batch?: boolean;
+}
+
+export interface NaivePlatform {
+  billing: string;
+  multiplier?: number | null;
+  priceFactor?: number | null;
+}
+
+export interface NaiveAnswer {
+  kind: string;
+  usd: number | null;
+  tier: number | null;
+  modifier: string | null;
+}
+
+const CLASSES = ['input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h'] as const;
+type Class = (typeof CLASSES)[number];
+const DAY = 24 * 60 * 60 * 1000;
+
+// Rule 4: what a left-out cache price means.
+function ratesOf(prices: Prices, caching: string): Record<Class, number | undefined> {
+  return {
+    input: prices.input,
+    output: prices.output,
+    cacheRead: prices.cacheRead !== undefined ? prices.cacheRead : caching === 'unavailable' ? prices.input : undefined,
+    cacheWrite: prices.cacheCreate !== undefined ? prices.cacheCreate : caching === 'write-premium' ? undefined : prices.input,
+    cacheWrite1h: prices.cacheCreate1h !== undefined ? prices.cacheCreate1h : caching === 'write-premium' ? undefined : prices.input,
+  };
+}
+
+function clockMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/** Fixed point with 8 decimals: every price and factor in the data has fewer. */
+function fixed8(value: number): bigint {
+  return BigInt(Math.round(value * 1e8));
+}
+
+export function naiveCost(model: NaiveModel, usage: NaiveUsage, at?: string, platform?: NaivePlatform, exclude: readonly string[] = []): NaiveAnswer {
+  // Rule 9, the kinds that are not per-token USD costs.
+  if (platform && (platform.billing === 'included' || platform.billing === 'premium-multiplier' || platform.billing === 'credit-multiplier'))
+    return { kind: platform.billing, usd: null, tier: null, modifier: null };
+
+  const tokens: Record<Class, number> = {
+    input: usage.input,
+    output: usage.output,
+    cacheRead: usage.cacheRead ?? 0,
+    cacheWrite: usage.cacheWrite ?? 0,
+    cacheWrite1h: usage.cacheWrite1h ?? 0,
+  };
+  const details = model.pricingDetails;
+  let rates: Record<Class, number | undefined>;
+  let tier: number | null = null;
+  let modifier: string | null = null;
+
+  if (details.free) {
+    // Rule 1.
+    rates = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 };
+  } else {
+    // Rules 2 and 3.
+    const prompt = tokens.input + tokens.cacheRead + tokens.cacheWrite + tokens.cacheWrite1h;
+    let tierPrices: Prices | undefined;
+    for (const t of details.tiers) {
+      if (prompt > t.aboveTokens) {
+        tierPrices = t;
+        tier = t.aboveTokens;
+      }
+    }
+    rates = ratesOf(tierPrices ?? { ...model.pricing, cacheCreate1h: details.cacheCreate1h }, details.caching);
+
+    // Rule 5.
+    const when = at === undefined ? undefined : Date.parse(at);
+    const inForce = details.modifiers.filter((m) => {
+      if (m.kind === 'batch') {
+        if (!usage.batch) return false;
+      } else {
+        if (usage.batch || when === undefined || exclude.includes(m.kind)) return false;
+      }
+      if (m.from !== undefined || m.until !== undefined) {
+        if (when === undefined) return false;
+        if (m.from !== undefined && when < Date.parse(`${m.from}T00:00:00Z`)) return false;
+        if (m.until !== undefined && when >= Date.parse(`${m.until}T00:00:00Z`) + DAY) return false;
+      }
+      if (m.kind === 'off-peak') {
+        if (!m.windowsUtc) return false;
+        const minute = (((when! % DAY) + DAY) % DAY) / 60_000;
+        return m.windowsUtc.some((w) => {
+          const start = clockMinutes(w.start);
+          const end = clockMinutes(w.end);
+          return end > start ? minute >= start && minute < end : minute >= start || minute < end;
+        });
+      }
+      return true;
+    });
+
+    // Rule 6.
+    const first = inForce[0];
+    if (first && tier === null) {
+      const candidate = ratesOf(first, details.caching);
+      if (CLASSES.every((c) => tokens[c] === 0 || candidate[c] !== undefined)) {
+        rates = candidate;
+        modifier = first.kind;
+      }
+    }
+  }
+
+  // Rule 7.
+  if (CLASSES.some((c) => tokens[c] > 0 && rates[c] === undefined)) return { kind: 'unpriced', usd: null, tier, modifier };
+
+  // Rules 8 and 9 (per-token price factor).
+  const factor = platform?.billing === 'per-token' && platform.priceFactor != null ? fixed8(platform.priceFactor) : 100_000_000n;
+  const scale = 10_000_000_000_000_000n; // 1e8 (rate) x 1e8 (factor)
+  let micro = 0n;
+  for (const c of CLASSES) {
+    const exact = BigInt(tokens[c]) * fixed8(rates[c] ?? 0) * factor;
+    micro += (exact + scale / 2n) / scale;
+  }
+  return { kind: 'usd', usd: Number(micro) / 1_000_000, tier, modifier };
+}
