@@ -81,16 +81,32 @@ export const cachingMode = z
 
 export const priceTier = z
   .object({
-    aboveTokens: z.number().int().positive().describe('Applies when the prompt (input tokens of the request) exceeds this many tokens.'),
+    aboveTokens: z
+      .number()
+      .int()
+      .positive()
+      .describe('Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count.'),
     input: usdPerMillion,
     output: usdPerMillion,
     cacheRead: usdPerMillion.optional(),
     cacheCreate: usdPerMillion.optional(),
+    cacheCreate1h: usdPerMillion.optional().describe('USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default cache write.'),
     semantics: z
       .enum(['whole-request'])
       .describe('`whole-request`: once the threshold is exceeded, every token of that request is billed at the tier rate.'),
   })
   .strict();
+
+const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC time of day HH:MM');
+
+/** Off-peak hours in a form a program can test an instant against; `schedule` keeps the provider's words. */
+export const utcWindow = z
+  .object({
+    start: hourMinute.describe('UTC time of day the window opens (inclusive), HH:MM.'),
+    end: hourMinute.describe('UTC time of day the window closes (exclusive), HH:MM; earlier than start when the window spans midnight UTC.'),
+  })
+  .strict()
+  .refine((w) => w.start !== w.end, { message: 'start and end must differ', path: ['end'] });
 
 export const priceModifier = z
   .object({
@@ -98,16 +114,29 @@ export const priceModifier = z
     input: usdPerMillion,
     output: usdPerMillion,
     cacheRead: usdPerMillion.optional(),
-    until: isoDate.optional().describe('Last day the rate applies (promotions).'),
+    cacheCreate: usdPerMillion.optional().describe('USD per 1M tokens written to the cache at this rate, when the provider states it.'),
+    cacheCreate1h: usdPerMillion.optional().describe('USD per 1M tokens written to a one-hour cache at this rate, when the provider states it.'),
+    from: isoDate.optional().describe('First day the rate applies, from 00:00 UTC.'),
+    until: isoDate.optional().describe('Last day the rate applies, through 23:59:59.999 UTC (promotions).'),
     schedule: z.string().optional().describe('When the rate applies (off-peak windows), as the provider states it.'),
+    windowsUtc: z
+      .array(utcWindow)
+      .min(1)
+      .optional()
+      .describe('Daily UTC windows in which an off-peak rate applies, filled only where the provider states the hours exactly.'),
     note: z.string().min(1).describe('What the rate is and where it is stated.'),
   })
-  .strict();
+  .strict()
+  .refine((m) => m.windowsUtc === undefined || m.kind === 'off-peak', { message: 'windowsUtc is only for off-peak rates', path: ['windowsUtc'] })
+  .refine((m) => m.from === undefined || m.until === undefined || m.from <= m.until, { message: 'from must not be after until', path: ['from'] });
 
 export const pricingDetails = z
   .object({
     caching: cachingMode,
     free: z.boolean().describe('True only when the model is free at list price; the only case where prices may be 0.'),
+    cacheCreate1h: usdPerMillion
+      .optional()
+      .describe('USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate.'),
     tiers: z.array(priceTier).describe('Higher prices above a prompt-size threshold, ordered by ascending threshold.'),
     modifiers: z.array(priceModifier).describe('Promotional, off-peak or batch rates. Never folded into the base price.'),
   })
