@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   conflict,
+  factSource,
   httpsUrl,
   isoDate,
   isoTimestamp,
@@ -53,7 +54,13 @@ export const tool = z
     codingSpecialized: z.boolean().describe(ext('Built and marketed specifically for coding.')),
     blendedPrice: usdPerMillion.describe(ext('(3 x input + 1 x output) / 4, USD per 1M tokens.')),
     pricingDetails: pricingDetails.describe(ext('Caching mode, free flag, long-context tiers and promotional/off-peak rates.')),
-    sources: toolSources.describe(ext('Provenance of pricing, context window and release date.')),
+    sources: toolSources
+      .extend({
+        capabilities: factSource
+          .nullable()
+          .describe('Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown.'),
+      })
+      .describe(ext('Provenance of pricing, context window, release date and, where set from another source, the capability flags.')),
     conflicts: z.array(conflict).describe(ext('Facts on which sources disagree, the value chosen and why.')),
   })
   .strict();

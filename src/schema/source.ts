@@ -175,6 +175,18 @@ export const toolFile = z
   .refine((t) => t.replacedBy === undefined || (t.lifecycle?.events.some((e) => e.successor !== undefined) ?? false), {
     message: 'replacedBy needs a lifecycle event whose `successor` names the replacement, so the successor is sourced',
     path: ['replacedBy'],
+  })
+  .superRefine((t, ctx) => {
+    // An unknown capability is null, never a feature: no feature may mention a flag the sources leave open.
+    const unknown: [boolean | null, RegExp, string][] = [
+      [t.reasoning, /reasoning|thinking/i, 'reasoning'],
+      [t.toolCalling, /tool[- ]?(calling|use)|function[- ]calling/i, 'toolCalling'],
+    ];
+    t.features.forEach((feature, index) => {
+      for (const [flag, pattern, name] of unknown)
+        if (flag === null && pattern.test(feature))
+          ctx.addIssue({ code: 'custom', path: ['features', index], message: `mentions ${name}, which is null (not stated by any source); leave an unknown capability out of features` });
+    });
   });
 
 /** data/removed-ids.json: ids that left the directory. An id is never reused for another model. */

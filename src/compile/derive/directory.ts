@@ -38,7 +38,7 @@ export function deriveTools(
         codingSpecialized: tool.codingSpecialized,
         blendedPrice: blendedPrice(tool.pricing),
         pricingDetails: tool.pricingDetails,
-        sources: tool.sources,
+        sources: { ...tool.sources, capabilities: tool.sources.capabilities ?? null },
         conflicts: tool.conflicts,
       };
     });
