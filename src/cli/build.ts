@@ -11,7 +11,7 @@ import { loadSourceData } from '../compile/load.ts';
 import { publishArtifact } from '../artifact/artifact.ts';
 import { coverageReport } from '../compile/report.ts';
 import { PATHS } from '../fs/paths.ts';
-import { loadRefreshConfig } from '../refresh/config.ts';
+import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
 import { historyInput } from '../history/publish.ts';
 import { loadReleases } from '../history/releases.ts';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       dist: { type: 'string', default: PATHS.dist },
       releases: { type: 'string', default: PATHS.releases },
       config: { type: 'string', default: PATHS.refreshConfig },
+      'base-url': { type: 'string' },
     },
   });
   const started = performance.now();
@@ -38,7 +39,9 @@ async function main(): Promise<void> {
   if (values.check) return;
   // Every release under releases/ is published too (/api/v/<id>/, changes, manifest, price history).
   const releases = await loadReleases(path.resolve(values.releases));
-  const history = historyInput(releases, await loadRefreshConfig(path.resolve(values.config)));
+  // --base-url (or DIRECTORY_PUBLIC_BASE_URL) overrides publicBaseUrl: absolute links in the feed, schema $id and OpenAPI servers.
+  const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { publicBaseUrl: values['base-url'] });
+  const history = historyInput(releases, config);
   const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history });
   const { dir, changed } = await publishArtifact(prepared, values.dist);
   console.log(`${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`);

@@ -22,6 +22,7 @@ const USAGE = `usage: npm run refresh -- [options]
   --dry-run                            fetch, merge, validate and report; write nothing
   --json                               print the report as JSON on stdout
   --bootstrap                          record the current data as the initial release if there is none, then exit
+  --base-url <url>                     public site URL for absolute links (default: publicBaseUrl in refresh.config.json)
   --data <dir> --dist <path> --releases <dir> --state <dir> --config <file>
   --now <ISO timestamp>                the refresh time (reproducible runs and tests)`;
 
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
       releases: { type: 'string', default: PATHS.releases },
       state: { type: 'string', default: PATHS.state },
       config: { type: 'string', default: PATHS.refreshConfig },
+      'base-url': { type: 'string' },
       now: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -67,6 +69,7 @@ async function main(): Promise<number> {
   const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), {
     pricingSource: values['pricing-source'],
     benchmarksSource: values['benchmarks-source'],
+    publicBaseUrl: values['base-url'],
   });
   let fixedNow: Date | undefined;
   if (values.now !== undefined) {

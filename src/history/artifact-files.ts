@@ -8,6 +8,7 @@ import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type Prep
 import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import type { SourceData } from '../compile/load.ts';
 import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type Documents, type FreshnessDocument } from '../schema/api.ts';
+import { publishedSchema } from '../schema/json-schema.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
 import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from './history-files.ts';
 
@@ -76,11 +77,19 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
   const refresh = input.refresh ?? (history ? staticRefreshStatus(history) : STATIC_REFRESH_STATUS);
   const freshness = freshnessFor(bodies, input.documents, input.meta, refresh, history?.releases.at(-1)?.record.id ?? null);
   files.push({ urlPath: '/api/freshness.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(freshness) });
-  for (const [name, { schema }] of Object.entries(DOCUMENTS)) {
-    files.push({ urlPath: `/api/schemas/${name.replace('.json', '.schema.json')}`, contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(schema)) });
-  }
-  files.push({ urlPath: '/api/schemas/freshness.schema.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(freshnessDocument)) });
-  files.push({ urlPath: '/api/schemas/error.schema.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(z.toJSONSchema(errorDocument)) });
+  // JSON Schemas: `<stem>.schema.json` tolerant (fields may be added), `<stem>.strict.schema.json` exact.
+  const baseUrl = history?.baseUrl ?? null;
+  const schemaFiles: [string, z.ZodType, string][] = [
+    ...Object.entries(DOCUMENTS).map(([name, { schema }]) => [name.replace('.json', ''), schema as z.ZodType, `/api/${name}`] as [string, z.ZodType, string]),
+    ['freshness', freshnessDocument, '/api/freshness.json'],
+    ['error', errorDocument, 'error responses'],
+  ];
+  for (const [stem, schema, documentPath] of schemaFiles)
+    for (const strict of [false, true]) {
+      const urlPath = `/api/schemas/${stem}${strict ? '.strict' : ''}.schema.json`;
+      const body = publishedSchema(schema, { urlPath, baseUrl, title: `${documentPath}${strict ? ' (strict)' : ''}`, strict });
+      files.push({ urlPath, contentType: JSON_CONTENT_TYPE, body: serializeJson(body) });
+    }
   const extra = history
     ? historyArtifactFiles(history, {
         bodies,
@@ -90,7 +99,7 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
       })
     : undefined;
   if (extra) files.push(...extra.files);
-  files.push({ urlPath: '/api/openapi.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(extra ? withHistoryOpenApi(buildOpenApi()) : buildOpenApi()) });
+  files.push({ urlPath: '/api/openapi.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(extra ? withHistoryOpenApi(buildOpenApi({ baseUrl })) : buildOpenApi({ baseUrl })) });
   files.push({
     urlPath: '/api/index.json',
     contentType: JSON_CONTENT_TYPE,

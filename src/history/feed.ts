@@ -31,7 +31,7 @@ export function stableUrn(name: string): string {
 }
 
 export interface FeedOptions {
-  /** Absolute base URL of the site (no trailing slash), or null for root-relative links. */
+  /** Absolute base URL of the site (no trailing slash) for absolute links, or null for links relative to `xml:base="/"`. */
   baseUrl: string | null;
   /** Used as the feed's updated time when there is no release. */
   lastUpdated: string;
@@ -62,7 +62,9 @@ export function atomFeed(releases: readonly Release[], options: FeedOptions): st
   const updated = releases[0]?.publishedAt ?? options.lastUpdated;
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    // xml:base makes every link resolvable by a reader that does not know the feed's own URL:
+    // the public site URL when one is configured, else the root of the origin that served it.
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="${escapeXml(`${base}/`)}">`,
     `  <id>${stableUrn('ai-coding-models-directory:changes')}</id>`,
     '  <title>AI Coding Models Directory: data releases</title>',
     '  <subtitle>Every data release of the directory with its per-field changes: prices, context windows, scores, models added or deprecated.</subtitle>',

@@ -23,6 +23,8 @@ import {
   type Tool,
 } from '../schema/api.ts';
 import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
+import { publishedSchema } from '../schema/json-schema.ts';
+import { operationStem, pathItem, schemaFileNames } from '../schema/openapi.ts';
 import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
 import { priceHistory, type PriceSnapshot } from './price-history.ts';
 import { DOCUMENT_NAMES, type StoredRelease } from './releases.ts';
@@ -99,9 +101,15 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
     snapshots.push({ release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
   json('/api/price-history.json', priceHistoryDocument.parse({ tools: priceHistory(snapshots), lastUpdated: current.lastUpdated }));
 
-  for (const [name, { schema }] of Object.entries(HISTORY_DOCUMENTS))
-    json(`/api/schemas/${name.replace('.json', '.schema.json')}`, z.toJSONSchema(schema));
-  json('/api/schemas/release.schema.json', z.toJSONSchema(releaseSchema));
+  const schemaFiles: [string, z.ZodType, string][] = [
+    ...Object.entries(HISTORY_DOCUMENTS).map(([name, { schema }]) => [name.replace('.json', ''), schema as z.ZodType, `/api/${name}`] as [string, z.ZodType, string]),
+    ['release', releaseSchema, '/api/v/<release>/release.json'],
+  ];
+  for (const [stem, schema, documentPath] of schemaFiles)
+    for (const strict of [false, true]) {
+      const urlPath = `/api/schemas/${stem}${strict ? '.strict' : ''}.schema.json`;
+      json(urlPath, publishedSchema(schema, { urlPath, baseUrl: history.baseUrl, title: `${documentPath}${strict ? ' (strict)' : ''}`, strict }));
+    }
 
   const endpoints = [
     ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })),
@@ -111,41 +119,46 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
   return { files, endpoints };
 }
 
-/** Adds the history endpoints and their schemas to the OpenAPI document. */
+/** Adds the history endpoints to the OpenAPI document (their schemas are among its named components). */
 export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<string, unknown> {
   const paths = { ...(openapi.paths as Record<string, unknown>) };
-  const components = openapi.components as { schemas: Record<string, unknown> };
-  const schemas = { ...components.schemas };
-  const componentOf = (schema: z.ZodType) => {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-    return rest;
-  };
-  const ok = (description: string, contentType: string, ref: string | null) => ({
-    description,
-    content: { [contentType]: { schema: ref ? { $ref: `#/components/schemas/${ref}` } : contentType === 'application/json' ? {} : { type: 'string' } } },
-  });
-  const notFound = { description: 'Unknown path.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDocument' } } } };
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const names: Record<string, string> = { 'changes.json': 'ChangesDocument', 'manifest.json': 'ManifestDocument', 'price-history.json': 'PriceHistoryDocument' };
-  for (const [file, { schema, summary }] of Object.entries(HISTORY_DOCUMENTS)) {
-    const name = names[file]!;
-    schemas[name] = componentOf(schema);
-    paths[`/${file}`] = { get: { operationId: `get${name.replace('Document', '')}`, summary: `[extension] ${summary}`, responses: { '200': ok('The complete document.', 'application/json', name), '304': { description: 'Not modified.' } } } };
+  for (const [file, { summary }] of Object.entries(HISTORY_DOCUMENTS))
+    paths[`/api/${file}`] = pathItem({ id: operationStem(file), tag: 'history', summary: `[extension] ${summary}`, contentType: 'application/json', schema: ref(names[file]!) });
+  paths['/api/changes.xml'] = pathItem({
+    id: 'ChangesFeed',
+    tag: 'history',
+    summary: '[extension] The release history as an Atom 1.0 feed',
+    description: 'One entry per release, newest first. Links are absolute when the site has a public base URL configured, else relative to `xml:base`.',
+    contentType: 'application/atom+xml',
+    schema: { type: 'string' },
+  });
+  const releaseParam = { name: 'release', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' }, description: 'Release id (see /api/changes.json).' };
+  paths['/api/v/{release}/release.json'] = pathItem({
+    id: 'Release',
+    tag: 'history',
+    summary: '[extension] A release record: dates, SHA-256 manifest and changes',
+    description: 'Immutable (Cache-Control: public, max-age=31536000, immutable).',
+    contentType: 'application/json',
+    schema: ref('Release'),
+    mayBeMissing: true,
+    parameters: [releaseParam],
+  });
+  paths['/api/v/{release}/{document}'] = pathItem({
+    id: 'ReleaseDocument',
+    tag: 'history',
+    summary: '[extension] An endpoint document exactly as published in a release',
+    description: 'Immutable (Cache-Control: public, max-age=31536000, immutable). Its schema is the one of the plain path, as it was in that release.',
+    contentType: 'application/json',
+    schema: { type: 'object' },
+    mayBeMissing: true,
+    parameters: [releaseParam, { name: 'document', in: 'path', required: true, schema: { type: 'string', enum: DOCUMENT_NAMES }, description: 'One of the six endpoint documents.' }],
+  });
+  const schemaPath = paths['/api/schemas/{schema}'] as { parameters: { schema: { enum: string[] } }[] } | undefined;
+  if (schemaPath) {
+    const [param] = schemaPath.parameters;
+    paths['/api/schemas/{schema}'] = { ...schemaPath, parameters: [{ ...param, schema: { ...param!.schema, enum: schemaFileNames(true) } }] };
   }
-  schemas.Release = componentOf(releaseSchema);
-  paths['/changes.xml'] = {
-    get: { operationId: 'getChangesFeed', summary: '[extension] The release history as an Atom 1.0 feed (application/atom+xml).', responses: { '200': ok('Atom feed, newest release first.', 'application/atom+xml', null), '304': { description: 'Not modified.' } } },
-  };
-  const releaseParam = { name: 'release', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' }, description: 'Release id (see /changes.json).' };
-  paths['/v/{release}/release.json'] = {
-    get: { operationId: 'getRelease', summary: '[extension] A release record: dates, SHA-256 manifest and changes. Immutable.', parameters: [releaseParam], responses: { '200': ok('The release record.', 'application/json', 'Release'), '404': notFound } },
-  };
-  paths['/v/{release}/{document}'] = {
-    get: {
-      operationId: 'getReleaseDocument',
-      summary: '[extension] An endpoint document exactly as published in a release. Immutable (Cache-Control: immutable).',
-      parameters: [releaseParam, { name: 'document', in: 'path', required: true, schema: { type: 'string', enum: DOCUMENT_NAMES }, description: 'One of the six endpoint documents.' }],
-      responses: { '200': ok('The document as published in that release; its schema is the one of the plain path.', 'application/json', null), '404': notFound },
-    },
-  };
-  return { ...openapi, paths, components: { ...components, schemas } };
+  return { ...openapi, paths };
 }

@@ -112,6 +112,8 @@ export interface Overrides {
   pricingSource?: string;
   benchmarksSource?: string;
   schedule?: string;
+  /** Site URL for absolute links (Atom feed, schema $id, OpenAPI servers); a trailing slash is dropped. */
+  publicBaseUrl?: string;
 }
 
 /** Environment variables that override the file (flags override both). */
@@ -120,6 +122,7 @@ export function envOverrides(env: NodeJS.ProcessEnv = process.env): Overrides {
     pricingSource: env.DIRECTORY_PRICING_SOURCE || undefined,
     benchmarksSource: env.DIRECTORY_BENCHMARKS_SOURCE || undefined,
     schedule: env.DIRECTORY_REFRESH_CRON || undefined,
+    publicBaseUrl: env.DIRECTORY_PUBLIC_BASE_URL || undefined,
   };
 }
 
@@ -130,6 +133,7 @@ export function withOverrides(config: RefreshConfig, ...layers: Overrides[]): Re
     if (layer.pricingSource) next.upstreams.pricing.location = layer.pricingSource;
     if (layer.benchmarksSource) next.upstreams.benchmarks.location = layer.benchmarksSource;
     if (layer.schedule) next.schedule = layer.schedule;
+    if (layer.publicBaseUrl) next.publicBaseUrl = layer.publicBaseUrl.replace(/\/+$/, '');
   }
   return parseRefreshConfig(next, 'refresh settings');
 }

@@ -1,64 +1,389 @@
-/** The OpenAPI 3.1 document, generated from the same zod schemas as the types and validation. */
+/**
+ * The OpenAPI 3.1 document, generated from the same zod schemas as the types and validation.
+ * It describes every path the server answers (the page at `/`, the index, the documents, the
+ * schemas, the OpenAPI document itself; the release history is added by withHistoryOpenApi in
+ * src/history/history-files.ts), GET, HEAD and OPTIONS on each, and every status the server
+ * sends with its headers. `npm test` lints it with Redocly's recommended rules (zero problems).
+ * Component schemas are tolerant, like the published JSON Schemas: fields may be added.
+ */
 import { z } from 'zod';
-import { DOCUMENTS, errorDocument, freshnessDocument } from './api.ts';
+import { DOCUMENTS } from './api.ts';
+import { namedJsonSchemas, tolerant, type JsonSchema } from './json-schema.ts';
 
-function componentSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-  return rest;
+/** The endpoint index (/api/index.json). */
+export const indexDocument = z
+  .object({
+    name: z.string(),
+    license: z.object({ data: z.string(), code: z.string() }).strict(),
+    lastUpdated: z.string().describe('Same lastUpdated as every document of this dataset.'),
+    endpoints: z
+      .array(z.object({ path: z.string(), summary: z.string() }).strict())
+      .describe('Every endpoint with a one-line summary.'),
+    openapi: z.string().describe('Path of this OpenAPI document.'),
+  })
+  .strict()
+  .describe('The list of endpoints.');
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+/** Headers every response carries (Access-Control-Allow-Origin and friends). */
+const COMMON_HEADERS = {
+  'Access-Control-Allow-Origin': header('AccessControlAllowOrigin'),
+  'Access-Control-Expose-Headers': header('AccessControlExposeHeaders'),
+  'X-Content-Type-Options': header('XContentTypeOptions'),
+  'Cross-Origin-Resource-Policy': header('CrossOriginResourcePolicy'),
+};
+
+const REPRESENTATION_HEADERS = {
+  ETag: header('ETag'),
+  'Last-Modified': header('LastModified'),
+  'Cache-Control': header('CacheControl'),
+  Vary: header('Vary'),
+  ...COMMON_HEADERS,
+};
+
+const string = (description: string, example?: string) => ({
+  description,
+  schema: { type: 'string', ...(example ? { examples: [example] } : {}) },
+});
+
+const COMPONENT_HEADERS = {
+  ETag: string(
+    'Strong entity tag of this representation (each content coding has its own). Send it back in If-None-Match to revalidate.',
+    '"3f6c2a8e0b1d4c7f9a2e5b8d1c4f7a0e"',
+  ),
+  LastModified: string('When the artifact was published (HTTP date).', 'Mon, 23 Nov 2026 06:00:00 GMT'),
+  CacheControl: string(
+    '`public, max-age=300, stale-while-revalidate=86400, stale-if-error=604800` for the latest documents; `public, max-age=31536000, immutable` for dated release paths; `no-store` for errors.',
+  ),
+  Vary: string('`Accept-Encoding` on every resource that has precompressed (br, gzip) bodies.', 'Accept-Encoding'),
+  ContentEncoding: string('`br` or `gzip` when a compressed body was chosen; absent for identity.', 'br'),
+  ContentLength: { description: 'Body length in bytes (also on HEAD).', schema: { type: 'integer', minimum: 0 } },
+  AccessControlAllowOrigin: string('Always `*`: the API is public and needs no credentials.', '*'),
+  AccessControlExposeHeaders: string(
+    'Headers a browser script may read.',
+    'ETag, Last-Modified, Content-Length, Content-Encoding',
+  ),
+  XContentTypeOptions: string('Always `nosniff`.', 'nosniff'),
+  CrossOriginResourcePolicy: string('Always `cross-origin`.', 'cross-origin'),
+  Allow: string('The methods every path accepts.', 'GET, HEAD, OPTIONS'),
+  AccessControlAllowMethods: string('The methods a cross-origin request may use.', 'GET, HEAD, OPTIONS'),
+  AccessControlAllowHeaders: string(
+    'Echoes Access-Control-Request-Headers, or `If-None-Match, If-Modified-Since`.',
+    'If-None-Match, If-Modified-Since',
+  ),
+  AccessControlMaxAge: string('How long a preflight answer may be cached, in seconds.', '86400'),
+};
+
+const errorContent = { 'application/json': { schema: ref('ErrorDocument') } };
+const errorResponse = (description: string, extra: Record<string, unknown> = {}) => ({
+  description,
+  headers: { 'Cache-Control': header('CacheControl'), ...extra, ...COMMON_HEADERS },
+  content: errorContent,
+});
+
+const COMPONENT_RESPONSES = {
+  NotModified: {
+    description:
+      'Not modified: If-None-Match matched the ETag (or, without If-None-Match, If-Modified-Since is not older than Last-Modified). No body; the cached copy is current.',
+    headers: REPRESENTATION_HEADERS,
+  },
+  BadRequest: errorResponse('Malformed request (400). The connection is closed after the answer.'),
+  NotFound: errorResponse('Unknown path (404). Only published documents can be requested.'),
+  MethodNotAllowed: errorResponse(
+    'Any method other than GET, HEAD or OPTIONS (405), on every path. Listed on each operation because OpenAPI cannot describe undeclared methods.',
+    {
+      Allow: header('Allow'),
+    },
+  ),
+  NotAcceptable: errorResponse(
+    'Accept-Encoding refuses every representation the resource has (406), e.g. `identity;q=0` on a resource without compressed bodies.',
+    { Vary: header('Vary') },
+  ),
+  RequestTimeout: errorResponse(
+    'The request headers did not arrive in time (408). The connection is closed after the answer.',
+  ),
+  HeadersTooLarge: errorResponse(
+    'Request header fields too large (431, over 16 KiB). The connection is closed after the answer.',
+  ),
+};
+
+const COMPONENT_PARAMETERS = {
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      'ETag(s) from a previous response; a match answers 304 without a body. `W/` prefixes and lists are understood.',
+  },
+  IfModifiedSince: {
+    name: 'If-Modified-Since',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'HTTP date; used only without If-None-Match. Not older than Last-Modified answers 304.',
+  },
+  AcceptEncoding: {
+    name: 'Accept-Encoding',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'br and gzip bodies are precompressed; q-values are honoured.',
+  },
+  Origin: {
+    name: 'Origin',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'Origin of a cross-origin preflight.',
+  },
+  AccessControlRequestMethod: {
+    name: 'Access-Control-Request-Method',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'Method of the request the preflight is for.',
+  },
+  AccessControlRequestHeaders: {
+    name: 'Access-Control-Request-Headers',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'Headers of the request the preflight is for; echoed in Access-Control-Allow-Headers.',
+  },
+};
+
+export interface PathSpec {
+  /** Operation id stem, e.g. `Tools` gives getTools, headTools, optionsTools. */
+  id: string;
+  summary: string;
+  description?: string;
+  /** Content type and schema of the 200 body. */
+  contentType: string;
+  schema: Record<string, unknown>;
+  /** Path parameters. */
+  parameters?: Record<string, unknown>[];
+  /** Dated release paths: immutable, answered 404 for an unknown release. */
+  mayBeMissing?: boolean;
+  tag: string;
 }
 
-const componentName = (file: string) =>
-  file
-    .replace('.json', '')
-    .split('-')
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('') + 'Document';
+const ERROR_RESPONSES = (mayBeMissing: boolean) => ({
+  '400': response('BadRequest'),
+  ...(mayBeMissing ? { '404': response('NotFound') } : {}),
+  '405': response('MethodNotAllowed'),
+  '406': response('NotAcceptable'),
+  '408': response('RequestTimeout'),
+  '431': response('HeadersTooLarge'),
+});
 
-export function buildOpenApi(): Record<string, unknown> {
-  const documents = { ...Object.fromEntries(Object.entries(DOCUMENTS).map(([file, d]) => [file, { schema: d.schema as z.ZodType, summary: d.summary as string }])) };
-  documents['freshness.json'] = { schema: freshnessDocument, summary: 'Timestamps, versions, counts and ETags of every endpoint, and the refresh status.' };
-  const schemas: Record<string, unknown> = { ErrorDocument: componentSchema(errorDocument) };
-  const paths: Record<string, unknown> = {};
-  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDocument' } } } });
-  for (const [file, { schema, summary }] of Object.entries(documents)) {
-    const name = componentName(file);
-    schemas[name] = componentSchema(schema);
-    paths[`/${file}`] = {
-      get: {
-        operationId: `get${name.replace('Document', '')}`,
-        summary,
-        parameters: [
-          { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag from a previous response; a match returns 304.' },
-          { name: 'Accept-Encoding', in: 'header', required: false, schema: { type: 'string' }, description: 'br and gzip bodies are precompressed.' },
-        ],
-        responses: {
-          '200': {
-            description: 'The complete document.',
-            headers: {
-              ETag: { schema: { type: 'string' }, description: 'Strong entity tag of this representation.' },
-              'Last-Modified': { schema: { type: 'string' } },
-              'Cache-Control': { schema: { type: 'string' } },
-            },
-            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
-          },
-          '304': { description: 'Not modified (If-None-Match or If-Modified-Since matched).' },
-          '404': errorResponse('Unknown path.'),
-          '405': errorResponse('Method other than GET, HEAD or OPTIONS.'),
+/** GET, HEAD and OPTIONS of one path, with every status the server sends there. */
+export function pathItem(spec: PathSpec): Record<string, unknown> {
+  const errors = ERROR_RESPONSES(spec.mayBeMissing ?? false);
+  const okHeaders = {
+    ...REPRESENTATION_HEADERS,
+    'Content-Encoding': header('ContentEncoding'),
+    'Content-Length': header('ContentLength'),
+  };
+  const conditional = [parameter('IfNoneMatch'), parameter('IfModifiedSince'), parameter('AcceptEncoding')];
+  return {
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    get: {
+      operationId: `get${spec.id}`,
+      tags: [spec.tag],
+      summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
+      parameters: conditional,
+      responses: {
+        '200': {
+          description: 'The complete document.',
+          headers: okHeaders,
+          content: { [spec.contentType]: { schema: spec.schema } },
         },
+        '304': response('NotModified'),
+        ...errors,
       },
-    };
-  }
+    },
+    head: {
+      operationId: `head${spec.id}`,
+      tags: [spec.tag],
+      summary: `Headers of ${spec.summary.charAt(0).toLowerCase()}${spec.summary.slice(1)}`,
+      description: 'The same status and headers as GET (Content-Length included), without a body.',
+      parameters: conditional,
+      responses: {
+        '200': { description: 'Headers of the document, no body.', headers: okHeaders },
+        '304': response('NotModified'),
+        ...errors,
+      },
+    },
+    options: {
+      operationId: `options${spec.id}`,
+      tags: [spec.tag],
+      summary: 'CORS preflight',
+      description: 'Answers every preflight with 204: the API is public and read-only.',
+      parameters: [
+        parameter('Origin'),
+        parameter('AccessControlRequestMethod'),
+        parameter('AccessControlRequestHeaders'),
+      ],
+      responses: {
+        '204': {
+          description: 'Preflight accepted.',
+          headers: {
+            Allow: header('Allow'),
+            'Access-Control-Allow-Methods': header('AccessControlAllowMethods'),
+            'Access-Control-Allow-Headers': header('AccessControlAllowHeaders'),
+            'Access-Control-Max-Age': header('AccessControlMaxAge'),
+            'Cache-Control': header('CacheControl'),
+            Vary: header('Vary'),
+            ...COMMON_HEADERS,
+          },
+        },
+        '400': response('BadRequest'),
+        '408': response('RequestTimeout'),
+        '431': response('HeadersTooLarge'),
+      },
+    },
+  };
+}
+
+/** `/api/tools.json` -> `Tools`, `/api/use-cases.json` -> `UseCases`. */
+export const operationStem = (file: string) =>
+  file
+    .replace(/\.(json|xml)$/, '')
+    .split(/[-/.]/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+export interface OpenApiOptions {
+  /** Absolute site URL (no trailing slash) for `servers`; null for the same origin. */
+  baseUrl?: string | null;
+}
+
+/** Schema file names served under /api/schemas/ (without history: the six documents, freshness and error). */
+export function schemaFileNames(history: boolean): string[] {
+  const stems = [
+    ...Object.keys(DOCUMENTS).map((f) => f.replace('.json', '')),
+    'freshness',
+    'error',
+    ...(history ? ['changes', 'manifest', 'price-history', 'release'] : []),
+  ];
+  return stems.flatMap((stem) => [`${stem}.schema.json`, `${stem}.strict.schema.json`]);
+}
+
+export function buildOpenApi(options: OpenApiOptions = {}): Record<string, unknown> {
+  const documentNames: Record<string, string> = {
+    'tools.json': 'ToolsDocument',
+    'benchmarks.json': 'BenchmarksDocument',
+    'providers.json': 'ProvidersDocument',
+    'categories.json': 'CategoriesDocument',
+    'platforms.json': 'PlatformsDocument',
+    'use-cases.json': 'UseCasesDocument',
+  };
+  const schemas: Record<string, unknown> = tolerant(
+    namedJsonSchemas('#/components/schemas/', [['IndexDocument', indexDocument]]),
+  );
+  const paths: Record<string, unknown> = {};
+  paths['/'] = pathItem({
+    id: 'Page',
+    tag: 'site',
+    summary: 'The directory as a web page',
+    description:
+      'A human-readable HTML page of the directory for browsers. Programs should read the JSON documents under /api/.',
+    contentType: 'text/html',
+    schema: { type: 'string' },
+  });
+  paths['/api'] = pathItem({
+    id: 'ApiRoot',
+    tag: 'meta',
+    summary: 'The endpoint index (also at /api/)',
+    contentType: 'application/json',
+    schema: ref('IndexDocument'),
+  });
+  paths['/api/index.json'] = pathItem({
+    id: 'Index',
+    tag: 'meta',
+    summary: 'The list of endpoints',
+    contentType: 'application/json',
+    schema: ref('IndexDocument'),
+  });
+  for (const [file, { summary }] of Object.entries(DOCUMENTS))
+    paths[`/api/${file}`] = pathItem({
+      id: operationStem(file),
+      tag: 'directory',
+      summary,
+      contentType: 'application/json',
+      schema: ref(documentNames[file]!),
+    });
+  paths['/api/freshness.json'] = pathItem({
+    id: 'Freshness',
+    tag: 'directory',
+    summary: 'Timestamps, versions, counts and ETags of every endpoint, and the refresh status',
+    description: 'Tiny; poll this to know whether to refetch.',
+    contentType: 'application/json',
+    schema: ref('FreshnessDocument'),
+  });
+  paths['/api/openapi.json'] = pathItem({
+    id: 'OpenApi',
+    tag: 'meta',
+    summary: 'This OpenAPI 3.1 document',
+    contentType: 'application/json',
+    schema: { type: 'object' },
+  });
+  paths['/api/schemas/{schema}'] = pathItem({
+    id: 'Schema',
+    tag: 'meta',
+    summary: 'A JSON Schema (draft 2020-12) of a published document',
+    description:
+      '`<document>.schema.json` is tolerant (fields added later are accepted); `<document>.strict.schema.json` rejects any field this version does not define. Both have `$id` and `title`.',
+    contentType: 'application/json',
+    schema: { type: 'object' },
+    mayBeMissing: true,
+    parameters: [
+      {
+        name: 'schema',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', enum: schemaFileNames(false) },
+        description: 'Schema file name.',
+      },
+    ],
+  });
   return {
     openapi: '3.1.0',
     info: {
       title: 'AI Coding Models Directory',
       version: '1.0.0',
       description:
-        'Read-only JSON API of AI coding models: prices, context windows, benchmark scores, providers, categories, platforms and use cases. Every endpoint is a GET without parameters; filter client-side. Fields marked [extension] extend the original specification.',
+        'Read-only JSON API of AI coding models: prices, context windows, benchmark scores, providers, categories, platforms and use cases. Every endpoint is a GET without parameters; filter client-side; a query string never changes the answer. Fields marked [extension] extend the original specification. No authentication, no rate limit. Every path also answers HEAD and OPTIONS (CORS preflight); any other method gets 405.',
       license: { name: 'Data: CC0-1.0; code: MIT', identifier: 'CC0-1.0' },
     },
-    servers: [{ url: '/api' }],
+    servers: [
+      {
+        url: options.baseUrl ?? '/',
+        description: options.baseUrl ? 'The public site.' : 'The origin this document was served from.',
+      },
+    ],
+    security: [],
+    tags: [
+      { name: 'directory', description: 'The directory documents.' },
+      { name: 'history', description: '[extension] Releases, change feed, manifest and price history.' },
+      { name: 'meta', description: 'Index, OpenAPI document and JSON Schemas.' },
+      { name: 'site', description: 'The web page.' },
+    ],
     paths,
-    components: { schemas },
+    components: {
+      schemas,
+      headers: COMPONENT_HEADERS,
+      responses: COMPONENT_RESPONSES,
+      parameters: COMPONENT_PARAMETERS,
+    },
   };
 }
+
+export type { JsonSchema };
