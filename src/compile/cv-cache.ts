@@ -37,7 +37,7 @@ export function crossValidationKey(source: SourceData): string {
   const observations = chooseObservations(source.results.map((r) => r.data)).map((c) => [c.model, c.series, c.value]);
   const targetSeries = source.series.data.series
     .filter((s) => s.seedField !== undefined)
-    .map((s) => [s.seedField, s.seedPriority ?? 99, s.id]);
+    .map((s) => [s.seedField, s.id]);
   return sha256Hex(JSON.stringify({ code: scoringCodeHash(), observations, targetSeries })).slice(0, 32);
 }
 

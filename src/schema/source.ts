@@ -310,9 +310,12 @@ export const seriesFile = z
           url: httpsUrl,
           license: z.string().min(1).describe('License or terms of the primary source of this benchmark\'s results.'),
           description: z.string().min(10),
+          reportedBy: z.enum(['vendor', 'independent']).optional()
+            .describe('Who produces every result of this series; a result reported by the other kind is rejected.'),
+          variantPattern: z.string().min(1).optional()
+            .describe('Regular expression (case-insensitive) every result\'s variant must match: the protocol\'s harness, version or set as worded by the source.'),
           seedField: z.enum(['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench']).optional()
-            .describe('Spec field this series supplies as a measured value.'),
-          seedPriority: z.number().int().min(1).optional().describe('Lower wins when several series supply one seed field.'),
+            .describe('Spec field this series supplies as a measured value; at most one series per field (the reference protocol of that field).'),
         })
         .strict(),
     ),

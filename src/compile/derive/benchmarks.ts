@@ -70,7 +70,7 @@ function seedSeriesByField(series: readonly Series[]): Map<SeedField, Series[]> 
   for (const field of SEED_FIELDS) {
     byField.set(
       field,
-      series.filter((s) => s.seedField === field).sort((a, b) => (a.seedPriority ?? 99) - (b.seedPriority ?? 99)),
+      series.filter((s) => s.seedField === field),
     );
   }
   return byField;
