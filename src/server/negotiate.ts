@@ -4,6 +4,13 @@ export type Coding = 'br' | 'gzip' | 'identity';
 /** Preference on equal q: the smallest body first. */
 const SERVER_ORDER: readonly Coding[] = ['br', 'gzip', 'identity'];
 
+/**
+ * The weight of identity when the header neither names it nor has "*": still acceptable (RFC 9110
+ * 12.5.3), but below any q-value a client can send (three decimals at most), so a client that names
+ * only codings we have, at whatever q, gets the smaller body.
+ */
+const UNNAMED_IDENTITY = 0.0001;
+
 const cache = new Map<string, Coding | null>();
 const CACHE_LIMIT = 256;
 
@@ -29,7 +36,7 @@ function parse(header: string, available: ReadonlySet<Coding>): Coding | null {
     if (explicit !== undefined) return explicit;
     if (star !== undefined) return star;
     // identity stays acceptable unless refused explicitly or by "*;q=0" (RFC 9110 12.5.3)
-    return coding === 'identity' ? 1 : 0;
+    return coding === 'identity' ? UNNAMED_IDENTITY : 0;
   };
   let best: Coding | null = null;
   let bestWeight = 0;
