@@ -20,7 +20,7 @@ function errorBody(status: number, message: string): Buffer {
   return Buffer.from(`${JSON.stringify({ error: { status, message } })}\n`);
 }
 
-function sendError(res: ServerResponse, status: number, message: string, head: boolean, extra: string[] = []): void {
+export function sendError(res: ServerResponse, status: number, message: string, head: boolean, extra: string[] = []): void {
   const body = errorBody(status, message);
   res.writeHead(status, [...COMMON_HEADERS, 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(body.length), 'Cache-Control', CACHE_CONTROL.error, ...extra]);
   res.end(head ? undefined : body);
@@ -48,6 +48,11 @@ function isNotModified(req: IncomingMessage, etag: string, resource: ServedResou
   return false;
 }
 
+/** The answer to an Expect other than 100-continue (node:http's own 417 has no body and none of our headers). */
+export function rejectExpectation(req: IncomingMessage, res: ServerResponse): void {
+  sendError(res, 417, 'Expectation failed: the only expectation this server meets is 100-continue.', req.method === 'HEAD');
+}
+
 export function createHandler(current: () => LoadedArtifact) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method;
@@ -56,6 +61,11 @@ export function createHandler(current: () => LoadedArtifact) {
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     const head = method === 'HEAD';
 
+    // node:http's own answer to this (requireHostHeader) has no body and none of our headers.
+    if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
+      sendError(res, 400, 'Bad request: an HTTP/1.1 request needs a Host header.', head, ['Connection', 'close']);
+      return;
+    }
     if (method !== 'GET' && !head) {
       if (method === 'OPTIONS') {
         res.writeHead(204, [

@@ -3,13 +3,13 @@
  * swapped without a restart, a live freshness document and graceful shutdown.
  */
 import { watchFile, unwatchFile } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
 import { serializeJson, sha256Hex } from '../artifact/artifact.ts';
-import { createHandler } from './handler.ts';
-import { CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
+import { createHandler, rejectExpectation } from './handler.ts';
+import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { loadArtifact, replaceDocument, type LoadedArtifact } from './store.ts';
 
 export interface ServerOptions {
@@ -60,6 +60,14 @@ const CLIENT_ERROR_HEADERS = Object.entries({ ...HEADERS_COMMON, 'Content-Type':
 
 const etagOf = (body: Buffer, suffix: string) => `"${sha256Hex(body).slice(0, 32)}${suffix}"`;
 
+/** An error response in the one JSON error shape, written straight to a socket, after which the connection closes. */
+function rawErrorResponse(status: number, reason: string, message: string, extra = ''): string {
+  const body = `${JSON.stringify({ error: { status, message } })}\n`;
+  return `HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}${extra}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+const CONNECT_RESPONSE = rawErrorResponse(405, 'Method Not Allowed', 'Method CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).', `Allow: ${ALLOWED_METHODS}\r\n`);
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   let artifact = await loadArtifact(options.distPath);
@@ -83,10 +91,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       headersTimeout: limits.headersTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+      // The handler answers a missing Host with the JSON 400 (node:http's has no body and no headers).
+      requireHostHeader: false,
     },
     handler,
   );
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  server.on('checkExpectation', rejectExpectation);
   server.on('clientError', (error, socket) => {
     if (!socket.writable) return;
     const code = (error as NodeJS.ErrnoException).code;
@@ -96,8 +107,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', 'The request was not received in time.']
           : [400, 'Bad Request', 'Bad request.'];
-    const body = `${JSON.stringify({ error: { status, message } })}\n`;
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(rawErrorResponse(status, reason, message));
+  });
+  // node:http hands a CONNECT request's socket over and drops it when nobody listens; answer it
+  // like every other method this read-only API does not allow.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(limits.keepAliveTimeoutMs, () => socket.destroy());
+    socket.resume(); // discard whatever else the client sends
+    socket.end(CONNECT_RESPONSE);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -11,11 +11,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { negotiateEncoding } from '../../src/server/negotiate.ts';
 import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
-import { exchange, get } from '../reliability/raw-http.ts';
+import { errorShapeProblem, exchange, get, type RawHttpResponse } from '../reliability/raw-http.ts';
 
 const distPath = () => inject('distPath');
 const portOf = (baseUrl: string) => Number(new URL(baseUrl).port);
 const artifactFile = (urlPath: string) => readFileSync(path.join(distPath(), urlPath));
+const expectErrorShape = (response: RawHttpResponse | undefined, status: number) => {
+  expect(response?.status).toBe(status);
+  expect(errorShapeProblem(response!)).toBeNull();
+  expect(Number(response!.headers['content-length'])).toBe(response!.body.length);
+  expect(response!.headers['cache-control']).toBe('no-store');
+};
 
 describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   let target: Target;
@@ -26,6 +32,40 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
   afterAll(async () => {
     await target?.stop();
+  });
+
+  it('an HTTP/1.1 request without Host gets the JSON 400 and close', async () => {
+    const result = await exchange(port, 'GET /api/providers.json HTTP/1.1\r\nAccept: */*\r\n\r\n');
+    expect(result.responses).toHaveLength(1);
+    expectErrorShape(result.responses[0], 400);
+    expect(result.responses[0]!.close).toBe(true);
+    // HTTP/1.0 has no Host requirement.
+    const old = await exchange(port, 'GET /api/providers.json HTTP/1.0\r\n\r\n');
+    expect(old.responses[0]?.status).toBe(200);
+  });
+
+  it('an expectation other than 100-continue gets the JSON 417 (Node) or is ignored (nginx; RFC 9110 10.1.1 allows both)', async () => {
+    const result = await exchange(port, get('/api/providers.json', { Expect: 'foo' }), { responses: 1 });
+    if (targetName === 'node') expectErrorShape(result.responses[0], 417);
+    else expect(result.responses[0]?.body.equals(artifactFile('api/providers.json'))).toBe(true);
+    const continued = await exchange(port, get('/api/providers.json', { Expect: '100-continue' }), { responses: 1 });
+    expect(continued.responses[0]?.status).toBe(200);
+  });
+
+  it.each(['TRACE', 'CONNECT', 'PROPFIND'])('%s /api/tools.json gets the JSON 405 with Allow', async (method) => {
+    const result = await exchange(port, get('/api/tools.json', {}, method), { responses: 1 });
+    expectErrorShape(result.responses[0], 405);
+    expect(result.responses[0]!.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(result.responses[0]!.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+
+  it('CONNECT host:port gets a JSON error instead of a dropped connection (405 from Node; 400 from nginx, which cannot parse the authority form)', async () => {
+    const result = await exchange(port, 'CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n');
+    expect(result.responses.map((r) => r.status)).toEqual([targetName === 'node' ? 405 : 400]);
+    expectErrorShape(result.responses[0], targetName === 'node' ? 405 : 400);
+    expect(result.responses[0]!.close).toBe(true);
+    expect(result.closed).toBe(true);
   });
 
   it('Accept-Encoding with only low q-values gets the compressed body, not the identity one', async () => {
