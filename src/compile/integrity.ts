@@ -66,13 +66,19 @@ export function checkSourceIntegrity(source: SourceData): void {
   checkSlugMatchesId(source.categories, issues);
   checkSlugMatchesId(source.useCases, issues);
 
+  const removed = new Map(source.removedIds.data.removed.map((r) => [r.id, r]));
+  const removedNote = (id: string) => `was removed from the directory on ${removed.get(id)!.removedOn} (data/removed-ids.json)`;
+  for (const { file, data: tool } of source.tools)
+    if (removed.has(tool.id)) issues.add(file, 'id', tool.id, `${removedNote(tool.id)}; a removed id is never reused, so pick another id`);
+
   const aliasOwner = new Map<string, string>();
   for (const { file, data: tool } of source.tools) {
     if (!providerIds.has(tool.provider)) issues.add(file, 'provider', tool.provider, 'is not the id of a file in data/providers/');
     const folder = file.split('/')[1];
     if (folder !== tool.provider) issues.add(file, 'provider', tool.provider, `must match the folder the file is in ("${folder}")`);
     if (tool.replacedBy !== undefined) {
-      if (!toolIds.has(tool.replacedBy)) issues.add(file, 'replacedBy', tool.replacedBy, 'is not a tool id');
+      if (!toolIds.has(tool.replacedBy))
+        issues.add(file, 'replacedBy', tool.replacedBy, removed.has(tool.replacedBy) ? `points nowhere: ${removedNote(tool.replacedBy)}` : 'points nowhere: it is not a tool id');
       if (tool.replacedBy === tool.id) issues.add(file, 'replacedBy', tool.replacedBy, 'must not point to the tool itself');
     }
     for (const alias of tool.aliases) {
@@ -86,7 +92,8 @@ export function checkSourceIntegrity(source: SourceData): void {
   for (const { file, data: platform } of source.platforms) {
     const listed = new Set<string>();
     platform.models.forEach((model, index) => {
-      if (!toolIds.has(model.toolId)) issues.add(file, `models.${index}.toolId`, model.toolId, 'is not a tool id');
+      if (!toolIds.has(model.toolId))
+        issues.add(file, `models.${index}.toolId`, model.toolId, removed.has(model.toolId) ? `${removedNote(model.toolId)}; drop the entry` : 'is not a tool id');
       if (listed.has(model.toolId)) issues.add(file, `models.${index}.toolId`, model.toolId, 'is listed twice');
       listed.add(model.toolId);
     });
@@ -109,7 +116,9 @@ export function checkSourceIntegrity(source: SourceData): void {
     if (path.posix.basename(file, '.json') !== results.model) issues.add(file, 'model', results.model, 'must equal the file name');
     if (seenModels.has(results.model)) issues.add(file, 'model', results.model, 'has results in more than one file');
     seenModels.add(results.model);
-    if (results.toolId !== null && !toolIds.has(results.toolId)) issues.add(file, 'toolId', results.toolId, 'is not a tool id (use null for a reference model outside the directory)');
+    // Results of a removed tool stay: like a reference model, it still anchors the scoring fit but is not published.
+    if (results.toolId !== null && !toolIds.has(results.toolId) && !removed.has(results.toolId))
+      issues.add(file, 'toolId', results.toolId, 'is not a tool id (use null for a reference model outside the directory)');
     results.results.forEach((result, index) => {
       if (!seriesIds.has(result.series)) issues.add(file, `results.${index}.series`, result.series, 'is not a series id in benchmarks/series.json');
     });

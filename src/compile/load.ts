@@ -7,6 +7,7 @@ import {
   metaFile,
   platformFile,
   providerFile,
+  removedIdsFile,
   resultsFile,
   seriesFile,
   toolFile,
@@ -15,6 +16,7 @@ import {
   type MetaFile,
   type PlatformFile,
   type ProviderFile,
+  type RemovedIdsFile,
   type ResultsFile,
   type SeriesFile,
   type ToolFile,
@@ -37,6 +39,8 @@ export interface SourceData {
   useCases: Located<UseCaseFile>[];
   series: Located<SeriesFile>;
   results: Located<ResultsFile>[];
+  /** Tool ids that left the directory (data/removed-ids.json); never reused. */
+  removedIds: Located<RemovedIdsFile>;
 }
 
 /** Walks a zod issue path into the raw value so the error can show what was actually there. */
@@ -127,7 +131,7 @@ async function loadOne<S extends z.ZodType>(
 /** Loads data/ and throws a DataError listing every schema problem in every file. */
 export async function loadSourceData(dataDir: string): Promise<SourceData> {
   const issues = new IssueCollector();
-  const [meta, series, providers, tools, categories, platforms, useCases, results] = await Promise.all([
+  const [meta, series, providers, tools, categories, platforms, useCases, results, removedIds] = await Promise.all([
     loadOne(dataDir, 'meta.json', metaFile, issues),
     loadOne(dataDir, 'benchmarks/series.json', seriesFile, issues),
     loadMany(dataDir, 'providers', providerFile, issues),
@@ -136,7 +140,8 @@ export async function loadSourceData(dataDir: string): Promise<SourceData> {
     loadMany(dataDir, 'platforms', platformFile, issues),
     loadMany(dataDir, 'use-cases', useCaseFile, issues),
     loadMany(dataDir, 'benchmarks/results', resultsFile, issues),
+    loadOne(dataDir, 'removed-ids.json', removedIdsFile, issues),
   ]);
   issues.throwIfAny();
-  return { meta: meta!, series: series!, providers, tools, categories, platforms, useCases, results };
+  return { meta: meta!, series: series!, providers, tools, categories, platforms, useCases, results, removedIds: removedIds! };
 }
