@@ -3,7 +3,7 @@
  * swapped without a restart, a live freshness document and graceful shutdown.
  */
 import { watchFile, unwatchFile } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
@@ -30,6 +30,11 @@ export interface RunningServer {
   /** Loads the artifact `dist` points to now; keeps serving the old one if the new one cannot be read. */
   reload(): Promise<boolean>;
   setRefreshStatus(status: FreshnessDocument['refresh']): void;
+  /**
+   * Graceful shutdown: stops accepting, answers every request already received (the last one on
+   * each connection with `Connection: close`), closes connections once they stay idle for
+   * `limits.lingerMs`, and after `graceMs` closes whatever is left.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -40,6 +45,9 @@ export interface Limits {
   maxHeaderSize: number;
   maxRequestsPerSocket: number;
   connectionsCheckingIntervalMs: number;
+  sendTimeoutMs: number;
+  maxPipelinedRequests: number;
+  lingerMs: number;
 }
 
 /** Limits that keep slow or abusive clients from holding sockets or memory. */
@@ -51,6 +59,12 @@ export const LIMITS: Readonly<Limits> = {
   maxRequestsPerSocket: 10_000,
   /** How often node:http checks headersTimeout/requestTimeout (its default, 30 s, lets a slow client hold a socket for up to 40 s). */
   connectionsCheckingIntervalMs: 1_000,
+  /** A connection on which nothing moves for this long while a response is pending (a client that stops reading) is closed; nginx: send_timeout. */
+  sendTimeoutMs: 30_000,
+  /** Responses a connection may have queued behind the one being written; the one that reaches the bound says `Connection: close`. */
+  maxPipelinedRequests: 32,
+  /** How long a closing connection still reads: after an error answer (so the client gets it, not a reset), and at shutdown for a request already on its way. */
+  lingerMs: 1_000,
 };
 
 /** Headers of the errors written straight to the socket (malformed, oversized or too slow requests). */
@@ -68,6 +82,31 @@ function rawErrorResponse(status: number, reason: string, message: string, extra
 
 const CONNECT_RESPONSE = rawErrorResponse(405, 'Method Not Allowed', 'Method CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).', `Allow: ${ALLOWED_METHODS}\r\n`);
 
+/**
+ * What the server knows about a connection beyond node:http. Made only for a connection that needs
+ * it (a pipelined request, an error, a shutdown), never on the one-request-at-a-time path.
+ */
+interface ConnectionState {
+  /** Responses queued behind the one being written (pipelining). */
+  queued: number;
+  /** The latest response that may not be on the socket yet; anything written straight to the socket waits for it. */
+  last: ServerResponse | undefined;
+  /** Requests received since shutdown began. */
+  received: number;
+  /** An error was answered (or is about to be); the connection closes after it. */
+  ending: boolean;
+}
+
+const connections = new WeakMap<Socket, ConnectionState>();
+function stateOf(socket: Socket): ConnectionState {
+  let state = connections.get(socket);
+  if (state === undefined) {
+    state = { queued: 0, last: undefined, received: 0, ending: false };
+    connections.set(socket, state);
+  }
+  return state;
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   let artifact = await loadArtifact(options.distPath);
@@ -84,22 +123,73 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const handler = createHandler(() => artifact);
   const limits: Limits = { ...LIMITS, ...options.limits };
-  const server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderSize,
-      requestTimeout: limits.requestTimeoutMs,
-      headersTimeout: limits.headersTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
-      // The handler answers a missing Host with the JSON 400 (node:http's has no body and no headers).
-      requireHostHeader: false,
-    },
-    handler,
-  );
+  const server = createServer({
+    maxHeaderSize: limits.maxHeaderSize,
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    // The handler answers a missing Host with the JSON 400 (node:http's has no body and no headers).
+    requireHostHeader: false,
+  });
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  // Inactivity timeout of every socket; node:http replaces it with the keep-alive timeout between requests.
+  server.setTimeout(limits.sendTimeoutMs);
+
+  /** A response node:http queues behind another on its connection: count it, and bound how many there are. */
+  const queue = (socket: Socket, res: ServerResponse) => {
+    const state = stateOf(socket);
+    state.queued += 1;
+    state.last = res;
+    res.once('socket', () => (state.queued -= 1));
+    if (state.queued >= limits.maxPipelinedRequests) res.shouldKeepAlive = false;
+  };
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (res.socket === null) queue(req.socket, res); // pipelined behind a response still being written
+    handler(req, res);
+  };
+  // From shutdown on: every request received is answered, the last one of each connection with
+  // Connection: close. Answered after the parser has read the rest of the bytes that brought it,
+  // so that requests pipelined behind it are known and answered before the connection closes.
+  const onRequestWhileClosing = (req: IncomingMessage, res: ServerResponse) => {
+    const state = stateOf(req.socket);
+    if (res.socket === null) queue(req.socket, res);
+    state.last = res;
+    const seq = ++state.received;
+    process.nextTick(() => {
+      if (seq === state.received) res.shouldKeepAlive = false;
+      handler(req, res);
+    });
+  };
+  server.on('request', onRequest);
   server.on('checkExpectation', rejectExpectation);
+
+  /**
+   * Writes `response` straight to the socket once every response before it is out (so pipelined
+   * requests are answered in order), then closes: at once if the client does not read, else after
+   * lingerMs of reading what it still sends, so the client gets the answer instead of a reset.
+   */
+  const answerAndClose = (socket: Socket, response: string) => {
+    const state = stateOf(socket);
+    if (state.ending) return;
+    state.ending = true;
+    const write = () => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(response);
+      const linger = setTimeout(() => socket.destroy(), limits.lingerMs);
+      linger.unref();
+      socket.once('close', () => clearTimeout(linger));
+    };
+    const last = state.last;
+    if (last !== undefined && !last.writableFinished) last.once('finish', write);
+    else write();
+  };
+
   server.on('clientError', (error, socket) => {
-    if (!socket.writable) return;
+    if (socket.destroyed) return; // reset by the client: node:http has destroyed it already
     const code = (error as NodeJS.ErrnoException).code;
     const [status, reason, message] =
       code === 'HPE_HEADER_OVERFLOW'
@@ -107,15 +197,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', 'The request was not received in time.']
           : [400, 'Bad Request', 'Bad request.'];
-    socket.end(rawErrorResponse(status, reason, message));
+    answerAndClose(socket as Socket, rawErrorResponse(status, reason, message));
   });
   // node:http hands a CONNECT request's socket over and drops it when nobody listens; answer it
   // like every other method this read-only API does not allow.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    socket.setTimeout(limits.keepAliveTimeoutMs, () => socket.destroy());
+    socket.setTimeout(limits.sendTimeoutMs, () => socket.destroy());
     socket.resume(); // discard whatever else the client sends
-    socket.end(CONNECT_RESPONSE);
+    answerAndClose(socket, CONNECT_RESPONSE);
+  });
+
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -129,6 +225,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
+  let closing: Promise<void> | undefined;
   let reloading: Promise<boolean> | undefined;
   const reload = async (): Promise<boolean> => {
     reloading ??= (async () => {
@@ -165,20 +262,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     close(graceMs = 10_000) {
       if (watchInterval > 0) unwatchFile(pointer);
-      return new Promise<void>((resolve) => {
+      closing ??= new Promise<void>((resolve) => {
+        server.off('request', onRequest);
+        server.on('request', onRequestWhileClosing);
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
-        // Keep-alive sockets that finish their in-flight request become idle after close(); sweep them
-        // instead of waiting for the keep-alive timeout.
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         force.unref();
-        sweep.unref();
+        // node:http's close() also destroys every connection that is idle at this moment, losing
+        // the request a keep-alive client may already have sent on it. Stop accepting without that:
+        // idle connections close below, once they stay idle for lingerMs.
+        const closeIdleConnections = server.closeIdleConnections;
+        server.closeIdleConnections = () => {};
         server.close(() => {
           clearTimeout(force);
-          clearInterval(sweep);
           resolve();
         });
-        server.closeIdleConnections();
+        server.closeIdleConnections = closeIdleConnections;
+        // Connections that go idle from now on (node:http adds 1 s to this), and those idle now.
+        server.keepAliveTimeout = limits.lingerMs;
+        for (const socket of sockets) if (socket.writableLength === 0) socket.setTimeout(limits.lingerMs);
       });
+      return closing;
     },
   };
 }

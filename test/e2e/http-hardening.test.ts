@@ -6,12 +6,15 @@
  * run against it.
  */
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { negotiateEncoding } from '../../src/server/negotiate.ts';
+import { startNginx } from '../support/nginx.ts';
 import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
-import { errorShapeProblem, exchange, get, type RawHttpResponse } from '../reliability/raw-http.ts';
+import { errorShapeProblem, exchange, get, parseResponses, type RawHttpResponse } from '../reliability/raw-http.ts';
 
 const distPath = () => inject('distPath');
 const portOf = (baseUrl: string) => Number(new URL(baseUrl).port);
@@ -22,6 +25,7 @@ const expectErrorShape = (response: RawHttpResponse | undefined, status: number)
   expect(Number(response!.headers['content-length'])).toBe(response!.body.length);
   expect(response!.headers['cache-control']).toBe('no-store');
 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   let target: Target;
@@ -32,6 +36,24 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
   afterAll(async () => {
     await target?.stop();
+  });
+
+  it('answers pipelined requests in order when the last one is malformed: 200, 200, then the JSON 400 and close', async () => {
+    const payload = get('/api/tools.json', { 'Accept-Encoding': 'identity' }) + get('/api/categories.json') + 'GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\nNot a header\r\n\r\n';
+    const result = await exchange(port, payload);
+    expect(result.responses.map((r) => r.status)).toEqual([200, 200, 400]);
+    expect(result.responses[0]!.body.equals(artifactFile('api/tools.json'))).toBe(true);
+    expect(result.responses[1]!.body.equals(artifactFile('api/categories.json'))).toBe(true);
+    expectErrorShape(result.responses[2], 400);
+    expect(result.responses[2]!.close).toBe(true);
+    expect(result.closed).toBe(true);
+  });
+
+  it('answers a request that arrives byte by byte after a pipelined one in order too', async () => {
+    const payload = get('/api/categories.json') + get('/api/platforms.json') + 'GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\n\x01\r\n\r\n';
+    const result = await exchange(port, payload, { fragment: 7 });
+    expect(result.responses.map((r) => r.status)).toEqual([200, 200, 400]);
+    expectErrorShape(result.responses[2], 400);
   });
 
   it('an HTTP/1.1 request without Host gets the JSON 400 and close', async () => {
@@ -59,12 +81,12 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
     expect(result.responses[0]!.headers['x-content-type-options']).toBe('nosniff');
   });
 
-
   it('CONNECT host:port gets a JSON error instead of a dropped connection (405 from Node; 400 from nginx, which cannot parse the authority form)', async () => {
-    const result = await exchange(port, 'CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n');
-    expect(result.responses.map((r) => r.status)).toEqual([targetName === 'node' ? 405 : 400]);
-    expectErrorShape(result.responses[0], targetName === 'node' ? 405 : 400);
-    expect(result.responses[0]!.close).toBe(true);
+    const payload = get('/api/categories.json') + 'CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n';
+    const result = await exchange(port, payload);
+    expect(result.responses.map((r) => r.status)).toEqual([200, targetName === 'node' ? 405 : 400]);
+    expectErrorShape(result.responses[1], targetName === 'node' ? 405 : 400);
+    expect(result.responses[1]!.close).toBe(true);
     expect(result.closed).toBe(true);
   });
 
@@ -106,5 +128,218 @@ describe('Accept-Encoding negotiation (Node server)', () => {
     expect(negotiateEncoding('gzip;q=0.8, deflate;q=0.6', false)).toBe('identity');
     expect(negotiateEncoding('identity;q=0', false)).toBeNull();
     expect(negotiateEncoding('gzip, *;q=0', false)).toBeNull();
+  });
+});
+
+/**
+ * A client that pipelines `count` requests and then does not read for `stallMs`; then it reads
+ * what the server left it. Resolves with the responses it got and whether the server ended the
+ * connection.
+ */
+function neverReader(port: number, count: number, stallMs: number): Promise<{ responses: number; bytes: number; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.pause();
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let done = false;
+    const finish = (closed: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ responses: parseResponses(Buffer.concat(chunks)).responses.length, bytes, closed });
+    };
+    let giveUp: NodeJS.Timeout;
+    socket.on('connect', () => {
+      socket.write(get('/api/tools.json', { 'Accept-Encoding': 'identity' }).repeat(count));
+      setTimeout(() => {
+        giveUp = setTimeout(() => finish(false), 10_000);
+        socket.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          bytes += chunk.length;
+        });
+        socket.resume();
+      }, stallMs);
+    });
+    socket.on('end', () => finish(true));
+    socket.on('close', () => finish(true));
+    socket.on('error', () => finish(true));
+  });
+}
+
+describe('clients that stop reading', () => {
+  const SEND_TIMEOUT_MS = 400;
+  const COUNT = 24; // under the pipelining bound, 24 x 244 KB: far more than the socket buffers hold
+
+  it('Node closes a connection whose client stops reading once the send timeout passes', async () => {
+    const running = await startServer({ distPath: distPath(), host: '127.0.0.1', port: 0, watchIntervalMs: 0, limits: { sendTimeoutMs: SEND_TIMEOUT_MS } });
+    try {
+      const connections = () => new Promise<number>((resolve) => running.server.getConnections((_, n) => resolve(n)));
+      const reader = neverReader(portOf(running.url), COUNT, 3_000);
+      await sleep(300);
+      expect(await connections()).toBe(1);
+      await sleep(SEND_TIMEOUT_MS * 2 + 1_000);
+      expect(await connections(), 'the stalled connection is still open').toBe(0);
+      const result = await reader;
+      expect(result.closed).toBe(true);
+      expect(result.responses).toBeLessThan(COUNT);
+    } finally {
+      await running.close(1000);
+    }
+  });
+
+  it.runIf(runnableTargets().includes('nginx'))('nginx closes it too (send_timeout)', async () => {
+    const nginx = await startNginx({ distPath: distPath(), sendTimeoutMs: SEND_TIMEOUT_MS });
+    try {
+      const result = await neverReader(nginx.port, COUNT, 3_000);
+      expect(result.closed).toBe(true);
+      expect(result.responses).toBeLessThan(COUNT);
+    } finally {
+      await nginx.stop();
+    }
+  });
+
+  it('Node bounds pipelining: after 32 queued responses the connection is answered with close', async () => {
+    const running = await startServer({ distPath: distPath(), host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
+    try {
+      const result = await exchange(portOf(running.url), get('/api/categories.json').repeat(100));
+      expect(result.closed).toBe(true);
+      const statuses = result.responses.map((r) => r.status);
+      expect(statuses.length).toBeGreaterThan(1);
+      expect(statuses.length).toBeLessThanOrEqual(33);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      expect(result.responses.at(-1)!.close).toBe(true);
+      expect(result.responses.slice(0, -1).every((r) => !r.close)).toBe(true);
+    } finally {
+      await running.close(1000);
+    }
+  });
+});
+
+/** A keep-alive client that sends its next request as soon as a response arrives. */
+interface BusyClient {
+  sent: number;
+  answered: number;
+  /** Responses that arrived after `markShutdown()`. */
+  afterShutdown: RawHttpResponse[];
+  closed: Promise<void>;
+  stop(): void;
+  markShutdown(): void;
+}
+
+function busyClient(port: number, request: string): Promise<BusyClient> {
+  return new Promise((resolveStarted, rejectStarted) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    let buffer: Buffer = Buffer.alloc(0);
+    let stopped = false;
+    let shuttingDown = false;
+    let resolveClosed!: () => void;
+    const client: BusyClient = {
+      sent: 0,
+      answered: 0,
+      afterShutdown: [],
+      closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
+      stop: () => {
+        stopped = true;
+      },
+      markShutdown: () => {
+        shuttingDown = true;
+      },
+    };
+    const send = () => {
+      client.sent += 1;
+      socket.write(request);
+    };
+    socket.on('connect', () => {
+      send();
+      resolveStarted(client);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      const parsed = parseResponses(buffer);
+      buffer = parsed.rest;
+      for (const response of parsed.responses) {
+        client.answered += 1;
+        if (shuttingDown) client.afterShutdown.push(response);
+        if (response.close) socket.end();
+        else if (!stopped) send();
+      }
+    });
+    socket.on('error', rejectStarted);
+    socket.on('close', () => resolveClosed());
+  });
+}
+
+describe('graceful shutdown (Node server)', () => {
+  let running: RunningServer;
+  beforeAll(async () => {
+    running = await startServer({ distPath: distPath(), host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
+  });
+  afterAll(async () => {
+    await running?.close(1000);
+  });
+
+  it('answers the request in flight on every busy keep-alive connection, with Connection: close, and exits in time', async () => {
+    const port = portOf(running.url);
+    const clients = await Promise.all(Array.from({ length: 64 }, (_, i) => busyClient(port, get(i % 2 ? '/api/providers.json' : '/api/categories.json', { 'Accept-Encoding': 'br' }))));
+    // Every connection accepted and busy (node:http accepts a burst of connections over a few hundred ms).
+    for (let waited = 0; clients.some((c) => c.answered < 2) && waited < 10_000; waited += 50) await sleep(50);
+    for (const client of clients) client.markShutdown();
+    const started = Date.now();
+    await running.close(5_000);
+    const elapsed = Date.now() - started;
+    await Promise.all(clients.map((c) => c.closed));
+    const lost = clients.reduce((sum, c) => sum + (c.sent - c.answered), 0);
+    expect(clients.map((c) => c.answered).filter((n) => n < 2), 'clients that got fewer than 2 answers').toEqual([]);
+    expect(lost, 'requests sent on a connection that closed before answering them').toBe(0);
+    for (const client of clients) {
+      expect(client.afterShutdown.length).toBeGreaterThan(0);
+      expect(client.afterShutdown.at(-1)!.close).toBe(true);
+    }
+    expect(elapsed).toBeLessThan(5_000);
+    await expect(exchange(port, get('/api/index.json'), { timeoutMs: 1000 })).resolves.toMatchObject({ responses: [], error: 'ECONNREFUSED' });
+  });
+});
+
+describe('graceful shutdown: idle, pipelining and slow connections (Node server)', () => {
+  it('keeps answering a request that arrives on an idle connection just after shutdown began, then closes idle connections', async () => {
+    const running = await startServer({ distPath: distPath(), host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
+    const port = portOf(running.url);
+    const socket = net.connect({ host: '127.0.0.1', port });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received: Buffer = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(get('/api/categories.json'));
+    await sleep(100);
+    const idle = net.connect({ host: '127.0.0.1', port });
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    idle.resume();
+    const closing = running.close(5_000);
+    await sleep(20);
+    // Pipelined, on a connection that was idle when shutdown began: every request is answered.
+    socket.write(get('/api/providers.json') + get('/api/platforms.json') + get('/api/use-cases.json'));
+    await closed;
+    const responses = parseResponses(received).responses;
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(responses.map((r) => r.close)).toEqual([false, false, false, true]);
+    const started = Date.now();
+    await idleClosed;
+    await closing;
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('ends within the grace period even when a client never reads its response', async () => {
+    const running = await startServer({ distPath: distPath(), host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
+    const reader = neverReader(portOf(running.url), 8, 4_000);
+    await sleep(300);
+    const started = Date.now();
+    await running.close(1_000);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(3_000);
+    expect((await reader).closed).toBe(true);
   });
 });

@@ -53,6 +53,8 @@ export interface NginxConfOptions {
   brotliModule?: string | null;
   /** Overrides the template's client_header_timeout (tests of slow clients). */
   clientHeaderTimeoutMs?: number;
+  /** Overrides the template's send_timeout (tests of clients that stop reading). */
+  sendTimeoutMs?: number;
 }
 
 /** Fills the template's placeholders. Throws if one is left, so the template and this stay in step. */
@@ -69,6 +71,11 @@ export function renderNginxConf(template: string, options: NginxConfOptions): st
     conf = conf.replace(/client_header_timeout \S+;/, `client_header_timeout ${options.clientHeaderTimeoutMs}ms;`);
     if (conf === before) throw new Error('deploy/nginx.conf has no client_header_timeout to override');
   }
+  if (options.sendTimeoutMs !== undefined) {
+    const before = conf;
+    conf = conf.replace(/send_timeout \S+;/, `send_timeout ${options.sendTimeoutMs}ms;`);
+    if (conf === before) throw new Error('deploy/nginx.conf has no send_timeout to override');
+  }
   const left = conf.match(/__[A-Z_]+__/);
   if (left) throw new Error(`deploy/nginx.conf: placeholder ${left[0]} was not filled`);
   return conf;
@@ -82,6 +89,7 @@ export interface NginxOptions {
   /** Default: enabled when the module is installed. */
   brotli?: boolean;
   clientHeaderTimeoutMs?: number;
+  sendTimeoutMs?: number;
 }
 
 export interface RunningNginx {
@@ -157,6 +165,7 @@ async function launch(options: NginxOptions, port: number): Promise<RunningNginx
     workerProcesses: options.workerProcesses ?? 1,
     brotliModule,
     clientHeaderTimeoutMs: options.clientHeaderTimeoutMs,
+    sendTimeoutMs: options.sendTimeoutMs,
   });
   await writeFile(confFile, conf);
   const errorLogFile = path.join(prefix, 'logs', 'error.log');
