@@ -49,7 +49,8 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     'providers.json': { providers: deriveProviders(source.providers.map((p) => p.data), tools), lastUpdated },
     'categories.json': { categories: deriveCategories(source.categories.map((c) => c.data), membership), lastUpdated },
     'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
-    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores), lastUpdated },
+    // Scenario costs follow the cost rules on the build date: a promotion running that day counts.
+    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores, lastUpdated.slice(0, 10)), lastUpdated },
   };
   checkDocumentIntegrity(documents);
   return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };

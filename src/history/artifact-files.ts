@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from '../artifact/artifact.ts';
 import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import type { SourceData } from '../compile/load.ts';
-import { DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type Documents, type FreshnessDocument } from '../schema/api.ts';
+import { buildCostVectors } from '../cost/index.ts';
+import { COST_DOCUMENTS, costVectorsDocument, DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type Documents, type FreshnessDocument } from '../schema/api.ts';
 import { publishedSchema } from '../schema/json-schema.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
 import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from './history-files.ts';
@@ -77,12 +78,19 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
   const refresh = input.refresh ?? (history ? staticRefreshStatus(history) : STATIC_REFRESH_STATUS);
   const freshness = freshnessFor(bodies, input.documents, input.meta, refresh, history?.releases.at(-1)?.record.id ?? null);
   files.push({ urlPath: '/api/freshness.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(freshness) });
+  // Worked examples of the cost rules at the dataset's instant, from the documents as published.
+  const costVectors = costVectorsDocument.parse({
+    vectors: buildCostVectors(input.documents['tools.json'].tools, input.documents['platforms.json'].platforms, input.meta.lastUpdated),
+    lastUpdated: input.meta.lastUpdated,
+  });
+  files.push({ urlPath: '/api/cost-vectors.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(costVectors) });
   // JSON Schemas: `<stem>.schema.json` tolerant (fields may be added), `<stem>.strict.schema.json` exact.
   const baseUrl = history?.baseUrl ?? null;
   const schemaFiles: [string, z.ZodType, string][] = [
     ...Object.entries(DOCUMENTS).map(([name, { schema }]) => [name.replace('.json', ''), schema as z.ZodType, `/api/${name}`] as [string, z.ZodType, string]),
     ['freshness', freshnessDocument, '/api/freshness.json'],
     ['error', errorDocument, 'error responses'],
+    ...Object.entries(COST_DOCUMENTS).map(([name, { schema }]) => [name.replace('.json', ''), schema as z.ZodType, `/api/${name}`] as [string, z.ZodType, string]),
   ];
   for (const [stem, schema, documentPath] of schemaFiles)
     for (const strict of [false, true]) {
@@ -110,6 +118,7 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
       endpoints: [
         ...Object.entries(DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })),
         { path: '/api/freshness.json', summary: 'Timestamps, versions, counts and ETags of every endpoint.' },
+        ...Object.entries(COST_DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: `[extension] ${d.summary}` })),
         ...(extra?.endpoints ?? []),
       ],
       openapi: '/api/openapi.json',

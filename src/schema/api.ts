@@ -190,8 +190,20 @@ export const useCase = z
       .strict()
       .describe(ext('Which tools may be picked.')),
     topPickCosts: z
-      .array(z.object({ toolId: slug, scenarioCostUsd: z.number().min(0) }).strict())
-      .describe(ext('Scenario cost at base list price for each top pick.')),
+      .array(
+        z
+          .object({
+            toolId: slug,
+            scenarioCostUsd: z.number().min(0),
+            promotionUntil: isoDate
+              .optional()
+              .describe(ext('Last day (UTC) of the promotional rate the scenario cost uses; absent when it uses the list price.')),
+          })
+          .strict(),
+      )
+      .describe(
+        ext('Scenario cost of each top pick in USD, exact to the micro-dollar, by the cost rules on the date of lastUpdated: the long-context tier the scenario falls in and a promotion running that day count; off-peak hours do not.'),
+      ),
   })
   .strict();
 
@@ -371,6 +383,51 @@ export const priceHistoryDocument = z
   .strict()
   .describe(ext('Price history per tool with effective dates, so a cost report can use the price in force on a given day.'));
 
+const tokenCount = z.number().int().min(0);
+
+export const costVector = z
+  .object({
+    id: z.string().describe('Stable name of the example: `<tool>/<case>`, or `<platform>/<tool>/<case>` when a platform bills it.'),
+    toolId: slug.describe('Id of the tool priced (its pricing and pricingDetails in tools.json).'),
+    usage: z
+      .object({
+        input: tokenCount.describe('Uncached prompt tokens.'),
+        output: tokenCount.describe('Output tokens, reasoning tokens included.'),
+        cacheRead: tokenCount.describe('Prompt tokens read from the cache.'),
+        cacheWrite: tokenCount.describe('Prompt tokens written to the cache at the default lifetime.'),
+        cacheWrite1h: tokenCount.describe('Prompt tokens written to a one-hour cache.'),
+        batch: z.boolean().describe('The request goes through the provider\'s batch interface.'),
+      })
+      .strict(),
+    at: isoTimestamp.describe('Instant of the request.'),
+    platform: z
+      .object({
+        id: slug,
+        billing: billingKind,
+        multiplier: z.number().nullable().describe('The platform\'s multiplier, reported and never applied to a per-token price.'),
+        priceFactor: z.number().nullable().describe('Factor on the provider\'s per-token price, where the data states one.'),
+      })
+      .strict()
+      .nullable()
+      .describe('How the platform bills the tool (an element of its toolBilling); null for the provider\'s own price.'),
+    expectedKind: z
+      .enum(['usd', 'unpriced', 'included', 'premium-multiplier', 'credit-multiplier'])
+      .describe('`usd`: a USD cost. `unpriced`: a token class in use has no published price. Otherwise the platform does not bill the tool per token in USD.'),
+    expectedUsd: z.number().min(0).nullable().describe('Total in USD, exact to the micro-dollar (6 decimals); null unless expectedKind is `usd`.'),
+    expectedTier: z.number().int().positive().nullable().describe('aboveTokens of the long-context tier applied; null at the list rates.'),
+    expectedModifier: z.enum(['promotion', 'off-peak', 'batch']).nullable().describe('Kind of the modifier applied; null when none.'),
+    note: z.string().describe('What the example shows, in words.'),
+  })
+  .strict();
+
+export const costVectorsDocument = z
+  .object({
+    vectors: z.array(costVector).describe('Worked examples covering every pricing feature of the data: each tool plain and with caching, each long-context threshold (one below, at, one above, crossed by cached tokens), each promotion\'s and off-peak window\'s edges, batch, free tools and each platform billing kind.'),
+    lastUpdated,
+  })
+  .strict()
+  .describe(ext('Worked examples of the cost rules (README "Cost rules"): an implementation of the rules is correct when it reproduces every expected value to the micro-dollar.'));
+
 export const errorDocument = z
   .object({ error: z.object({ status: z.number().int(), message: z.string() }).strict() })
   .strict();
@@ -401,6 +458,13 @@ export const HISTORY_DOCUMENTS = {
 } as const;
 
 export type HistoryDocumentName = keyof typeof HISTORY_DOCUMENTS;
+
+/** [extension] Documents derived from the six for client authors, published in every artifact. */
+export const COST_DOCUMENTS = {
+  'cost-vectors.json': { schema: costVectorsDocument, summary: 'Worked examples of the cost rules, to test any implementation of them against.' },
+} as const;
+
+export type CostVectorsDocument = z.infer<typeof costVectorsDocument>;
 export type Tool = z.infer<typeof tool>;
 export type BenchmarkModel = z.infer<typeof benchmarkModel>;
 export type BenchmarkSource = z.infer<typeof benchmarkSource>;

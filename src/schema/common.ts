@@ -153,7 +153,7 @@ export const toolSources = z
 export const sortBy = z
   .enum(['inputAsc', 'outputAsc', 'scenarioCostAsc', 'scoreDesc', 'valueDesc', 'contextDesc'])
   .describe(
-    'How a use case ranks its topPicks among the tools that pass its filter. `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens x input + outputTokens x output) ascending. `scoreDesc`: benchmark overallScore descending (unscored tools excluded). `valueDesc`: overallScore per scenario dollar descending (unscored tools excluded). `contextDesc`: context window descending. Ties break by scenario cost, then id.',
+    'How a use case ranks its topPicks among the tools that pass its filter. `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending (unscored tools excluded). `valueDesc`: overallScore per scenario dollar descending (unscored tools excluded). `contextDesc`: context window descending. Ties break by scenario cost, then id.',
   );
 
 export const SORT_BY_VALUES = sortBy.options;

@@ -4,7 +4,7 @@
  * test fails when it is stale.
  */
 import { z } from 'zod';
-import { DOCUMENTS, HISTORY_DOCUMENTS, freshnessDocument, release } from './api.ts';
+import { COST_DOCUMENTS, DOCUMENTS, HISTORY_DOCUMENTS, freshnessDocument, release } from './api.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -47,6 +47,7 @@ export function fieldReference(): string {
     ['/api/freshness.json', freshnessDocument, false],
     ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean]),
     ['/api/v/<release>/release.json', release, true],
+    ...Object.entries(COST_DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean]),
   ];
   for (const [urlPath, schema, extension] of documents) {
     const out = ['| Field | Type | Meaning |', '|---|---|---|'];

@@ -18,6 +18,8 @@ import {
   category,
   change,
   changesDocument,
+  costVector,
+  costVectorsDocument,
   endpointFreshness,
   errorDocument,
   freshnessDocument,
@@ -74,6 +76,8 @@ export const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['ManifestDocument', manifestDocument],
   ['PricePoint', pricePoint],
   ['PriceHistoryDocument', priceHistoryDocument],
+  ['CostVector', costVector],
+  ['CostVectorsDocument', costVectorsDocument],
   ['ErrorDocument', errorDocument],
 ];
 

@@ -7,7 +7,7 @@
  * Component schemas are tolerant, like the published JSON Schemas: fields may be added.
  */
 import { z } from 'zod';
-import { DOCUMENTS } from './api.ts';
+import { COST_DOCUMENTS, DOCUMENTS } from './api.ts';
 import { namedJsonSchemas, tolerant, type JsonSchema } from './json-schema.ts';
 
 /** The endpoint index (/api/index.json). */
@@ -271,6 +271,7 @@ export function schemaFileNames(history: boolean): string[] {
     ...Object.keys(DOCUMENTS).map((f) => f.replace('.json', '')),
     'freshness',
     'error',
+    ...Object.keys(COST_DOCUMENTS).map((f) => f.replace('.json', '')),
     ...(history ? ['changes', 'manifest', 'price-history', 'release'] : []),
   ];
   return stems.flatMap((stem) => [`${stem}.schema.json`, `${stem}.strict.schema.json`]);
@@ -328,6 +329,14 @@ export function buildOpenApi(options: OpenApiOptions = {}): Record<string, unkno
     contentType: 'application/json',
     schema: ref('FreshnessDocument'),
   });
+  for (const [file, { summary }] of Object.entries(COST_DOCUMENTS))
+    paths[`/api/${file}`] = pathItem({
+      id: operationStem(file),
+      tag: 'directory',
+      summary: `[extension] ${summary}`,
+      contentType: 'application/json',
+      schema: ref(`${operationStem(file)}Document`),
+    });
   paths['/api/openapi.json'] = pathItem({
     id: 'OpenApi',
     tag: 'meta',

@@ -1,4 +1,6 @@
 /** Pure price arithmetic shared by scoring, categories, use cases and clients' expectations. */
+import { costOf, type PricedModel } from '../../cost/index.ts';
+
 export interface BasePricing {
   input: number;
   output: number;
@@ -20,9 +22,35 @@ export function blendedPrice(pricing: BasePricing): number {
   return roundTo((3 * pricing.input + pricing.output) / 4, 6);
 }
 
-/** USD for one scenario at base list price. */
-export function scenarioCost(pricing: BasePricing, scenario: Scenario): number {
-  return roundTo((scenario.inputTokens * pricing.input + scenario.outputTokens * pricing.output) / 1_000_000, 8);
+export interface ScenarioPrice {
+  /** USD, exact to the micro-dollar. */
+  usd: number;
+  /** Last day of the promotional rate used, or null at the list (or long-context tier) rate. */
+  promotionUntil: string | null;
+}
+
+/**
+ * One scenario by the cost rules (src/cost/): the long-context tier its prompt falls in, and a
+ * promotion in force at `at` (the build date). Off-peak hours are left out, so a scenario's cost
+ * does not depend on the hour the build ran. Without `at`, the list price.
+ */
+export function scenarioPrice(model: PricedModel, scenario: Scenario, at?: string): ScenarioPrice {
+  const result = costOf(model, { input: scenario.inputTokens, output: scenario.outputTokens }, { at, exclude: ['off-peak'] });
+  // Input and output always have a price, and no platform is involved, so this cannot happen with valid data.
+  if (result.usd === null) throw new Error(`scenario cost of ${model.id ?? 'a model'} is ${result.kind}`);
+  return { usd: result.usd, promotionUntil: result.modifier?.kind === 'promotion' ? result.modifier.until : null };
+}
+
+/** USD for one scenario; a bare { input, output } price is taken as a list price with nothing else. */
+export function scenarioCost(priced: BasePricing | PricedModel, scenario: Scenario, at?: string): number {
+  const model: PricedModel =
+    'pricingDetails' in priced
+      ? priced
+      : {
+          pricing: { input: priced.input, output: priced.output, cacheRead: priced.input, cacheCreate: priced.input },
+          pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
+        };
+  return scenarioPrice(model, scenario, at).usd;
 }
 
 /** The specification's text form: thousands of tokens, rounded to the nearest integer. */

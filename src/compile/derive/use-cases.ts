@@ -6,13 +6,15 @@ import type { Tool, UseCase } from '../../schema/api.ts';
 import type { UseCaseFile } from '../../schema/source.ts';
 import { IssueCollector } from '../errors.ts';
 import type { Located } from '../load.ts';
-import { formatUsd, roundTo, scenarioCost } from './pricing.ts';
+import { formatUsd, roundTo, scenarioPrice } from './pricing.ts';
 
 type SortBy = UseCaseFile['sortBy'];
 
 interface Candidate {
   tool: Tool;
   cost: number;
+  /** Last day of the promotional rate the cost uses, if any. */
+  promotionUntil?: string | null;
   score: number | undefined;
 }
 
@@ -36,7 +38,8 @@ function valueOf(candidate: Candidate): number {
 
 const NEEDS_SCORE = new Set<SortBy>(['scoreDesc', 'valueDesc']);
 
-export function eligibleCandidates(useCase: UseCaseFile, tools: readonly Tool[], scores: ReadonlyMap<string, number>): Candidate[] {
+/** `at`: the build date; scenario costs follow the cost rules on that day (tiers, promotions in force). */
+export function eligibleCandidates(useCase: UseCaseFile, tools: readonly Tool[], scores: ReadonlyMap<string, number>, at?: string): Candidate[] {
   const { filter, scenario } = useCase;
   return tools
     .filter((tool) => tool.status !== 'deprecated')
@@ -44,13 +47,16 @@ export function eligibleCandidates(useCase: UseCaseFile, tools: readonly Tool[],
     .filter((tool) => !filter.categories || filter.categories.some((c) => tool.category.includes(c)))
     .filter((tool) => filter.minContextTokens === undefined || tool.contextTokens >= filter.minContextTokens)
     .filter((tool) => filter.openWeights === undefined || tool.openWeights)
-    .map((tool) => ({ tool, cost: scenarioCost(tool.pricing, scenario), score: scores.get(tool.id) }))
+    .map((tool) => {
+      const price = scenarioPrice(tool, scenario, at);
+      return { tool, cost: price.usd, promotionUntil: price.promotionUntil, score: scores.get(tool.id) };
+    })
     .filter((c) => filter.maxScenarioCostUsd === undefined || c.cost <= filter.maxScenarioCostUsd)
     .filter((c) => !NEEDS_SCORE.has(useCase.sortBy) || c.score !== undefined);
 }
 
-export function rankTopPicks(useCase: UseCaseFile, tools: readonly Tool[], scores: ReadonlyMap<string, number>): Candidate[] {
-  return eligibleCandidates(useCase, tools, scores).sort(COMPARATORS[useCase.sortBy]).slice(0, useCase.topPicksCount);
+export function rankTopPicks(useCase: UseCaseFile, tools: readonly Tool[], scores: ReadonlyMap<string, number>, at?: string): Candidate[] {
+  return eligibleCandidates(useCase, tools, scores, at).sort(COMPARATORS[useCase.sortBy]).slice(0, useCase.topPicksCount);
 }
 
 const PLACEHOLDER = /\{([a-zA-Z]+)(?::([^:{}]+))?(?::([a-zA-Z]+))?\}/g;
@@ -82,7 +88,7 @@ function fieldText(candidate: Candidate, field: string): string | undefined {
 /** Replaces {pick:N:field}, {tool:id:field}, {count:eligible} and {scenario:...}; anything unresolvable is an error. */
 export function renderPlaceholders(
   text: string,
-  context: { picks: Candidate[]; tools: ReadonlyMap<string, Tool>; scores: ReadonlyMap<string, number>; eligible: number; useCase: UseCaseFile },
+  context: { picks: Candidate[]; tools: ReadonlyMap<string, Tool>; scores: ReadonlyMap<string, number>; eligible: number; useCase: UseCaseFile; at?: string },
   report: (placeholder: string, message: string) => void,
 ): string {
   return text.replace(PLACEHOLDER, (whole, kind: string, target: string | undefined, field: string | undefined) => {
@@ -95,7 +101,7 @@ export function renderPlaceholders(
     } else if (kind === 'tool' && target && field) {
       const tool = context.tools.get(target);
       if (!tool) problem = `refers to unknown tool "${target}"`;
-      else resolved = fieldText({ tool, cost: scenarioCost(tool.pricing, context.useCase.scenario), score: context.scores.get(tool.id) }, field);
+      else resolved = fieldText({ tool, cost: scenarioPrice(tool, context.useCase.scenario, context.at).usd, score: context.scores.get(tool.id) }, field);
     } else if (kind === 'count' && target === 'eligible' && !field) {
       resolved = String(context.eligible);
     } else if (kind === 'scenario' && (target === 'inputTokens' || target === 'outputTokens') && !field) {
@@ -110,16 +116,16 @@ export function renderPlaceholders(
   });
 }
 
-export function deriveUseCases(useCases: readonly Located<UseCaseFile>[], tools: readonly Tool[], scores: ReadonlyMap<string, number>): UseCase[] {
+export function deriveUseCases(useCases: readonly Located<UseCaseFile>[], tools: readonly Tool[], scores: ReadonlyMap<string, number>, at?: string): UseCase[] {
   const issues = new IssueCollector();
   const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
   const derived = [...useCases]
     .sort((a, b) => a.data.id.localeCompare(b.data.id))
     .map(({ file, data: useCase }) => {
-      const eligible = eligibleCandidates(useCase, tools, scores).length;
-      const picks = rankTopPicks(useCase, tools, scores);
+      const eligible = eligibleCandidates(useCase, tools, scores, at).length;
+      const picks = rankTopPicks(useCase, tools, scores, at);
       if (picks.length === 0) issues.add(file, 'filter', useCase.filter, 'leaves no tool to pick');
-      const context = { picks, tools: toolsById, scores, eligible, useCase };
+      const context = { picks, tools: toolsById, scores, eligible, useCase, at };
       const render = (text: string, field: string) =>
         renderPlaceholders(text, context, (placeholder, message) => issues.add(file, field, placeholder, message));
       return {
@@ -140,7 +146,7 @@ export function deriveUseCases(useCases: readonly Located<UseCaseFile>[], tools:
           maxScenarioCostUsd: useCase.filter.maxScenarioCostUsd ?? null,
           includePreview: useCase.filter.includePreview ?? false,
         },
-        topPickCosts: picks.map((c) => ({ toolId: c.tool.id, scenarioCostUsd: roundTo(c.cost, 6) })),
+        topPickCosts: picks.map((c) => ({ toolId: c.tool.id, scenarioCostUsd: c.cost, ...(c.promotionUntil ? { promotionUntil: c.promotionUntil } : {}) })),
       };
     });
   issues.throwIfAny();
