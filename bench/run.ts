@@ -27,6 +27,9 @@
  * autocannon is ~8× more expensive per response than wrk, so with it the client, not the
  * server, is the bottleneck: every server looks alike and latency is the client's queueing.
  *
+ * First, bench/startup.ts measures the start command itself (first answer, idle and loaded RSS;
+ * targets ≤ 300 ms, ≤ 70 MB, ≤ 90 MB) against the tsx-loader baseline (`--only startup`).
+ *
  * Exits 1 when a target of issue 5 is missed:
  *   ours >= 0.9x bare and >= 0.5x nginx in requests/s, for every scenario;
  *   ours p99 <= 10 ms at 64 connections, for every scenario; ours RSS <= 100 MB under load;
@@ -49,6 +52,7 @@ import { parseArgs } from 'node:util';
 import { PATHS, ROOT } from '../src/fs/paths.ts';
 import { findNginx, startNginx } from '../test/support/nginx.ts';
 import type { LoadMessage, LoadRequest, LoadResult } from './load.ts';
+import { measureStartup } from './startup.ts';
 
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -87,6 +91,10 @@ const { values: args } = parseArgs({
     'max-other': { type: 'string', default: '0.2' },
     retries: { type: 'string', default: '3' },
     json: { type: 'string' },
+    /** Rounds of the start-command measurement (compiled vs the tsx loader); 0 skips it. */
+    'startup-rounds': { type: 'string', default: '5' },
+    /** `startup`: only the start-command measurement. */
+    only: { type: 'string' },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -389,6 +397,13 @@ async function main(): Promise<void> {
   ensureArtifact();
   if (!findNginx()) throw new Error('nginx is not installed (apt-get install nginx libnginx-mod-http-brotli-static): the benchmark compares against it');
   const started = new Date();
+  const startupRounds = Number(args['startup-rounds']);
+  const startupFailures = startupRounds > 0 ? await measureStartup({ dist: DIST, rounds: startupRounds, port: 39_117, loadSeconds: DURATION }) : [];
+  if (args.only === 'startup') {
+    for (const failure of startupFailures) console.log(`  - ${failure}`);
+    process.exitCode = startupFailures.length > 0 ? 1 : 0;
+    return;
+  }
   console.log(`benchmark (${CLIENT}): ${ROUNDS} rounds × ${SCENARIOS.length} scenarios × ${TARGETS.length} targets, ${WARMUP} s warm-up + ${DURATION} s each, ${CONNECTIONS} connections`);
   console.log(`machine: ${machine()}`);
   console.log(`Node servers run as: node ${[...NODE_FLAGS, ...TSX].join(' ')} (--node-flags)`);
@@ -415,7 +430,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    const failures = report(runs, started);
+    const failures = [...startupFailures, ...report(runs, started)];
     const noisy = runs.filter((r) => r.otherCores > MAX_OTHER_CORES);
     const repeated = runs.filter((r) => r.attempts > 1);
     console.log(`runs repeated because other processes used more than ${MAX_OTHER_CORES} cores: ${repeated.length}; still above it after ${RETRIES} retries: ${noisy.length} of ${runs.length}`);

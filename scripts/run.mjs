@@ -39,8 +39,12 @@ function compileIfStale() {
 }
 
 const [name, ...args] = process.argv.slice(2);
+if (name === '--compile-only') {
+  compileIfStale();
+  process.exit(0);
+}
 if (!name || !/^[a-z-]+$/.test(name)) {
-  console.error('usage: node scripts/run.mjs <cli name> [args]   (a file of src/cli/)');
+  console.error('usage: node scripts/run.mjs <cli name> [args]   (a file of src/cli/), or --compile-only');
   process.exit(2);
 }
 compileIfStale();
