@@ -3,7 +3,7 @@
  * the value, so a failing build says exactly what to fix.
  */
 import path from 'node:path';
-import type { DocumentName } from '../schema/api.ts';
+import type { DocumentName, Documents } from '../schema/api.ts';
 import { DOCUMENTS } from '../schema/api.ts';
 import { IssueCollector } from './errors.ts';
 import { parseWith, type Located, type SourceData } from './load.ts';
@@ -126,7 +126,6 @@ export function checkSourceIntegrity(source: SourceData): void {
   issues.throwIfAny();
 }
 
-type Documents = Record<DocumentName, unknown>;
 
 /**
  * Rules on the derived documents: the published schema plus the specification's consistency
@@ -138,17 +137,17 @@ export function checkDocumentIntegrity(documents: Documents): void {
   for (const [name, { schema }] of Object.entries(DOCUMENTS)) parseWith(schema, documents[name as DocumentName], `dist/api/${name}`, issues);
   issues.throwIfAny();
 
-  const tools = (documents['tools.json'] as { tools: { id: string; category: string[] }[]; totalTools: number }).tools;
-  const totalTools = (documents['tools.json'] as { totalTools: number }).totalTools;
+  const tools = documents['tools.json'].tools;
+  const totalTools = documents['tools.json'].totalTools;
   const toolIds = new Set(tools.map((tool) => tool.id));
   if (totalTools !== tools.length) issues.add('dist/api/tools.json', 'totalTools', totalTools, `must equal the number of tools (${tools.length})`);
 
-  const models = (documents['benchmarks.json'] as { benchmarks: { models: { modelId: string }[] } }).benchmarks.models;
+  const models = documents['benchmarks.json'].benchmarks.models;
   models.forEach((model, index) => {
     if (!toolIds.has(model.modelId)) issues.add('dist/api/benchmarks.json', `benchmarks.models.${index}.modelId`, model.modelId, 'is not the id of a tool (rule 3)');
   });
 
-  const providers = (documents['providers.json'] as { providers: { name: string; toolCount: number; tools: { id: string }[] }[] }).providers;
+  const providers = documents['providers.json'].providers;
   providers.forEach((provider, index) => {
     if (provider.toolCount !== provider.tools.length)
       issues.add('dist/api/providers.json', `providers.${index}.toolCount`, provider.toolCount, `must equal the length of tools (${provider.tools.length}) (rule 4)`);
@@ -157,7 +156,7 @@ export function checkDocumentIntegrity(documents: Documents): void {
     });
   });
 
-  const categories = (documents['categories.json'] as { categories: { slug: string; toolIds: string[] }[] }).categories;
+  const categories = documents['categories.json'].categories;
   const categorySlugs = new Set(categories.map((category) => category.slug));
   for (const tool of tools)
     for (const slug of tool.category) if (!categorySlugs.has(slug)) issues.add('dist/api/tools.json', `tools[${tool.id}].category`, slug, 'is not a category slug');
@@ -172,13 +171,13 @@ export function checkDocumentIntegrity(documents: Documents): void {
     }
   });
 
-  const platforms = (documents['platforms.json'] as { platforms: { toolIds: string[] }[] }).platforms;
+  const platforms = documents['platforms.json'].platforms;
   platforms.forEach((platform, index) =>
     platform.toolIds.forEach((id, toolIndex) => {
       if (!toolIds.has(id)) issues.add('dist/api/platforms.json', `platforms.${index}.toolIds.${toolIndex}`, id, 'is not a tool id');
     }),
   );
-  const useCases = (documents['use-cases.json'] as { useCases: { topPicks: string[] }[] }).useCases;
+  const useCases = documents['use-cases.json'].useCases;
   useCases.forEach((useCase, index) =>
     useCase.topPicks.forEach((id, pickIndex) => {
       if (!toolIds.has(id)) issues.add('dist/api/use-cases.json', `useCases.${index}.topPicks.${pickIndex}`, id, 'is not a tool id');
