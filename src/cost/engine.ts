@@ -30,8 +30,18 @@ import {
 const CACHING_MODES: ReadonlySet<string> = new Set<CachingMode>(['write-premium', 'no-write-premium', 'unavailable']);
 const TIER_SEMANTICS: ReadonlySet<string> = new Set(['whole-request']);
 const MODIFIER_KINDS: ReadonlySet<string> = new Set(['promotion', 'off-peak', 'batch']);
-const BILLING_KINDS: ReadonlySet<string> = new Set<BillingKind>(['included', 'premium-multiplier', 'credit-multiplier', 'per-token', 'byok']);
-const NOT_PER_TOKEN: ReadonlySet<string> = new Set<BillingKind>(['included', 'premium-multiplier', 'credit-multiplier']);
+const BILLING_KINDS: ReadonlySet<string> = new Set<BillingKind>([
+  'included',
+  'premium-multiplier',
+  'credit-multiplier',
+  'per-token',
+  'byok',
+]);
+const NOT_PER_TOKEN: ReadonlySet<string> = new Set<BillingKind>([
+  'included',
+  'premium-multiplier',
+  'credit-multiplier',
+]);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function invalidData(where: string, problem: string): CostError {
@@ -40,7 +50,8 @@ function invalidData(where: string, problem: string): CostError {
 
 function checkPrice(value: unknown, where: string, optional = false): void {
   if (optional && value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalidData(where, `must be a number >= 0 (USD per 1M tokens), got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw invalidData(where, `must be a number >= 0 (USD per 1M tokens), got ${String(value)}`);
 }
 
 function checkRateSet(set: RateSetLike, where: string): void {
@@ -57,39 +68,56 @@ function checkRateSet(set: RateSetLike, where: string): void {
  */
 export function checkPricedModel(model: PricedModel): void {
   const name = typeof model?.id === 'string' ? model.id : 'model';
-  if (!model || typeof model.pricing !== 'object' || typeof model.pricingDetails !== 'object') throw invalidData(name, 'needs pricing and pricingDetails');
+  if (!model || typeof model.pricing !== 'object' || typeof model.pricingDetails !== 'object')
+    throw invalidData(name, 'needs pricing and pricingDetails');
   const { pricing, pricingDetails: details } = model;
-  for (const field of ['input', 'output', 'cacheRead', 'cacheCreate'] as const) checkPrice(pricing[field], `${name}: pricing.${field}`);
-  if (!CACHING_MODES.has(details.caching)) throw invalidData(`${name}: pricingDetails.caching`, `"${String(details.caching)}" is not a caching mode the rules know`);
+  for (const field of ['input', 'output', 'cacheRead', 'cacheCreate'] as const)
+    checkPrice(pricing[field], `${name}: pricing.${field}`);
+  if (!CACHING_MODES.has(details.caching))
+    throw invalidData(
+      `${name}: pricingDetails.caching`,
+      `"${String(details.caching)}" is not a caching mode the rules know`,
+    );
   if (typeof details.free !== 'boolean') throw invalidData(`${name}: pricingDetails.free`, 'must be a boolean');
   checkPrice(details.cacheCreate1h, `${name}: pricingDetails.cacheCreate1h`, true);
-  if (!Array.isArray(details.tiers) || !Array.isArray(details.modifiers)) throw invalidData(`${name}: pricingDetails`, 'needs tiers and modifiers arrays');
+  if (!Array.isArray(details.tiers) || !Array.isArray(details.modifiers))
+    throw invalidData(`${name}: pricingDetails`, 'needs tiers and modifiers arrays');
   details.tiers.forEach((tier, index) => {
     const where = `${name}: pricingDetails.tiers[${index}]`;
-    if (!Number.isSafeInteger(tier.aboveTokens) || tier.aboveTokens <= 0) throw invalidData(`${where}.aboveTokens`, `must be a positive integer, got ${String(tier.aboveTokens)}`);
+    if (!Number.isSafeInteger(tier.aboveTokens) || tier.aboveTokens <= 0)
+      throw invalidData(`${where}.aboveTokens`, `must be a positive integer, got ${String(tier.aboveTokens)}`);
     const previous = details.tiers[index - 1];
     if (previous && tier.aboveTokens <= previous.aboveTokens)
-      throw invalidData(`${where}.aboveTokens`, `(${tier.aboveTokens}) must be above the previous tier's ${previous.aboveTokens}: tiers are listed by ascending threshold`);
-    if (!TIER_SEMANTICS.has(tier.semantics)) throw invalidData(`${where}.semantics`, `"${String(tier.semantics)}" is not a tier semantics the rules know`);
+      throw invalidData(
+        `${where}.aboveTokens`,
+        `(${tier.aboveTokens}) must be above the previous tier's ${previous.aboveTokens}: tiers are listed by ascending threshold`,
+      );
+    if (!TIER_SEMANTICS.has(tier.semantics))
+      throw invalidData(`${where}.semantics`, `"${String(tier.semantics)}" is not a tier semantics the rules know`);
     checkRateSet(tier, where);
   });
   details.modifiers.forEach((modifier, index) => {
     const where = `${name}: pricingDetails.modifiers[${index}]`;
-    if (!MODIFIER_KINDS.has(modifier.kind)) throw invalidData(`${where}.kind`, `"${String(modifier.kind)}" is not a modifier kind the rules know`);
+    if (!MODIFIER_KINDS.has(modifier.kind))
+      throw invalidData(`${where}.kind`, `"${String(modifier.kind)}" is not a modifier kind the rules know`);
     checkRateSet(modifier, where);
     for (const field of ['from', 'until'] as const) {
       const value = modifier[field];
-      if (value !== undefined && (typeof value !== 'string' || !ISO_DATE.test(value))) throw invalidData(`${where}.${field}`, `must be a date YYYY-MM-DD, got ${String(value)}`);
+      if (value !== undefined && (typeof value !== 'string' || !ISO_DATE.test(value)))
+        throw invalidData(`${where}.${field}`, `must be a date YYYY-MM-DD, got ${String(value)}`);
       if (value !== undefined) startOfUtcDay(value);
     }
     if (modifier.from !== undefined && modifier.until !== undefined && modifier.from > modifier.until)
       throw invalidData(`${where}.from`, `(${modifier.from}) is after until (${modifier.until})`);
     if (modifier.windowsUtc !== undefined) {
-      if (modifier.kind !== 'off-peak') throw invalidData(`${where}.windowsUtc`, 'is only meaningful on an off-peak rate');
+      if (modifier.kind !== 'off-peak')
+        throw invalidData(`${where}.windowsUtc`, 'is only meaningful on an off-peak rate');
       const windows = modifier.windowsUtc;
-      if (!Array.isArray(windows) || windows.length === 0) throw invalidData(`${where}.windowsUtc`, 'must list at least one window');
+      if (!Array.isArray(windows) || windows.length === 0)
+        throw invalidData(`${where}.windowsUtc`, 'must list at least one window');
       windows.forEach((window: UtcWindowLike, w: number) => {
-        if (minutesOfDay(window.start) === minutesOfDay(window.end)) throw invalidData(`${where}.windowsUtc[${w}]`, 'must have different start and end');
+        if (minutesOfDay(window.start) === minutesOfDay(window.end))
+          throw invalidData(`${where}.windowsUtc[${w}]`, 'must have different start and end');
       });
     }
   });
@@ -98,7 +126,8 @@ export function checkPricedModel(model: PricedModel): void {
 type Counts = Record<TokenClass, number>;
 
 function countsOf(usage: Usage): Counts {
-  if (usage === null || typeof usage !== 'object') throw new CostError('invalid-usage', 'usage must be an object of token counts');
+  if (usage === null || typeof usage !== 'object')
+    throw new CostError('invalid-usage', 'usage must be an object of token counts');
   const counts: Counts = {
     input: usage.input,
     output: usage.output,
@@ -108,9 +137,14 @@ function countsOf(usage: Usage): Counts {
   };
   for (const tokenClass of TOKEN_CLASSES) {
     const value = counts[tokenClass];
-    if (!Number.isSafeInteger(value) || value < 0) throw new CostError('invalid-usage', `usage.${tokenClass} must be a whole number of tokens >= 0, got ${String(value)}`);
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new CostError(
+        'invalid-usage',
+        `usage.${tokenClass} must be a whole number of tokens >= 0, got ${String(value)}`,
+      );
   }
-  if (usage.batch !== undefined && typeof usage.batch !== 'boolean') throw new CostError('invalid-usage', 'usage.batch must be a boolean');
+  if (usage.batch !== undefined && typeof usage.batch !== 'boolean')
+    throw new CostError('invalid-usage', 'usage.batch must be a boolean');
   return counts;
 }
 
@@ -134,31 +168,48 @@ function ratesFrom(set: RateSetLike, caching: CachingMode): Record<TokenClass, n
   };
 }
 
-const ZERO_RATES: Record<TokenClass, number | null> = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 };
+const ZERO_RATES: Record<TokenClass, number | null> = {
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  cacheWrite1h: 0,
+};
 
-function resolveRates(model: PricedModel, counts: Counts, batch: boolean, millis: number | null, options: RateOptions): Rates {
+function resolveRates(
+  model: PricedModel,
+  counts: Counts,
+  batch: boolean,
+  millis: number | null,
+  options: RateOptions,
+): Rates {
   const details = model.pricingDetails;
   const exclude = new Set<TimedModifierKind>(options.exclude ?? []);
   const promptTokens = promptOf(counts);
   const at = millis === null ? null : isoOf(millis);
   const warnings: string[] = [];
-  if (details.free) return { usdPerMillion: { ...ZERO_RATES }, promptTokens, free: true, tier: null, modifier: null, at, warnings };
+  if (details.free)
+    return { usdPerMillion: { ...ZERO_RATES }, promptTokens, free: true, tier: null, modifier: null, at, warnings };
 
   // Strictly above: a prompt of exactly aboveTokens stays below the tier.
   let appliedTier: AppliedTier | null = null;
   for (const [index, candidate] of details.tiers.entries())
-    if (promptTokens > candidate.aboveTokens) appliedTier = { index, aboveTokens: candidate.aboveTokens, semantics: candidate.semantics };
+    if (promptTokens > candidate.aboveTokens)
+      appliedTier = { index, aboveTokens: candidate.aboveTokens, semantics: candidate.semantics };
   const base = { ...model.pricing, cacheCreate1h: details.cacheCreate1h };
   let usdPerMillion = ratesFrom(appliedTier ? details.tiers[appliedTier.index]! : base, details.caching);
 
   const timed = details.modifiers.some((m) => m.kind !== 'batch' && !exclude.has(m.kind));
-  if (millis === null && timed && !batch) warnings.push('No instant (`at`) was given, so promotion and off-peak rates were not considered.');
+  if (millis === null && timed && !batch)
+    warnings.push('No instant (`at`) was given, so promotion and off-peak rates were not considered.');
   const inForce: number[] = [];
   details.modifiers.forEach((modifier, index) => {
     if (modifier.kind === 'batch' ? !batch : batch || millis === null || exclude.has(modifier.kind)) return;
     if (modifier.from !== undefined || modifier.until !== undefined) {
       if (millis === null) {
-        warnings.push(`modifiers[${index}] (${modifier.kind}) is limited to dates but no instant was given; it was not applied.`);
+        warnings.push(
+          `modifiers[${index}] (${modifier.kind}) is limited to dates but no instant was given; it was not applied.`,
+        );
         return;
       }
       if (modifier.from !== undefined && millis < startOfUtcDay(modifier.from)) return;
@@ -166,16 +217,21 @@ function resolveRates(model: PricedModel, counts: Counts, batch: boolean, millis
     }
     if (modifier.kind === 'off-peak') {
       if (!modifier.windowsUtc) {
-        warnings.push(`modifiers[${index}] (off-peak) states its hours only as text${modifier.schedule ? ` ("${modifier.schedule}")` : ''}; it was not applied.`);
+        warnings.push(
+          `modifiers[${index}] (off-peak) states its hours only as text${modifier.schedule ? ` ("${modifier.schedule}")` : ''}; it was not applied.`,
+        );
         return;
       }
       if (!modifier.windowsUtc.some((window) => inUtcWindow(millis!, window))) return;
     }
     inForce.push(index);
   });
-  if (batch && !inForce.length) warnings.push('Batch was requested but no batch rate is in force for this model; the standard rates were used.');
+  if (batch && !inForce.length)
+    warnings.push('Batch was requested but no batch rate is in force for this model; the standard rates were used.');
   if (inForce.length > 1)
-    warnings.push(`Several modifiers are in force (${inForce.map((i) => `modifiers[${i}]`).join(', ')}); only the first listed, modifiers[${inForce[0]}], is considered.`);
+    warnings.push(
+      `Several modifiers are in force (${inForce.map((i) => `modifiers[${i}]`).join(', ')}); only the first listed, modifiers[${inForce[0]}], is considered.`,
+    );
 
   let modifier: AppliedModifier | null = null;
   const first = inForce[0];
@@ -183,12 +239,16 @@ function resolveRates(model: PricedModel, counts: Counts, batch: boolean, millis
     const chosen = details.modifiers[first]!;
     const label = `modifiers[${first}] (${chosen.kind})`;
     if (appliedTier) {
-      warnings.push(`${label} is in force but states no long-context rate; the prompt of ${promptTokens} tokens exceeds ${appliedTier.aboveTokens}, so the tier rates were used.`);
+      warnings.push(
+        `${label} is in force but states no long-context rate; the prompt of ${promptTokens} tokens exceeds ${appliedTier.aboveTokens}, so the tier rates were used.`,
+      );
     } else {
       const candidate = ratesFrom(chosen, details.caching);
       const lacking = (Object.keys(candidate) as TokenClass[]).filter((c) => counts[c] > 0 && candidate[c] === null);
       if (lacking.length) {
-        warnings.push(`${label} states no rate for ${lacking.join(', ')}, which this request uses; the standard rates were used.`);
+        warnings.push(
+          `${label} states no rate for ${lacking.join(', ')}, which this request uses; the standard rates were used.`,
+        );
       } else {
         usdPerMillion = candidate;
         modifier = { index: first, kind: chosen.kind, from: chosen.from ?? null, until: chosen.until ?? null };
@@ -211,7 +271,8 @@ export function ratesAt(model: PricedModel, at: string | Date | null, usage?: Us
 
 function checkFactor(value: unknown, field: string): number | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CostError('invalid-platform', `platform ${field} must be a number > 0 or null, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new CostError('invalid-platform', `platform ${field} must be a number > 0 or null, got ${String(value)}`);
   return value;
 }
 
@@ -227,14 +288,19 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
   let factor: Decimal | null = null;
 
   if (platform !== undefined) {
-    if (!platform || !BILLING_KINDS.has(platform.billing)) throw new CostError('invalid-platform', `"${String(platform?.billing)}" is not a billing kind the rules know`);
+    if (!platform || !BILLING_KINDS.has(platform.billing))
+      throw new CostError('invalid-platform', `"${String(platform?.billing)}" is not a billing kind the rules know`);
     if (platform.toolId !== undefined && model.id !== undefined && platform.toolId !== model.id)
-      throw new CostError('invalid-platform', `the platform billing entry is for "${platform.toolId}", not "${model.id}"`);
+      throw new CostError(
+        'invalid-platform',
+        `the platform billing entry is for "${platform.toolId}", not "${model.id}"`,
+      );
     const multiplier = checkFactor(platform.multiplier, 'multiplier');
     const priceFactor = checkFactor(platform.priceFactor, 'priceFactor');
     platformOut = { billing: platform.billing, multiplier, priceFactor };
     if (NOT_PER_TOKEN.has(platform.billing)) {
-      if (platform.billing !== 'included' && multiplier === null) warnings.push('The platform publishes no multiplier for this model.');
+      if (platform.billing !== 'included' && multiplier === null)
+        warnings.push('The platform publishes no multiplier for this model.');
       return {
         kind: platform.billing as CostResult['kind'],
         usd: null,
@@ -257,7 +323,9 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
       if (priceFactor !== null) factor = decimalOf(priceFactor);
       else warnings.push("The platform's own per-token rate is not in the data; the provider's price was used.");
       if (multiplier !== null)
-        warnings.push(`The platform's multiplier (${multiplier}) is not a per-token price factor (its meaning differs by platform) and was not applied.`);
+        warnings.push(
+          `The platform's multiplier (${multiplier}) is not a per-token price factor (its meaning differs by platform) and was not applied.`,
+        );
     }
   }
 
@@ -278,9 +346,17 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
     // A rate in USD per 1M tokens times a token count is exactly that many micro-dollars.
     const micro = roundHalfUp(multiply({ m: BigInt(tokens), e: 0 }, effective));
     total += micro;
-    lines[tokenClass] = { tokens, usdPerMillion: toNumber(effective), microUsd: Number(micro), usd: Number(micro) / 1e6 };
+    lines[tokenClass] = {
+      tokens,
+      usdPerMillion: toNumber(effective),
+      microUsd: Number(micro),
+      usd: Number(micro) / 1e6,
+    };
   }
-  if (missing.length) warnings.push(`No price is published for ${missing.join(', ')} tokens at the rates in force, so no total is given.`);
+  if (missing.length)
+    warnings.push(
+      `No price is published for ${missing.join(', ')} tokens at the rates in force, so no total is given.`,
+    );
   const priced = missing.length === 0;
   return {
     kind: priced ? 'usd' : 'unpriced',
@@ -303,9 +379,13 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
  * How a platform bills a tool: its own catalogue entry first, else bring-your-own-key when the
  * platform lists the tool's provider for it, else null (not offered).
  */
-export function billingOn(platform: PlatformLike, tool: { id: string; providerId?: string }): PlatformBillingLike | null {
+export function billingOn(
+  platform: PlatformLike,
+  tool: { id: string; providerId?: string },
+): PlatformBillingLike | null {
   const entry = platform.toolBilling.find((b) => b.toolId === tool.id);
   if (entry) return entry;
-  if (tool.providerId !== undefined && platform.byok?.providers.includes(tool.providerId)) return { toolId: tool.id, billing: 'byok', multiplier: null };
+  if (tool.providerId !== undefined && platform.byok?.providers.includes(tool.providerId))
+    return { toolId: tool.id, billing: 'byok', multiplier: null };
   return null;
 }

@@ -42,12 +42,17 @@ export function instantOf(at: string | Date): number {
   if (typeof at !== 'string') throw new CostError('invalid-instant', '`at` must be a string or a Date');
   if (DATE.test(at)) return startOfUtcDay(at);
   const match = TIMESTAMP.exec(at);
-  if (!match) throw new CostError('invalid-instant', `"${at}" is not an ISO 8601 instant with a zone (e.g. 2026-11-22T16:30:00Z) or a date YYYY-MM-DD`);
+  if (!match)
+    throw new CostError(
+      'invalid-instant',
+      `"${at}" is not an ISO 8601 instant with a zone (e.g. 2026-11-22T16:30:00Z) or a date YYYY-MM-DD`,
+    );
   const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
   const hours = Number(h);
   const minutes = Number(mi);
   const seconds = Number(s);
-  if (hours > 23 || minutes > 59 || seconds > 59) throw new CostError('invalid-instant', `"${at}" has an impossible time of day`);
+  if (hours > 23 || minutes > 59 || seconds > 59)
+    throw new CostError('invalid-instant', `"${at}" has an impossible time of day`);
   let millis = utcMillis(Number(y), Number(mo), Number(d), at) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
   // Sub-millisecond digits are dropped: the engine's resolution is the millisecond, like Date.
   millis += Number(fraction.slice(0, 3).padEnd(3, '0'));
@@ -55,7 +60,8 @@ export function instantOf(at: string | Date): number {
     const sign = zone.startsWith('-') ? -1 : 1;
     const offsetHours = Number(zone.slice(1, 3));
     const offsetMinutes = Number(zone.slice(4, 6));
-    if (offsetHours > 23 || offsetMinutes > 59) throw new CostError('invalid-instant', `"${at}" has an impossible zone offset`);
+    if (offsetHours > 23 || offsetMinutes > 59)
+      throw new CostError('invalid-instant', `"${at}" has an impossible zone offset`);
     millis -= sign * (offsetHours * 60 + offsetMinutes) * 60_000;
   }
   return millis;

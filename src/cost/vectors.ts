@@ -44,7 +44,8 @@ function outcome(result: CostResult): string {
   if (result.kind === 'unpriced') return `unpriced: no published price for ${result.missing.join(', ')}`;
   const parts: string[] = [];
   if (result.free) parts.push('free model, every rate 0');
-  else if (result.modifier) parts.push(`${result.modifier.kind} rate${result.modifier.until ? ` (last day ${result.modifier.until})` : ''}`);
+  else if (result.modifier)
+    parts.push(`${result.modifier.kind} rate${result.modifier.until ? ` (last day ${result.modifier.until})` : ''}`);
   else if (result.tier) parts.push(`whole request at the tier above ${grouped(result.tier.aboveTokens)}`);
   else parts.push('list rates');
   if (result.basis === 'platform-per-token') parts.push("at the provider's per-token price");
@@ -52,7 +53,11 @@ function outcome(result: CostResult): string {
   return parts.join(', ');
 }
 
-export function buildCostVectors(models: readonly VectorModel[], platforms: readonly PlatformLike[], at: string): CostVector[] {
+export function buildCostVectors(
+  models: readonly VectorModel[],
+  platforms: readonly PlatformLike[],
+  at: string,
+): CostVector[] {
   const baseMillis = instantOf(at);
   const baseAt = isoOf(baseMillis);
   const buildDay = baseAt.slice(0, 10);
@@ -60,7 +65,14 @@ export function buildCostVectors(models: readonly VectorModel[], platforms: read
   const vectors: CostVector[] = [];
   const seen = new Set<string>();
 
-  const add = (id: string, model: VectorModel, usage: Usage, when: string, intent: string, platform?: { id: string; entry: PlatformBillingLike }): void => {
+  const add = (
+    id: string,
+    model: VectorModel,
+    usage: Usage,
+    when: string,
+    intent: string,
+    platform?: { id: string; entry: PlatformBillingLike },
+  ): void => {
     if (seen.has(id)) throw new CostError('invalid-data', `cost vector id "${id}" is generated twice`);
     seen.add(id);
     const result = costOf(model, usage, { at: when, platform: platform?.entry });
@@ -70,7 +82,12 @@ export function buildCostVectors(models: readonly VectorModel[], platforms: read
       usage: complete(usage),
       at: when,
       platform: platform
-        ? { id: platform.id, billing: platform.entry.billing, multiplier: platform.entry.multiplier ?? null, priceFactor: platform.entry.priceFactor ?? null }
+        ? {
+            id: platform.id,
+            billing: platform.entry.billing,
+            multiplier: platform.entry.multiplier ?? null,
+            priceFactor: platform.entry.priceFactor ?? null,
+          }
         : null,
       expectedKind: result.kind,
       expectedUsd: result.usd,
@@ -82,16 +99,52 @@ export function buildCostVectors(models: readonly VectorModel[], platforms: read
 
   for (const model of [...models].sort((a, b) => a.id.localeCompare(b.id))) {
     const details = model.pricingDetails;
-    add(`${model.id}/plain`, model, PLAIN, baseAt, 'Plain request (10,000 input, 2,000 output tokens) at the build instant');
-    add(`${model.id}/cached`, model, CACHED, baseAt, `Cache reads and default cache writes (caching ${details.caching})`);
-    add(`${model.id}/cached-1h`, model, CACHED_1H, baseAt, `One-hour cache writes (caching ${details.caching}${details.cacheCreate1h !== undefined ? ', one-hour price published' : ''})`);
+    add(
+      `${model.id}/plain`,
+      model,
+      PLAIN,
+      baseAt,
+      'Plain request (10,000 input, 2,000 output tokens) at the build instant',
+    );
+    add(
+      `${model.id}/cached`,
+      model,
+      CACHED,
+      baseAt,
+      `Cache reads and default cache writes (caching ${details.caching})`,
+    );
+    add(
+      `${model.id}/cached-1h`,
+      model,
+      CACHED_1H,
+      baseAt,
+      `One-hour cache writes (caching ${details.caching}${details.cacheCreate1h !== undefined ? ', one-hour price published' : ''})`,
+    );
 
     details.tiers.forEach((tier, index) => {
       const threshold = tier.aboveTokens;
       const output = { output: 1_000 };
-      add(`${model.id}/tier-${index}-below`, model, { input: threshold - 1, ...output }, baseAt, `Prompt of ${grouped(threshold - 1)} tokens, one below the ${grouped(threshold)} threshold`);
-      add(`${model.id}/tier-${index}-at`, model, { input: threshold, ...output }, baseAt, `Prompt of exactly ${grouped(threshold)} tokens does not exceed the threshold`);
-      add(`${model.id}/tier-${index}-above`, model, { input: threshold + 1, ...output }, baseAt, `Prompt of ${grouped(threshold + 1)} tokens exceeds the ${grouped(threshold)} threshold`);
+      add(
+        `${model.id}/tier-${index}-below`,
+        model,
+        { input: threshold - 1, ...output },
+        baseAt,
+        `Prompt of ${grouped(threshold - 1)} tokens, one below the ${grouped(threshold)} threshold`,
+      );
+      add(
+        `${model.id}/tier-${index}-at`,
+        model,
+        { input: threshold, ...output },
+        baseAt,
+        `Prompt of exactly ${grouped(threshold)} tokens does not exceed the threshold`,
+      );
+      add(
+        `${model.id}/tier-${index}-above`,
+        model,
+        { input: threshold + 1, ...output },
+        baseAt,
+        `Prompt of ${grouped(threshold + 1)} tokens exceeds the ${grouped(threshold)} threshold`,
+      );
       add(
         `${model.id}/tier-${index}-cache-crosses`,
         model,
@@ -105,12 +158,24 @@ export function buildCostVectors(models: readonly VectorModel[], platforms: read
       const key = `${model.id}/${modifier.kind}-${index}`;
       if (modifier.from !== undefined) {
         const first = startOfUtcDay(modifier.from);
-        add(`${key}-before-start`, model, TIMED, isoOf(first - 1), `Last millisecond before the rate's first day ${modifier.from} (00:00 UTC)`);
+        add(
+          `${key}-before-start`,
+          model,
+          TIMED,
+          isoOf(first - 1),
+          `Last millisecond before the rate's first day ${modifier.from} (00:00 UTC)`,
+        );
         add(`${key}-first-instant`, model, TIMED, isoOf(first), `First instant of ${modifier.from} UTC`);
       }
       if (modifier.until !== undefined) {
         const end = endOfUtcDay(modifier.until);
-        add(`${key}-last-instant`, model, TIMED, isoOf(end - 1), `Last millisecond of ${modifier.until} UTC, the rate's last day`);
+        add(
+          `${key}-last-instant`,
+          model,
+          TIMED,
+          isoOf(end - 1),
+          `Last millisecond of ${modifier.until} UTC, the rate's last day`,
+        );
         add(`${key}-ended`, model, TIMED, isoOf(end), `First instant after ${modifier.until} UTC`);
       }
       if (modifier.kind === 'promotion') add(`${key}-build`, model, TIMED, baseAt, 'At the build instant');
@@ -128,28 +193,55 @@ export function buildCostVectors(models: readonly VectorModel[], platforms: read
           const open = midnight + minutesOfDay(window.start) * 60_000;
           const close = midnight + minutesOfDay(window.end) * 60_000;
           const span = `${window.start}-${window.end} UTC`;
-          add(`${key}-window-${w}-before-open`, model, TIMED, isoOf(open - 1), `One millisecond before the ${span} window opens`);
+          add(
+            `${key}-window-${w}-before-open`,
+            model,
+            TIMED,
+            isoOf(open - 1),
+            `One millisecond before the ${span} window opens`,
+          );
           add(`${key}-window-${w}-open`, model, TIMED, isoOf(open), `The instant the ${span} window opens`);
-          add(`${key}-window-${w}-before-close`, model, TIMED, isoOf(close - 1), `Last millisecond of the ${span} window`);
+          add(
+            `${key}-window-${w}-before-close`,
+            model,
+            TIMED,
+            isoOf(close - 1),
+            `Last millisecond of the ${span} window`,
+          );
           add(`${key}-window-${w}-close`, model, TIMED, isoOf(close), `The instant the ${span} window closes`);
-          add(`${key}-window-${w}-batch`, model, { ...TIMED, batch: true }, isoOf(open), `Batch requested inside the ${span} window (batch is not off-peak)`);
+          add(
+            `${key}-window-${w}-batch`,
+            model,
+            { ...TIMED, batch: true },
+            isoOf(open),
+            `Batch requested inside the ${span} window (batch is not off-peak)`,
+          );
         });
       }
     });
   }
 
   for (const platform of [...platforms].sort((a, b) => a.id.localeCompare(b.id))) {
-    const entries = [...platform.toolBilling].filter((e) => byId.has(e.toolId)).sort((a, b) => a.toolId.localeCompare(b.toolId));
+    const entries = [...platform.toolBilling]
+      .filter((e) => byId.has(e.toolId))
+      .sort((a, b) => a.toolId.localeCompare(b.toolId));
     const shown = new Set<string>();
     // One of each billing kind, with and without a multiplier, as the platform has them.
     for (const entry of entries) {
       const shape = `${entry.billing}/${entry.multiplier == null ? 'plain' : 'multiplier'}`;
       if (shown.has(shape)) continue;
       shown.add(shape);
-      add(`${platform.id}/${entry.toolId}/${shape}`, byId.get(entry.toolId)!, PLAIN, baseAt, `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}`, {
-        id: platform.id,
-        entry,
-      });
+      add(
+        `${platform.id}/${entry.toolId}/${shape}`,
+        byId.get(entry.toolId)!,
+        PLAIN,
+        baseAt,
+        `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}`,
+        {
+          id: platform.id,
+          entry,
+        },
+      );
     }
     // Tiers and modifiers carry through a per-token or own-key platform.
     for (const entry of entries) {
@@ -157,21 +249,42 @@ export function buildCostVectors(models: readonly VectorModel[], platforms: read
       const model = byId.get(entry.toolId)!;
       const tier = model.pricingDetails.tiers[0];
       if (tier)
-        add(`${platform.id}/${entry.toolId}/tier-0-above`, model, { input: tier.aboveTokens + 1, output: 1_000 }, baseAt, `On ${platform.id} (${entry.billing}), prompt one above the ${grouped(tier.aboveTokens)} threshold`, {
-          id: platform.id,
-          entry,
-        });
+        add(
+          `${platform.id}/${entry.toolId}/tier-0-above`,
+          model,
+          { input: tier.aboveTokens + 1, output: 1_000 },
+          baseAt,
+          `On ${platform.id} (${entry.billing}), prompt one above the ${grouped(tier.aboveTokens)} threshold`,
+          {
+            id: platform.id,
+            entry,
+          },
+        );
       if (model.pricingDetails.modifiers.length)
-        add(`${platform.id}/${entry.toolId}/timed`, model, TIMED, baseAt, `On ${platform.id} (${entry.billing}) at the build instant`, { id: platform.id, entry });
+        add(
+          `${platform.id}/${entry.toolId}/timed`,
+          model,
+          TIMED,
+          baseAt,
+          `On ${platform.id} (${entry.billing}) at the build instant`,
+          { id: platform.id, entry },
+        );
     }
     const ownKey = [...byId.values()]
       .sort((a, b) => a.id.localeCompare(b.id))
       .find((m) => !entries.some((e) => e.toolId === m.id) && billingOn(platform, m)?.billing === 'byok');
     if (ownKey)
-      add(`${platform.id}/${ownKey.id}/byok-provider`, ownKey, PLAIN, baseAt, `On ${platform.id} with the user's own ${ownKey.providerId} key`, {
-        id: platform.id,
-        entry: billingOn(platform, ownKey)!,
-      });
+      add(
+        `${platform.id}/${ownKey.id}/byok-provider`,
+        ownKey,
+        PLAIN,
+        baseAt,
+        `On ${platform.id} with the user's own ${ownKey.providerId} key`,
+        {
+          id: platform.id,
+          entry: billingOn(platform, ownKey)!,
+        },
+      );
   }
   return vectors;
 }

@@ -20,7 +20,12 @@ export interface NaiveModel {
     free: boolean;
     cacheCreate1h?: number;
     tiers: readonly (Prices & { aboveTokens: number; semantics: string })[];
-    modifiers: readonly (Prices & { kind: string; from?: string; until?: string; windowsUtc?: readonly { start: string; end: string }[] })[];
+    modifiers: readonly (Prices & {
+      kind: string;
+      from?: string;
+      until?: string;
+      windowsUtc?: readonly { start: string; end: string }[];
+    })[];
   };
 }
 
@@ -56,8 +61,14 @@ function ratesOf(prices: Prices, caching: string): Record<Class, number | undefi
     input: prices.input,
     output: prices.output,
     cacheRead: prices.cacheRead !== undefined ? prices.cacheRead : caching === 'unavailable' ? prices.input : undefined,
-    cacheWrite: prices.cacheCreate !== undefined ? prices.cacheCreate : caching === 'write-premium' ? undefined : prices.input,
-    cacheWrite1h: prices.cacheCreate1h !== undefined ? prices.cacheCreate1h : caching === 'write-premium' ? undefined : prices.input,
+    cacheWrite:
+      prices.cacheCreate !== undefined ? prices.cacheCreate : caching === 'write-premium' ? undefined : prices.input,
+    cacheWrite1h:
+      prices.cacheCreate1h !== undefined
+        ? prices.cacheCreate1h
+        : caching === 'write-premium'
+          ? undefined
+          : prices.input,
   };
 }
 
@@ -71,9 +82,20 @@ function fixed8(value: number): bigint {
   return BigInt(Math.round(value * 1e8));
 }
 
-export function naiveCost(model: NaiveModel, usage: NaiveUsage, at?: string, platform?: NaivePlatform, exclude: readonly string[] = []): NaiveAnswer {
+export function naiveCost(
+  model: NaiveModel,
+  usage: NaiveUsage,
+  at?: string,
+  platform?: NaivePlatform,
+  exclude: readonly string[] = [],
+): NaiveAnswer {
   // Rule 9, the kinds that are not per-token USD costs.
-  if (platform && (platform.billing === 'included' || platform.billing === 'premium-multiplier' || platform.billing === 'credit-multiplier'))
+  if (
+    platform &&
+    (platform.billing === 'included' ||
+      platform.billing === 'premium-multiplier' ||
+      platform.billing === 'credit-multiplier')
+  )
     return { kind: platform.billing, usd: null, tier: null, modifier: null };
 
   const tokens: Record<Class, number> = {
@@ -140,10 +162,12 @@ export function naiveCost(model: NaiveModel, usage: NaiveUsage, at?: string, pla
   }
 
   // Rule 7.
-  if (CLASSES.some((c) => tokens[c] > 0 && rates[c] === undefined)) return { kind: 'unpriced', usd: null, tier, modifier };
+  if (CLASSES.some((c) => tokens[c] > 0 && rates[c] === undefined))
+    return { kind: 'unpriced', usd: null, tier, modifier };
 
   // Rules 8 and 9 (per-token price factor).
-  const factor = platform?.billing === 'per-token' && platform.priceFactor != null ? fixed8(platform.priceFactor) : 100_000_000n;
+  const factor =
+    platform?.billing === 'per-token' && platform.priceFactor != null ? fixed8(platform.priceFactor) : 100_000_000n;
   const scale = 10_000_000_000_000_000n; // 1e8 (rate) x 1e8 (factor)
   let micro = 0n;
   for (const c of CLASSES) {

@@ -39,15 +39,20 @@ describe('/api/cost-vectors.json in the artifact', () => {
   it('is listed in the index and has a tolerant and a strict JSON Schema and an OpenAPI path', () => {
     const index = read<{ endpoints: { path: string }[] }>('api/index.json');
     expect(index.endpoints.map((e) => e.path)).toContain('/api/cost-vectors.json');
-    for (const name of ['cost-vectors.schema.json', 'cost-vectors.strict.schema.json']) expect(read<{ title: string }>(`api/schemas/${name}`).title).toMatch(/cost-vectors/);
-    const openapi = read<{ paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }>('api/openapi.json');
+    for (const name of ['cost-vectors.schema.json', 'cost-vectors.strict.schema.json'])
+      expect(read<{ title: string }>(`api/schemas/${name}`).title).toMatch(/cost-vectors/);
+    const openapi = read<{ paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }>(
+      'api/openapi.json',
+    );
     expect(openapi.paths['/api/cost-vectors.json']).toBeDefined();
     expect(openapi.components.schemas.CostVectorsDocument).toBeDefined();
   });
 
   it('gets the JSON content type and the latest-document cache policy from _headers, like the other documents', () => {
     const rules = readFileSync(path.join(dist(), '_headers'), 'utf8');
-    expect(rules).toContain(`/api/cost-vectors.json\n  Content-Type: ${JSON_CONTENT_TYPE}\n  Cache-Control: ${CACHE_CONTROL.latest}\n`);
+    expect(rules).toContain(
+      `/api/cost-vectors.json\n  Content-Type: ${JSON_CONTENT_TYPE}\n  Cache-Control: ${CACHE_CONTROL.latest}\n`,
+    );
   });
 
   describe.each(runnableTargets())('served by %s', (name) => {
@@ -72,4 +77,3 @@ describe('/api/cost-vectors.json in the artifact', () => {
     });
   });
 });
-

@@ -18,7 +18,9 @@ function model(details: Partial<Details> = {}, pricing: Partial<PricedModel['pri
   };
 }
 
-const longContext = model({ tiers: [{ aboveTokens: 200_000, input: 4, output: 15, cacheRead: 0.4, semantics: 'whole-request' }] });
+const longContext = model({
+  tiers: [{ aboveTokens: 200_000, input: 4, output: 15, cacheRead: 0.4, semantics: 'whole-request' }],
+});
 
 describe('long-context tiers', () => {
   it('a prompt of exactly 200,000 tokens stays at the list rate; 200,001 bills the whole request at the tier rate', () => {
@@ -31,7 +33,9 @@ describe('long-context tiers', () => {
   });
 
   it('counts cache reads and writes toward the threshold, never output', () => {
-    expect(costOf(longContext, { input: 150_000, cacheRead: 40_000, cacheWrite: 10_001, output: 0 }).tier?.aboveTokens).toBe(200_000);
+    expect(
+      costOf(longContext, { input: 150_000, cacheRead: 40_000, cacheWrite: 10_001, output: 0 }).tier?.aboveTokens,
+    ).toBe(200_000);
     expect(costOf(longContext, { input: 150_000, cacheWrite1h: 50_001, output: 0 }).tier?.aboveTokens).toBe(200_000);
     expect(costOf(longContext, { input: 200_000, output: 900_000 }).tier).toBeNull();
   });
@@ -55,7 +59,9 @@ describe('long-context tiers', () => {
         { aboveTokens: 128_000, input: 3, output: 12, semantics: 'whole-request' },
       ],
     });
-    expect(() => costOf(broken, { input: 1, output: 1 })).toThrow(/tiers\[1\]\.aboveTokens.*must be above the previous tier's 200000/);
+    expect(() => costOf(broken, { input: 1, output: 1 })).toThrow(
+      /tiers\[1\]\.aboveTokens.*must be above the previous tier's 200000/,
+    );
     const twice = model({
       tiers: [
         { aboveTokens: 200_000, input: 4, output: 15, semantics: 'whole-request' },
@@ -66,7 +72,9 @@ describe('long-context tiers', () => {
   });
 
   it('refuses a tier semantics it does not know instead of guessing', () => {
-    const unknown = model({ tiers: [{ aboveTokens: 1_000, input: 4, output: 15, semantics: 'marginal' as 'whole-request' }] });
+    const unknown = model({
+      tiers: [{ aboveTokens: 1_000, input: 4, output: 15, semantics: 'marginal' as 'whole-request' }],
+    });
     expect(() => costOf(unknown, { input: 1, output: 1 })).toThrow(/semantics/);
   });
 });
@@ -83,7 +91,10 @@ describe('cache token classes', () => {
     const premium = model({ caching: 'write-premium' }, { input: 3, cacheRead: 0.3, cacheCreate: 3.75 });
     const unpriced = costOf(premium, { input: 0, output: 0, cacheWrite1h: 1_000 });
     expect(unpriced).toMatchObject({ kind: 'unpriced', usd: null, missing: ['cacheWrite1h'] });
-    const priced = costOf({ ...premium, pricingDetails: { ...premium.pricingDetails, cacheCreate1h: 6 } }, { input: 0, output: 0, cacheWrite1h: 1_000 });
+    const priced = costOf(
+      { ...premium, pricingDetails: { ...premium.pricingDetails, cacheCreate1h: 6 } },
+      { input: 0, output: 0, cacheWrite1h: 1_000 },
+    );
     expect(priced).toMatchObject({ kind: 'usd', usd: 0.006 });
     // Zero tokens of an unpriced class cost nothing and do not make the answer unpriced.
     expect(costOf(premium, { input: 1, output: 1, cacheWrite1h: 0 }).kind).toBe('usd');
@@ -96,19 +107,35 @@ describe('cache token classes', () => {
   });
 
   it('bills cache reads at the input price where no caching price is listed', () => {
-    const none = model({ caching: 'unavailable', tiers: [{ aboveTokens: 100, input: 5, output: 20, semantics: 'whole-request' }] }, { cacheRead: 2 });
+    const none = model(
+      { caching: 'unavailable', tiers: [{ aboveTokens: 100, input: 5, output: 20, semantics: 'whole-request' }] },
+      { cacheRead: 2 },
+    );
     expect(costOf(none, { input: 101, output: 0, cacheRead: 10 }).lines?.cacheRead.usdPerMillion).toBe(5);
   });
 
   it('does not infer a tier cache-read price the data leaves out', () => {
     const partial = model({ tiers: [{ aboveTokens: 100, input: 5, output: 20, semantics: 'whole-request' }] });
-    expect(costOf(partial, { input: 101, output: 0, cacheRead: 1 })).toMatchObject({ kind: 'unpriced', missing: ['cacheRead'] });
+    expect(costOf(partial, { input: 101, output: 0, cacheRead: 1 })).toMatchObject({
+      kind: 'unpriced',
+      missing: ['cacheRead'],
+    });
   });
 });
 
 describe('promotions', () => {
   const promo = model({
-    modifiers: [{ kind: 'promotion', input: 1, output: 5, cacheRead: 0.1, from: '2026-12-01', until: '2026-12-31', note: 'intro' }],
+    modifiers: [
+      {
+        kind: 'promotion',
+        input: 1,
+        output: 5,
+        cacheRead: 0.1,
+        from: '2026-12-01',
+        until: '2026-12-31',
+        note: 'intro',
+      },
+    ],
   });
   const usage = { input: 1_000_000, output: 0 };
 
@@ -117,7 +144,12 @@ describe('promotions', () => {
     expect(costOf(promo, usage, { at: '2026-12-01T00:00:00Z' }).usd).toBe(1);
     expect(costOf(promo, usage, { at: '2026-12-31T23:59:59.999Z' }).usd).toBe(1);
     expect(costOf(promo, usage, { at: '2027-01-01T00:00:00.000Z' }).usd).toBe(2);
-    expect(costOf(promo, usage, { at: '2026-12-31' }).modifier).toEqual({ index: 0, kind: 'promotion', from: '2026-12-01', until: '2026-12-31' });
+    expect(costOf(promo, usage, { at: '2026-12-31' }).modifier).toEqual({
+      index: 0,
+      kind: 'promotion',
+      from: '2026-12-01',
+      until: '2026-12-31',
+    });
   });
 
   it('reads an instant with an offset as the UTC instant it denotes, and refuses one without a zone', () => {
@@ -142,7 +174,13 @@ describe('promotions', () => {
   });
 
   it('is not applied when it leaves out the price of a class the request uses', () => {
-    const partial = model({ caching: 'write-premium', modifiers: [{ kind: 'promotion', input: 1, output: 5, until: '2026-12-31', note: 'n' }] }, { cacheCreate: 2.5 });
+    const partial = model(
+      {
+        caching: 'write-premium',
+        modifiers: [{ kind: 'promotion', input: 1, output: 5, until: '2026-12-31', note: 'n' }],
+      },
+      { cacheCreate: 2.5 },
+    );
     const result = costOf(partial, { input: 10, output: 0, cacheRead: 10 }, { at: '2026-12-01' });
     expect(result.modifier).toBeNull();
     expect(result.warnings.join(' ')).toMatch(/states no rate for cacheRead/);
@@ -156,7 +194,17 @@ describe('promotions', () => {
 
 describe('off-peak hours and batch', () => {
   const offPeak = model({
-    modifiers: [{ kind: 'off-peak', input: 1, output: 5, cacheRead: 0.1, windowsUtc: [{ start: '16:30', end: '00:30' }], schedule: '16:30-00:30 UTC', note: 'n' }],
+    modifiers: [
+      {
+        kind: 'off-peak',
+        input: 1,
+        output: 5,
+        cacheRead: 0.1,
+        windowsUtc: [{ start: '16:30', end: '00:30' }],
+        schedule: '16:30-00:30 UTC',
+        note: 'n',
+      },
+    ],
   });
   const usage = { input: 1_000_000, output: 0 };
 
@@ -194,26 +242,46 @@ describe('off-peak hours and batch', () => {
   });
 
   it('considers only the first of several modifiers in force', () => {
-    const two = model({ modifiers: [...offPeak.pricingDetails.modifiers, { kind: 'promotion', input: 0.5, output: 1, cacheRead: 0.05, until: '2026-12-31', note: 'n' }] });
+    const two = model({
+      modifiers: [
+        ...offPeak.pricingDetails.modifiers,
+        { kind: 'promotion', input: 0.5, output: 1, cacheRead: 0.05, until: '2026-12-31', note: 'n' },
+      ],
+    });
     const result = costOf(two, usage, { at: '2026-11-22T20:00:00Z' });
     expect(result.modifier?.kind).toBe('off-peak');
     expect(result.warnings.join(' ')).toMatch(/Several modifiers/);
   });
 
   it('refuses machine-readable windows that cannot mean anything', () => {
-    const equal = model({ modifiers: [{ kind: 'off-peak', input: 1, output: 5, windowsUtc: [{ start: '10:00', end: '10:00' }], note: 'n' }] });
+    const equal = model({
+      modifiers: [{ kind: 'off-peak', input: 1, output: 5, windowsUtc: [{ start: '10:00', end: '10:00' }], note: 'n' }],
+    });
     expect(() => ratesAt(equal, null)).toThrow(/different start and end/);
-    const onPromotion = model({ modifiers: [{ kind: 'promotion', input: 1, output: 5, windowsUtc: [{ start: '10:00', end: '11:00' }], note: 'n' }] });
+    const onPromotion = model({
+      modifiers: [
+        { kind: 'promotion', input: 1, output: 5, windowsUtc: [{ start: '10:00', end: '11:00' }], note: 'n' },
+      ],
+    });
     expect(() => ratesAt(onPromotion, null)).toThrow(/only meaningful on an off-peak rate/);
-    const reversed = model({ modifiers: [{ kind: 'promotion', input: 1, output: 5, from: '2026-12-02', until: '2026-12-01', note: 'n' }] });
+    const reversed = model({
+      modifiers: [{ kind: 'promotion', input: 1, output: 5, from: '2026-12-02', until: '2026-12-01', note: 'n' }],
+    });
     expect(() => ratesAt(reversed, null)).toThrow(/after until/);
   });
 });
 
 describe('free models', () => {
   it('cost 0 whatever the request, tiers and cache included', () => {
-    const free = model({ free: true, tiers: longContext.pricingDetails.tiers }, { input: 0, output: 0, cacheRead: 0, cacheCreate: 0 });
-    const result = costOf(free, { input: 300_000, output: 50_000, cacheRead: 10, cacheWrite: 10, cacheWrite1h: 10 }, { at: '2026-11-22' });
+    const free = model(
+      { free: true, tiers: longContext.pricingDetails.tiers },
+      { input: 0, output: 0, cacheRead: 0, cacheCreate: 0 },
+    );
+    const result = costOf(
+      free,
+      { input: 300_000, output: 50_000, cacheRead: 10, cacheWrite: 10, cacheWrite1h: 10 },
+      { at: '2026-11-22' },
+    );
     expect(result).toMatchObject({ kind: 'usd', usd: 0, microUsd: 0, free: true, tier: null, modifier: null });
   });
 });
@@ -222,13 +290,21 @@ describe('platform billing', () => {
   const usage = { input: 1_000_000, output: 100_000 }; // $2 + $1 at the provider's price
 
   it('bills an own-key (byok) request at the provider price', () => {
-    expect(costOf(model(), usage, { platform: { billing: 'byok' } })).toMatchObject({ kind: 'usd', usd: 3, basis: 'byok' });
+    expect(costOf(model(), usage, { platform: { billing: 'byok' } })).toMatchObject({
+      kind: 'usd',
+      usd: 3,
+      basis: 'byok',
+    });
   });
 
   it('bills per-token at the provider price in force, times a stated price factor, exactly', () => {
     const plain = costOf(model(), usage, { platform: { billing: 'per-token', multiplier: null } });
     expect(plain).toMatchObject({ kind: 'usd', usd: 3, basis: 'platform-per-token' });
-    const factor = costOf(model({}, { input: 0.09644 }), { input: 1_000_001, output: 0 }, { platform: { billing: 'per-token', priceFactor: 1.1 } });
+    const factor = costOf(
+      model({}, { input: 0.09644 }),
+      { input: 1_000_001, output: 0 },
+      { platform: { billing: 'per-token', priceFactor: 1.1 } },
+    );
     expect(factor.lines?.input.usdPerMillion).toBe(0.106084);
     expect(factor.microUsd).toBe(106_084); // 1,000,001 x 0.106084 = 106,084.106084
     const tiered = costOf(longContext, { input: 200_001, output: 0 }, { platform: { billing: 'per-token' } });
@@ -242,14 +318,19 @@ describe('platform billing', () => {
     expect(result.warnings.join(' ')).toMatch(/not a per-token price factor/);
   });
 
-  it.each(['included', 'premium-multiplier', 'credit-multiplier'] as const)('answers %s as not a per-token USD cost, with the multiplier', (billing) => {
-    const result = costOf(model(), usage, { platform: { billing, multiplier: billing === 'included' ? null : 2.2 } });
-    expect(result).toMatchObject({ kind: billing, usd: null, microUsd: null, lines: null, basis: null });
-    expect(result.platform?.multiplier).toBe(billing === 'included' ? null : 2.2);
-  });
+  it.each(['included', 'premium-multiplier', 'credit-multiplier'] as const)(
+    'answers %s as not a per-token USD cost, with the multiplier',
+    (billing) => {
+      const result = costOf(model(), usage, { platform: { billing, multiplier: billing === 'included' ? null : 2.2 } });
+      expect(result).toMatchObject({ kind: billing, usd: null, microUsd: null, lines: null, basis: null });
+      expect(result.platform?.multiplier).toBe(billing === 'included' ? null : 2.2);
+    },
+  );
 
   it('says when a multiplier platform publishes no multiplier', () => {
-    expect(costOf(model(), usage, { platform: { billing: 'credit-multiplier' } }).warnings).toContain('The platform publishes no multiplier for this model.');
+    expect(costOf(model(), usage, { platform: { billing: 'credit-multiplier' } }).warnings).toContain(
+      'The platform publishes no multiplier for this model.',
+    );
   });
 
   it('refuses a billing entry for another tool, and an unknown billing kind', () => {
@@ -258,9 +339,17 @@ describe('platform billing', () => {
   });
 
   it('finds how a platform bills a tool: its catalogue first, then a bring-your-own-key provider', () => {
-    const platform: PlatformLike = { id: 'p', toolBilling: [{ toolId: 'a', billing: 'included', multiplier: null }], byok: { providers: ['acme'] } };
+    const platform: PlatformLike = {
+      id: 'p',
+      toolBilling: [{ toolId: 'a', billing: 'included', multiplier: null }],
+      byok: { providers: ['acme'] },
+    };
     expect(billingOn(platform, { id: 'a', providerId: 'acme' })?.billing).toBe('included');
-    expect(billingOn(platform, { id: 'b', providerId: 'acme' })).toEqual({ toolId: 'b', billing: 'byok', multiplier: null });
+    expect(billingOn(platform, { id: 'b', providerId: 'acme' })).toEqual({
+      toolId: 'b',
+      billing: 'byok',
+      multiplier: null,
+    });
     expect(billingOn(platform, { id: 'c', providerId: 'other' })).toBeNull();
   });
 });
@@ -276,7 +365,11 @@ describe('amounts', () => {
   });
 
   it('publishes USD with at most 6 decimals and lines that add up to the total', () => {
-    const result = costOf(model({}, { input: 0.144656, output: 0.28932 }), { input: 123_457, output: 98_765, cacheRead: 5_555 });
+    const result = costOf(model({}, { input: 0.144656, output: 0.28932 }), {
+      input: 123_457,
+      output: 98_765,
+      cacheRead: 5_555,
+    });
     const lines = Object.values(result.lines!);
     expect(lines.reduce((sum, line) => sum + line.microUsd!, 0)).toBe(result.microUsd);
     expect(String(result.usd)).toMatch(/^\d+(\.\d{1,6})?$/);
@@ -311,7 +404,8 @@ describe('the engine as a library', () => {
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) {
       const text = await readFile(path.join(dir, file), 'utf8');
-      for (const [, specifier] of text.matchAll(/\bfrom\s+'([^']+)'/g)) expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[a-z-]+\.ts$/);
+      for (const [, specifier] of text.matchAll(/\bfrom\s+'([^']+)'/g))
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[a-z-]+\.ts$/);
       expect(text, file).not.toMatch(/\b(require|process|Buffer|globalThis)\b|import\(/);
     }
   });
@@ -329,7 +423,9 @@ describe('the engine as a library', () => {
       noUncheckedIndexedAccess: true,
       skipLibCheck: true,
     });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
   });
 });

@@ -30,9 +30,15 @@ describe('scenario cost', () => {
   });
 
   it('counts a promotion running on the build date and names its last day; never the off-peak rate', () => {
-    expect(scenarioPrice(tiered, { inputTokens: 100, outputTokens: 0 }, '2026-12-31')).toEqual({ usd: 0.0001, promotionUntil: '2026-12-31' });
+    expect(scenarioPrice(tiered, { inputTokens: 100, outputTokens: 0 }, '2026-12-31')).toEqual({
+      usd: 0.0001,
+      promotionUntil: '2026-12-31',
+    });
     expect(scenarioPrice(tiered, { inputTokens: 200_001, outputTokens: 0 }, '2026-12-31').promotionUntil).toBeNull();
-    expect(scenarioPrice(tiered, { inputTokens: 100, outputTokens: 0 }, '2027-01-01')).toEqual({ usd: 0.0002, promotionUntil: null });
+    expect(scenarioPrice(tiered, { inputTokens: 100, outputTokens: 0 }, '2027-01-01')).toEqual({
+      usd: 0.0002,
+      promotionUntil: null,
+    });
     expect(scenarioPrice(tiered, { inputTokens: 100, outputTokens: 0 })).toEqual({ usd: 0.0002, promotionUntil: null });
   });
 
@@ -56,17 +62,28 @@ describe('use cases built from the real data', () => {
     for (const useCase of documents['use-cases.json'].useCases) {
       for (const pick of useCase.topPickCosts) {
         const tool = tools.get(pick.toolId)!;
-        const result = costOf(tool, { input: useCase.scenario.inputTokens, output: useCase.scenario.outputTokens }, { at, exclude: ['off-peak'] });
+        const result = costOf(
+          tool,
+          { input: useCase.scenario.inputTokens, output: useCase.scenario.outputTokens },
+          { at, exclude: ['off-peak'] },
+        );
         expect(pick.scenarioCostUsd, `${useCase.id} ${pick.toolId}`).toBe(result.usd);
-        expect(pick.promotionUntil, `${useCase.id} ${pick.toolId}`).toBe(result.modifier?.kind === 'promotion' ? result.modifier.until! : undefined);
+        expect(pick.promotionUntil, `${useCase.id} ${pick.toolId}`).toBe(
+          result.modifier?.kind === 'promotion' ? result.modifier.until! : undefined,
+        );
         if (pick.promotionUntil) promotions += 1;
       }
     }
-    const promotionRunning = source.tools.some((t) => t.data.pricingDetails.modifiers.some((m) => m.kind === 'promotion' && (m.until ?? '9999') >= at && (m.from ?? '0000') <= at));
+    const promotionRunning = source.tools.some((t) =>
+      t.data.pricingDetails.modifiers.some(
+        (m) => m.kind === 'promotion' && (m.until ?? '9999') >= at && (m.from ?? '0000') <= at,
+      ),
+    );
     if (promotionRunning) expect(promotions).toBeGreaterThan(0);
   });
 
-  it('keep each tool\'s pricing at the list price', () => {
-    for (const { data } of source.tools) expect(documents['tools.json'].tools.find((t) => t.id === data.id)!.pricing).toEqual(data.pricing);
+  it("keep each tool's pricing at the list price", () => {
+    for (const { data } of source.tools)
+      expect(documents['tools.json'].tools.find((t) => t.id === data.id)!.pricing).toEqual(data.pricing);
   });
 });

@@ -35,16 +35,26 @@ describe('cost vectors from the real data', () => {
     const disagreements: string[] = [];
     for (const vector of vectors) {
       const naive = naiveCost(byId.get(vector.toolId)!, vector.usage, vector.at, vector.platform ?? undefined);
-      const expected = { kind: vector.expectedKind, usd: vector.expectedUsd, tier: vector.expectedTier, modifier: vector.expectedModifier };
-      const usdOnly = naive.kind === 'usd' || naive.kind === 'unpriced' ? naive : { ...naive, tier: null, modifier: null };
-      if (JSON.stringify(usdOnly) !== JSON.stringify(expected)) disagreements.push(`${vector.id}: engine ${JSON.stringify(expected)}, naive ${JSON.stringify(usdOnly)}`);
+      const expected = {
+        kind: vector.expectedKind,
+        usd: vector.expectedUsd,
+        tier: vector.expectedTier,
+        modifier: vector.expectedModifier,
+      };
+      const usdOnly =
+        naive.kind === 'usd' || naive.kind === 'unpriced' ? naive : { ...naive, tier: null, modifier: null };
+      if (JSON.stringify(usdOnly) !== JSON.stringify(expected))
+        disagreements.push(`${vector.id}: engine ${JSON.stringify(expected)}, naive ${JSON.stringify(usdOnly)}`);
     }
     expect(disagreements).toEqual([]);
   });
 
   it('give USD to the micro-dollar exactly when the answer is a USD cost', () => {
     for (const v of vectors) {
-      if (v.expectedKind === 'usd') expect(Number.isInteger(Math.round(v.expectedUsd! * 1e6)) && String(v.expectedUsd)).toMatch(/^\d+(\.\d{1,6})?$/);
+      if (v.expectedKind === 'usd')
+        expect(Number.isInteger(Math.round(v.expectedUsd! * 1e6)) && String(v.expectedUsd)).toMatch(
+          /^\d+(\.\d{1,6})?$/,
+        );
       else expect(v.expectedUsd).toBeNull();
     }
   });
@@ -52,7 +62,11 @@ describe('cost vectors from the real data', () => {
   it('cover every tool at a plain usage and with cache reads and writes', () => {
     for (const { data: tool } of source.tools) {
       expect(vectors.some((v) => v.toolId === tool.id && v.id === `${tool.id}/plain`)).toBe(true);
-      expect(vectors.some((v) => v.toolId === tool.id && v.usage.cacheRead > 0 && v.usage.cacheWrite > 0 && v.platform === null)).toBe(true);
+      expect(
+        vectors.some(
+          (v) => v.toolId === tool.id && v.usage.cacheRead > 0 && v.usage.cacheWrite > 0 && v.platform === null,
+        ),
+      ).toBe(true);
     }
   });
 
@@ -66,7 +80,9 @@ describe('cost vectors from the real data', () => {
         expect(at(tier.aboveTokens - 1)?.expectedTier, `${tool.id} ${tier.aboveTokens - 1}`).not.toBe(tier.aboveTokens);
         expect(at(tier.aboveTokens)?.expectedTier, `${tool.id} ${tier.aboveTokens}`).not.toBe(tier.aboveTokens);
         expect(at(tier.aboveTokens + 1)?.expectedTier, `${tool.id} ${tier.aboveTokens + 1}`).toBe(tier.aboveTokens);
-        const crossedByCache = own.find((v) => v.usage.cacheRead > 0 && promptOf(v) === tier.aboveTokens + 1 && v.usage.input <= tier.aboveTokens);
+        const crossedByCache = own.find(
+          (v) => v.usage.cacheRead > 0 && promptOf(v) === tier.aboveTokens + 1 && v.usage.input <= tier.aboveTokens,
+        );
         expect(crossedByCache?.expectedTier, `${tool.id} cached crossing`).toBe(tier.aboveTokens);
       }
     }
@@ -105,23 +121,44 @@ describe('cost vectors from the real data', () => {
   it('cover every free tool at 0 and every caching mode with cache writes', () => {
     const free = source.tools.filter((t) => t.data.pricingDetails.free);
     expect(free.length).toBeGreaterThan(0);
-    for (const { data: tool } of free) expect(vectors.some((v) => v.toolId === tool.id && v.expectedKind === 'usd' && v.expectedUsd === 0)).toBe(true);
+    for (const { data: tool } of free)
+      expect(vectors.some((v) => v.toolId === tool.id && v.expectedKind === 'usd' && v.expectedUsd === 0)).toBe(true);
     const modes = new Set(source.tools.map((t) => t.data.pricingDetails.caching));
     const toolMode = new Map(source.tools.map((t) => [t.data.id, t.data.pricingDetails.caching]));
-    for (const mode of modes) expect(vectors.some((v) => toolMode.get(v.toolId) === mode && v.usage.cacheWrite > 0), mode).toBe(true);
+    for (const mode of modes)
+      expect(
+        vectors.some((v) => toolMode.get(v.toolId) === mode && v.usage.cacheWrite > 0),
+        mode,
+      ).toBe(true);
   });
 
   it('cover every platform and every billing kind in the data, a multiplier present and absent, and bring-your-own-key providers', () => {
     for (const { data: platform } of source.platforms) {
       const own = vectors.filter((v) => v.platform?.id === platform.id);
       for (const entry of platform.models) {
-        expect(own.some((v) => v.platform!.billing === entry.billing && (v.platform!.multiplier === null) === (entry.multiplier === undefined)), `${platform.id} ${entry.billing}`).toBe(true);
+        expect(
+          own.some(
+            (v) =>
+              v.platform!.billing === entry.billing &&
+              (v.platform!.multiplier === null) === (entry.multiplier === undefined),
+          ),
+          `${platform.id} ${entry.billing}`,
+        ).toBe(true);
       }
       const catalogue = new Set(platform.models.map((m) => m.toolId));
-      const ownKeyOnly = source.tools.some((t) => platform.byok.providers.includes(t.data.provider) && !catalogue.has(t.data.id));
-      expect(own.some((v) => v.id.endsWith('/byok-provider')), platform.id).toBe(ownKeyOnly);
+      const ownKeyOnly = source.tools.some(
+        (t) => platform.byok.providers.includes(t.data.provider) && !catalogue.has(t.data.id),
+      );
+      expect(
+        own.some((v) => v.id.endsWith('/byok-provider')),
+        platform.id,
+      ).toBe(ownKeyOnly);
     }
     const kinds = new Set(source.platforms.flatMap((p) => p.data.models.map((m) => m.billing)));
-    for (const kind of kinds) expect(vectors.some((v) => v.platform?.billing === kind), kind).toBe(true);
+    for (const kind of kinds)
+      expect(
+        vectors.some((v) => v.platform?.billing === kind),
+        kind,
+      ).toBe(true);
   });
 });

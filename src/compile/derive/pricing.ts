@@ -35,7 +35,11 @@ export interface ScenarioPrice {
  * does not depend on the hour the build ran. Without `at`, the list price.
  */
 export function scenarioPrice(model: PricedModel, scenario: Scenario, at?: string): ScenarioPrice {
-  const result = costOf(model, { input: scenario.inputTokens, output: scenario.outputTokens }, { at, exclude: ['off-peak'] });
+  const result = costOf(
+    model,
+    { input: scenario.inputTokens, output: scenario.outputTokens },
+    { at, exclude: ['off-peak'] },
+  );
   // Input and output always have a price, and no platform is involved, so this cannot happen with valid data.
   if (result.usd === null) throw new Error(`scenario cost of ${model.id ?? 'a model'} is ${result.kind}`);
   return { usd: result.usd, promotionUntil: result.modifier?.kind === 'promotion' ? result.modifier.until : null };
