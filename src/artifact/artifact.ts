@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { CACHE_CONTROL, HEADERS_COMMON } from './http-policy.ts';
+import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 
 export interface ArtifactFile {
@@ -83,8 +83,9 @@ export interface PreparedArtifact {
   contents: Map<string, Buffer>;
 }
 
+/** A URL path ending in "/" (a web page's canonical URL) is stored as the index.html in that folder, as static hosts expect. */
 function relativeFileFor(urlPath: string): string {
-  return urlPath.replace(/^\/+/, '');
+  return `${urlPath.replace(/^\/+/, '')}${urlPath.endsWith('/') ? 'index.html' : ''}`;
 }
 
 /**
@@ -99,7 +100,8 @@ function headersFile(manifest: ArtifactManifest): string {
   lines.push('/*', ...Object.entries(HEADERS_COMMON).map(([k, v]) => `  ${k}: ${v}`), '');
   for (const [urlPath, entry] of Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b))) {
     const cacheControl = urlPath === NOT_FOUND_PATH ? CACHE_CONTROL.error : entry.cacheControl;
-    lines.push(urlPath, `  Content-Type: ${entry.contentType}`, `  Cache-Control: ${cacheControl}`, '');
+    const extra = Object.entries(policyHeadersFor(entry.contentType)).map(([k, v]) => `  ${k}: ${v}`);
+    lines.push(urlPath, `  Content-Type: ${entry.contentType}`, `  Cache-Control: ${cacheControl}`, ...extra, '');
   }
   return lines.join('\n');
 }

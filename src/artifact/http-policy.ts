@@ -24,3 +24,27 @@ export const HEADERS_COMMON = {
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export const PREFLIGHT_MAX_AGE = '86400';
+
+/** The web page (src/web/): HTML pages and their content-hashed assets. */
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+export const CSS_CONTENT_TYPE = 'text/css; charset=utf-8';
+export const JS_CONTENT_TYPE = 'text/javascript; charset=utf-8';
+export const SVG_CONTENT_TYPE = 'image/svg+xml';
+
+/**
+ * HTML pages run no inline script and carry no inline style: everything comes from the site's
+ * own files (the script's fetches of the JSON documents included), and nothing may frame them.
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const HTML_HEADERS: Readonly<Record<string, string>> = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
+/** Headers a file gets beyond HEADERS_COMMON, by content type (the CSP for HTML pages). */
+export function policyHeadersFor(contentType: string): Readonly<Record<string, string>> {
+  return contentType === HTML_CONTENT_TYPE ? HTML_HEADERS : NO_HEADERS;
+}
+
+/** Content type of each kind of web page file. */
+export const WEB_CONTENT_TYPES = { html: HTML_CONTENT_TYPE, css: CSS_CONTENT_TYPE, js: JS_CONTENT_TYPE, svg: SVG_CONTENT_TYPE } as const;

@@ -5,12 +5,13 @@
  */
 import { z } from 'zod';
 import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from '../artifact/artifact.ts';
-import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
+import { JSON_CONTENT_TYPE, WEB_CONTENT_TYPES } from '../artifact/http-policy.ts';
 import type { SourceData } from '../compile/load.ts';
 import { buildCostVectors } from '../cost/index.ts';
 import { COST_DOCUMENTS, costVectorsDocument, DOCUMENTS, errorDocument, freshnessDocument, type DocumentName, type Documents, type FreshnessDocument } from '../schema/api.ts';
 import { publishedSchema } from '../schema/json-schema.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
+import { webFiles } from '../web/index.ts';
 import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from './history-files.ts';
 
 function countOf(document: unknown, arrayKey: string): number {
@@ -124,6 +125,13 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
       openapi: '/api/openapi.json',
     }),
   });
+  // The web page (src/web/): pages and assets made from the documents just composed.
+  const published = (urlPath: string) => {
+    const file = files.find((f) => f.urlPath === urlPath);
+    return file ? JSON.parse(file.body.toString('utf8')) : null;
+  };
+  const page = webFiles({ documents: input.documents, changes: published('/api/changes.json'), priceHistory: published('/api/price-history.json'), endpoints: published('/api/index.json')?.endpoints });
+  for (const file of page) files.push({ urlPath: file.urlPath, contentType: WEB_CONTENT_TYPES[file.type], body: file.body, immutable: file.immutable });
   files.push({ urlPath: '/404.json', contentType: JSON_CONTENT_TYPE, body: serializeJson(NOT_FOUND_BODY) });
   return { files, bodies };
 }

@@ -6,10 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiateEncoding } from './negotiate.ts';
 import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE, PREFLIGHT_MAX_AGE } from '../artifact/http-policy.ts';
 import type { LoadedArtifact, ServedResource } from './store.ts';
+import { NOT_FOUND_PATH } from '../artifact/artifact.ts';
 
-/** Friendly entry points that serve the endpoint index. */
+/** Friendly entry points that serve the endpoint index (`/` is the web page). */
 const ALIASES: ReadonlyMap<string, string> = new Map([
-  ['/', '/api/index.json'],
   ['/api', '/api/index.json'],
   ['/api/', '/api/index.json'],
 ]);
@@ -84,10 +84,17 @@ export function createHandler(current: () => LoadedArtifact) {
       return;
     }
 
-    // Only the published API: the artifact's other files (404.json, artifact.json, _headers) are not resources.
+    // Only the published files (the API, the web page's pages and assets): the 404 body, artifact.json and _headers are not resources.
     const key = ALIASES.get(pathname) ?? pathname;
-    const resource = key.startsWith('/api/') ? current().resources.get(key) : undefined;
+    const { resources } = current();
+    const resource = key === NOT_FOUND_PATH ? undefined : resources.get(key);
     if (resource === undefined) {
+      // A page asked for without its trailing slash: its relative links need the canonical URL, as on static hosts.
+      if (!key.endsWith('/') && resources.has(`${key}/`)) {
+        res.writeHead(301, [...COMMON_HEADERS, 'Location', `${key}/${queryStart === -1 ? '' : url.slice(queryStart)}`, 'Content-Length', '0', 'Cache-Control', CACHE_CONTROL.latest]);
+        res.end();
+        return;
+      }
       sendError(res, 404, 'Not found. See /api/index.json for the list of endpoints.', head);
       return;
     }

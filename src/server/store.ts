@@ -7,7 +7,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactManifest, ManifestEntry, Representation } from '../artifact/artifact.ts';
 import { brotli, gzip } from '../artifact/artifact.ts';
-import { HEADERS_COMMON } from '../artifact/http-policy.ts';
+import { HEADERS_COMMON, policyHeadersFor } from '../artifact/http-policy.ts';
 import type { Coding } from './negotiate.ts';
 
 export interface ServedRepresentation {
@@ -36,6 +36,7 @@ function representationHeaders(entry: ManifestEntry, rep: Representation, coding
   const headers: string[] = [];
   for (const [name, value] of Object.entries(HEADERS_COMMON)) headers.push(name, value);
   headers.push('Content-Type', entry.contentType, 'Content-Length', String(rep.bytes), 'ETag', rep.etag, 'Last-Modified', lastModified, 'Cache-Control', entry.cacheControl);
+  for (const [name, value] of Object.entries(policyHeadersFor(entry.contentType))) headers.push(name, value);
   if (vary) headers.push('Vary', 'Accept-Encoding');
   if (coding !== 'identity') headers.push('Content-Encoding', coding);
   return headers;

@@ -279,7 +279,7 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
 
   describe('headers', () => {
     it('documents are application/json; charset=utf-8 with the documented Cache-Control, CORS, nosniff and CORP', async () => {
-      for (const urlPath of ['/api/tools.json', '/api/providers.json', '/api/index.json', '/api/schemas/tools.schema.json', '/', '/api', '/api/']) {
+      for (const urlPath of ['/api/tools.json', '/api/providers.json', '/api/index.json', '/api/schemas/tools.schema.json', '/api', '/api/']) {
         const response = await get(urlPath, { 'Accept-Encoding': 'gzip, br' });
         expect(response.status, urlPath).toBe(200);
         expect(header(response, 'content-type')).toBe(JSON_CONTENT_TYPE);
@@ -291,9 +291,9 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
       }
     });
 
-    it('the aliases /, /api and /api/ serve the endpoint index', async () => {
+    it('the aliases /api and /api/ serve the endpoint index (/ is the web page: test/browser/)', async () => {
       const index = await get('/api/index.json');
-      for (const alias of ['/', '/api', '/api/']) expect((await get(alias)).body.equals(index.body), alias).toBe(true);
+      for (const alias of ['/api', '/api/']) expect((await get(alias)).body.equals(index.body), alias).toBe(true);
     });
 
     it('errors are never cached and still carry CORS, nosniff and CORP', async () => {

@@ -1,0 +1,97 @@
+/**
+ * Number, price and date formatting shared by the pages rendered at build time and the browser
+ * script, so a figure reads the same whether the server or the script wrote it. Pure, no imports.
+ */
+
+const grouping = /\B(?=(\d{3})+(?!\d))/g;
+
+/** 1234567 -> "1,234,567". */
+export function grouped(value: number): string {
+  const [whole = '0', fraction] = String(value).split('.');
+  return fraction === undefined ? whole.replace(grouping, ',') : `${whole.replace(grouping, ',')}.${fraction}`;
+}
+
+function trimZeros(text: string, minDecimals: number): string {
+  if (!text.includes('.')) return text;
+  let out = text.replace(/0+$/, '');
+  const decimals = out.length - out.indexOf('.') - 1;
+  if (decimals < minDecimals) out += '0'.repeat(minDecimals - decimals);
+  return out.replace(/\.$/, '');
+}
+
+/** A list price in USD per 1M tokens: "$2.50", "$0.30", "$0.075", "$0". */
+export function price(value: number): string {
+  if (value === 0) return '$0';
+  if (value >= 100) return `$${grouped(Math.round(value))}`;
+  if (value >= 1) return `$${value.toFixed(2)}`;
+  return `$${trimZeros(value.toPrecision(3), 2)}`;
+}
+
+/** A cost in USD: "$1,234", "$12.34", "$0.0126", "$0". */
+export function money(value: number): string {
+  if (value === 0) return '$0';
+  if (value >= 1000) return `$${grouped(Math.round(value))}`;
+  if (value >= 1) return `$${value.toFixed(2)}`;
+  if (value < 0.0001) return `$${value.toPrecision(2)}`;
+  return `$${trimZeros(value.toPrecision(3), 2)}`;
+}
+
+/** A token count in short form: 1000000 -> "1M", 200000 -> "200K", 1048576 -> "1.05M". */
+export function tokens(value: number): string {
+  if (value >= 1_000_000) return `${trimZeros((value / 1_000_000).toFixed(2), 0)}M`;
+  if (value >= 1000) return `${Math.round(value / 1000)}K`;
+  return String(value);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2026-06" -> "Jun 2026"; anything else is returned as it is. */
+export function month(value: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : value;
+}
+
+/** "2026-11-22" or an ISO timestamp -> "22 Nov 2026"; anything else is returned as it is. */
+export function day(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${Number(match[3])} ${name} ${match[1]}` : value;
+}
+
+/** A score on the 0-100 scale with one decimal. */
+export function score(value: number): string {
+  return value.toFixed(1);
+}
+
+/**
+ * A confidence interval published in any of the shapes a document may use: [low, high],
+ * { low, high }, { lower, upper } or { lo, hi }. Null when absent or unreadable.
+ */
+export function intervalOf(value: unknown): [number, number] | null {
+  let pair: unknown[] | null = null;
+  if (Array.isArray(value)) pair = value;
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    pair =
+      'low' in o
+        ? [o.low, o.high]
+        : 'lower' in o
+          ? [o.lower, o.upper]
+          : 'lo' in o
+            ? [o.lo, o.hi]
+            : 'min' in o
+              ? [o.min, o.max]
+              : null;
+  }
+  if (!pair || pair.length < 2) return null;
+  const [low, high] = pair;
+  return typeof low === 'number' && typeof high === 'number' && Number.isFinite(low) && Number.isFinite(high)
+    ? [Math.min(low, high), Math.max(low, high)]
+    : null;
+}
+
+/** "80.1 (77.0-83.2)" or "80.1". */
+export function scoreWithInterval(value: number, interval: [number, number] | null): string {
+  return interval ? `${score(value)} (${score(interval[0])}–${score(interval[1])})` : score(value);
+}

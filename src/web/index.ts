@@ -1,0 +1,139 @@
+/**
+ * The web page: given the published documents, every file of the site that explores them.
+ * Pages are HTML rendered here at build time (pure functions of the documents), with one
+ * stylesheet, one icon and one script (src/web/browser/, bundled with the cost engine) under
+ * content-hashed names in /assets/. Every link is relative, so any static host serves the
+ * site from any folder. Depends only on src/schema (types) and src/cost.
+ */
+import { createHash } from 'node:crypto';
+import { browserBundle } from './bundle.ts';
+import { page, rootOf, type Assets, type PageShell } from './html.ts';
+import { renderCalculator } from './pages/calculator.ts';
+import { renderHome } from './pages/home.ts';
+import { renderModel } from './pages/model.ts';
+import {
+  renderAbout,
+  renderChanges,
+  renderPlatform,
+  renderPlatformIndex,
+  renderUseCase,
+  renderUseCaseIndex,
+} from './pages/sections.ts';
+import { CSS, ICON } from './styles.ts';
+import { siteOf, type WebInput } from './view.ts';
+
+export type { WebInput } from './view.ts';
+
+export interface WebFile {
+  /** URL path: a page's canonical URL ends with "/" (its file is index.html there); assets are files. */
+  urlPath: string;
+  type: 'html' | 'css' | 'js' | 'svg';
+  body: Buffer;
+  /** Content-hashed assets never change. */
+  immutable: boolean;
+}
+
+function hashed(name: string, ext: string, body: Buffer): string {
+  return `assets/${name}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.${ext}`;
+}
+
+export function webFiles(input: WebInput & { endpoints?: { path: string; summary: string }[] }): WebFile[] {
+  const site = siteOf(input);
+  const css = Buffer.from(CSS.trim().replace(/\n/g, ''));
+  const js = Buffer.from(browserBundle());
+  const icon = Buffer.from(ICON);
+  const assets: Assets = {
+    css: hashed('site', 'css', css),
+    js: hashed('app', 'js', js),
+    icon: hashed('icon', 'svg', icon),
+  };
+  const files: WebFile[] = [
+    { urlPath: `/${assets.css}`, type: 'css', body: css, immutable: true },
+    { urlPath: `/${assets.js}`, type: 'js', body: js, immutable: true },
+    { urlPath: `/${assets.icon}`, type: 'svg', body: icon, immutable: true },
+  ];
+  const add = (path: string, shell: Omit<PageShell, 'path' | 'assets' | 'lastUpdated'>) =>
+    files.push({
+      urlPath: path,
+      type: 'html',
+      body: Buffer.from(page({ ...shell, path, assets, lastUpdated: site.lastUpdated })),
+      immutable: false,
+    });
+
+  const home = renderHome(site, rootOf('/'));
+  add('/', {
+    title: 'AI Coding Models Directory: prices, context windows and benchmark scores',
+    description: `Compare ${site.tools.length} AI coding models: list prices, cache prices, context windows, release months and benchmark scores, each with its source.`,
+    body: home.body,
+    data: ['tools.json', 'benchmarks.json', 'platforms.json', 'categories.json'],
+    section: 'models',
+  });
+  for (const tool of site.tools) {
+    const path = `/models/${tool.id}/`;
+    const model = renderModel(site, tool, rootOf(path));
+    add(path, {
+      title: `${tool.name}: price, context, benchmarks`,
+      description: model.description,
+      body: model.body,
+      data: ['tools.json', 'benchmarks.json', 'platforms.json', ...(input.priceHistory ? ['price-history.json'] : [])],
+      section: 'models',
+    });
+  }
+  add('/calculator/', {
+    title: 'Cost calculator: monthly cost of every AI coding model',
+    description:
+      'Enter tokens per request and requests per month to see what every model costs, with cache prices, long-context tiers and promotions.',
+    body: renderCalculator(site, rootOf('/calculator/')),
+    data: ['tools.json', 'platforms.json', 'benchmarks.json', 'use-cases.json'],
+    section: 'calculator',
+  });
+  add('/use-cases/', {
+    title: 'Use cases: the best AI model for each coding task',
+    description: 'Coding tasks with a typical request and the models that fit them best.',
+    body: renderUseCaseIndex(site, rootOf('/use-cases/')),
+    data: ['use-cases.json'],
+    section: 'use-cases',
+  });
+  for (const useCase of site.useCases) {
+    const path = `/use-cases/${useCase.id}/`;
+    add(path, {
+      title: useCase.title,
+      description: useCase.description,
+      body: renderUseCase(site, useCase, rootOf(path)),
+      data: ['use-cases.json', 'tools.json', 'benchmarks.json'],
+      section: 'use-cases',
+    });
+  }
+  add('/platforms/', {
+    title: 'Coding platforms and the models they offer',
+    description: 'IDEs, editors and CLIs, their plans, models and billing.',
+    body: renderPlatformIndex(site, rootOf('/platforms/')),
+    data: ['platforms.json'],
+    section: 'platforms',
+  });
+  for (const platform of site.platforms) {
+    const path = `/platforms/${platform.id}/`;
+    add(path, {
+      title: `${platform.name}: models and billing`,
+      description: platform.description,
+      body: renderPlatform(site, platform, rootOf(path)),
+      data: ['platforms.json', 'tools.json'],
+      section: 'platforms',
+    });
+  }
+  add('/changes/', {
+    title: 'Changes: releases of the directory',
+    description: 'Every release of the dataset with its per-field differences, the Atom feed and dated snapshots.',
+    body: renderChanges(site, rootOf('/changes/')),
+    data: input.changes ? ['changes.json', 'manifest.json'] : ['freshness.json'],
+    section: 'changes',
+  });
+  add('/about/', {
+    title: 'The data and the API',
+    description: 'The JSON endpoints behind the directory, their schemas and how scores are made.',
+    body: renderAbout(site, rootOf('/about/'), input.endpoints ?? []),
+    data: ['index.json', 'openapi.json'],
+    section: 'about',
+  });
+  return files;
+}

@@ -1,0 +1,48 @@
+/** The cost calculator: a workload in, the monthly cost of every model out (the browser script recomputes it live). */
+import { calculate, DEFAULT_WORKLOAD, rowsHtml } from '../calc.ts';
+import { esc } from '../html.ts';
+import { day, grouped } from '../format.ts';
+import type { Site } from '../view.ts';
+
+export function renderCalculator(site: Site, root: string): string {
+  const scores = new Map([...site.scored.values()].map((s) => [s.tool.id, s.model.overallScore]));
+  const at = site.lastUpdated;
+  const rows = calculate(site.tools, DEFAULT_WORKLOAD, { at, platform: null, scores, hideInactive: true });
+  const w = DEFAULT_WORKLOAD;
+  const useCases = site.useCases
+    .map(
+      (u) =>
+        `<option value="${esc(u.id)}" data-in="${u.scenario.inputTokens}" data-out="${u.scenario.outputTokens}">${esc(u.title)} (${grouped(u.scenario.inputTokens)} in / ${grouped(u.scenario.outputTokens)} out)</option>`,
+    )
+    .join('');
+  const platforms = site.platforms.map((p) => `<option value="${esc(p.id)}">${esc(p.name)}</option>`).join('');
+  const num = (id: string, name: string, label: string, value: number, hint: string) =>
+    `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
+  return `<h1>Cost calculator</h1>
+<p class="lead">Describe a typical request and how many you make a month: every model’s monthly cost, with cache prices, long-context tiers and the promotions in force at the chosen time, cheapest first, with its score beside it.</p>
+<form id="calc" class="calc" aria-describedby="calc-note" hidden>
+<fieldset><legend>Tokens per request</legend>
+${num('c-in', 'in', 'Input (uncached)', w.input, 'Prompt tokens not read from a cache.')}
+${num('c-out', 'out', 'Output', w.output, 'Including reasoning tokens.')}
+${num('c-cr', 'cr', 'Cache read', w.cacheRead, 'Prompt tokens served from the cache.')}
+${num('c-cw', 'cw', 'Cache write', w.cacheWrite, 'Prompt tokens written to the cache.')}
+</fieldset>
+<fieldset><legend>Volume and prices</legend>
+${num('c-n', 'n', 'Requests per month', w.requests, 'Monthly cost = cost per request × requests.')}
+<div class="field"><label for="c-uc">Use a use case’s scenario</label><select id="c-uc" name="uc"><option value="">None (enter tokens above)</option>${useCases}</select></div>
+<div class="field"><label for="c-platform">Billed through</label><select id="c-platform" name="platform"><option value="">The provider’s own API</option>${platforms}</select></div>
+<div class="field"><label for="c-at">Prices in force at (UTC)</label><input id="c-at" name="at" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" placeholder="now" aria-describedby="c-at-hint"><span class="hint" id="c-at-hint">Empty for now, or a date (2026-12-31) or time (2026-12-31T23:00:00Z).</span></div>
+<div class="field check"><input id="c-dep" name="all" type="checkbox" value="1"><label for="c-dep">Include deprecated and retired models</label></div>
+</fieldset>
+</form>
+<p id="calc-note" class="note">Prices are list prices in USD from <a href="${root}api/tools.json">tools.json</a>, worked out by the same cost engine as the published cost rules. Plans billed per request or in credits are listed after the per-token prices.</p>
+<p id="calc-status" class="count" role="status">Without JavaScript this table shows the default workload (${grouped(w.input)} input and ${grouped(w.output)} output tokens, ${grouped(w.requests)} requests a month) at list prices on ${esc(day(at))}.</p>
+<div class="scroll" role="region" aria-labelledby="calc-caption" tabindex="0">
+<table id="calc-results" class="calc-results">
+<caption id="calc-caption">Monthly cost per model, cheapest first</caption>
+<thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Per month</th><th scope="col">Per request</th><th scope="col">Score</th><th scope="col">Notes</th></tr></thead>
+<tbody>${rowsHtml(rows, root, null)}</tbody>
+</table>
+</div>
+<p class="data-links">Computed from <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/platforms.json">platforms.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a> and <a href="${root}api/use-cases.json">use-cases.json</a>.</p>`;
+}

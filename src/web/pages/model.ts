@@ -1,0 +1,220 @@
+/** One model: every fact with its source and date, prices in words, benchmark results, lifecycle, platforms, price history. */
+import { billingOn } from '../../cost/index.ts';
+import type { Tool } from '../../schema/api.ts';
+import { esc, linkify } from '../html.ts';
+import { day, grouped, intervalOf, month, price, score, scoreWithInterval, tokens } from '../format.ts';
+import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
+import { billingWords, extra, SEED_FIELDS, SEED_NAMES, STATUS_WORDS, type Site } from '../view.ts';
+
+type FactSource = Tool['sources']['pricing'];
+
+function sourceLine(source: FactSource): string {
+  const note = source.note ? ` <span class="note">${esc(source.note)}</span>` : '';
+  return `<a href="${esc(source.url)}" rel="noopener">${esc(source.name)}</a> (${esc(source.kind)} source, as of ${esc(day(source.asOf))}, checked ${esc(day(source.verified))}).${note}`;
+}
+
+const yesNo = (v: boolean | null) => (v === null ? 'not stated by the source' : v ? 'yes' : 'no');
+
+const STATUS_EXPLAINED: Record<string, string> = {
+  active: 'generally available on the provider’s API.',
+  preview: 'offered, but labelled preview or beta by the provider.',
+  deprecated: 'still callable, with an announced shutdown.',
+  retired: 'no longer callable on the provider’s API (or served by another model).',
+};
+
+interface DatedSource {
+  date?: unknown;
+  source?: FactSource;
+}
+
+interface LifecycleEventLike {
+  kind?: unknown;
+  date?: unknown;
+  scope?: unknown;
+  platform?: unknown;
+  summary?: unknown;
+  successor?: unknown;
+  source?: FactSource;
+}
+
+const EVENT_WORDS: Record<string, string> = {
+  'deprecation-announced': 'Deprecation announced',
+  'shutdown-scheduled': 'Shutdown scheduled',
+  retired: 'Retired',
+  rerouted: 'Requests rerouted to another model',
+  superseded: 'Successor named',
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** The published lifecycle block (announced and shutdown dates with sources, every event read), read defensively. */
+function lifecycleRows(tool: Tool, site: Site, root: string): { rows: [string, string][]; events: string } {
+  const rows: [string, string][] = [];
+  const lifecycle = extra(tool, 'lifecycle');
+  if (!lifecycle || typeof lifecycle !== 'object') return { rows, events: '' };
+  const l = lifecycle as { announced?: DatedSource; shutdown?: DatedSource; events?: unknown };
+  const dated = (label: string, d: DatedSource | undefined) => {
+    if (!d || typeof d !== 'object' || !str(d.date)) return;
+    rows.push([label, `${esc(day(str(d.date)))}${d.source?.url ? `. Source: ${sourceLine(d.source)}` : ''}`]);
+  };
+  dated('Deprecation announced', l.announced);
+  dated(tool.status === 'retired' ? 'Shut down' : 'Shutdown date', l.shutdown);
+  const events = Array.isArray(l.events) ? (l.events as LifecycleEventLike[]) : [];
+  const platformName = (id: string) => site.platforms.find((p) => p.id === id);
+  const items = events
+    .filter((e) => e && typeof e === 'object')
+    .map((e) => {
+      const platform = str(e.platform);
+      const where =
+        str(e.scope) === 'platform' && platform
+          ? ` on ${platformName(platform) ? `<a href="${root}platforms/${esc(platform)}/">${esc(platformName(platform)!.name)}</a>` : esc(platform)} only`
+          : '';
+      const successor = str(e.successor) ? ` Successor named: ${esc(str(e.successor))}.` : '';
+      const source = e.source?.url ? ` Source: ${sourceLine(e.source)}` : '';
+      return `<li><strong>${esc(str(e.date))}</strong>, ${esc(EVENT_WORDS[str(e.kind)] ?? str(e.kind))}${where}: ${esc(str(e.summary))}${successor}${source}</li>`;
+    });
+  return { rows, events: items.length ? `<h3>What the sources say</h3><ul class="words">${items.join('')}</ul>` : '' };
+}
+
+export function renderModel(site: Site, tool: Tool, root: string): { body: string; description: string } {
+  const s = site.scored.get(tool.id);
+  const date = site.lastUpdated.slice(0, 10);
+  const link = (id: string) => {
+    const t = site.toolsById.get(id);
+    return t ? `<a href="${root}models/${esc(id)}/">${esc(t.name)}</a>` : esc(id);
+  };
+  const categories = site.input.documents['categories.json'].categories;
+  const catName = new Map(categories.map((c) => [c.id, c.name]));
+  const provider = site.input.documents['providers.json'].providers.find((p) => p.id === tool.providerId);
+
+  const facts: [string, string][] = [
+    ['Id', `<code>${esc(tool.id)}</code>`],
+    [
+      'API model names',
+      tool.aliases.length ? tool.aliases.map((a) => `<code>${esc(a)}</code>`).join(', ') : 'none listed',
+    ],
+    [
+      'Provider',
+      provider ? `<a href="${esc(provider.website)}" rel="noopener">${esc(tool.provider)}</a>` : esc(tool.provider),
+    ],
+    ['Categories', tool.category.map((c) => esc(catName.get(c) ?? c)).join(', ') || 'none'],
+    [
+      'Context window',
+      `${esc(grouped(tool.contextTokens))} tokens (${esc(tokens(tool.contextTokens))}). Source: ${sourceLine(tool.sources.contextWindow)}`,
+    ],
+    [
+      'Maximum output',
+      tool.maxOutputTokens === null ? 'not published' : `${esc(grouped(tool.maxOutputTokens))} tokens`,
+    ],
+    ['Released', `${esc(month(tool.releaseDate))}. Source: ${sourceLine(tool.sources.releaseDate)}`],
+    ['Open weights', yesNo(tool.openWeights)],
+    ['Reasoning mode', yesNo(tool.reasoning)],
+    ['Tool calling', yesNo(tool.toolCalling)],
+    ['Built for coding', yesNo(tool.codingSpecialized)],
+    ['Best for', esc(tool.bestFor)],
+  ];
+  const dl = (rows: [string, string][]) =>
+    `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+
+  const details = tool.pricingDetails as Tool['pricingDetails'] & { cacheCreate1h?: number };
+  const priceRows: [string, number][] = [
+    ['Input', tool.pricing.input],
+    ['Output', tool.pricing.output],
+    ['Cache read', tool.pricing.cacheRead],
+    ['Cache write', tool.pricing.cacheCreate],
+  ];
+  if (details.cacheCreate1h !== undefined) priceRows.push(['One-hour cache write', details.cacheCreate1h]);
+  const pricing = `<table class="compact"><caption>List price, USD per 1M tokens</caption><thead><tr><th scope="col">Token class</th><th scope="col">Price</th></tr></thead><tbody>${priceRows
+    .map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${price(v)}</td></tr>`)
+    .join(
+      '',
+    )}<tr><th scope="row">Blended (3 input : 1 output)</th><td>${price(tool.blendedPrice)}</td></tr></tbody></table>
+<ul class="words"><li>${esc(cachingWords(tool))}</li>${details.tiers.map((t) => `<li>${esc(tierWords(t))}</li>`).join('')}${details.modifiers.map((m) => `<li>${modifierWords(m, date)}</li>`).join('')}</ul>
+<p>Pricing page: <a href="${esc(tool.url)}" rel="noopener">${esc(tool.url)}</a>. Source: ${sourceLine(tool.sources.pricing)}</p>
+${tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.map((c) => `<li><code>${esc(c.field)}</code>: published ${esc(c.chosen)}; ${esc(c.alternativeSource)} gives ${esc(c.alternative)}. ${esc(c.reason)}</li>`).join('')}</ul>` : ''}`;
+
+  let benchmarks: string;
+  if (s) {
+    const m = s.model;
+    const rank =
+      s.rank !== null
+        ? ` Rank ${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible range ${s.rankRange[0]}–${s.rankRange[1]})` : ''}.`
+        : ` Position ${site.ranking.indexOf(s) + 1} of ${site.scored.size} by score.`;
+    const seedRows = SEED_FIELDS.map((field) => {
+      const d = m.scoreDetails[field];
+      const iv = intervalOf(extra(d, 'interval'));
+      const extrapolated = extra(d, 'extrapolated') === true;
+      const basis =
+        d.kind === 'measured'
+          ? 'Measured'
+          : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
+      const src =
+        d.kind === 'measured'
+          ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
+          : 'The scoring model’s estimate from this model’s other results (see methodology).';
+      return `<tr><th scope="row">${esc(SEED_NAMES[field])}</th><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
+    }).join('');
+    const results = m.results
+      .map((r) => {
+        const series = site.sources.get(r.series);
+        const name = series ? `<a href="${esc(series.url)}" rel="noopener">${esc(series.name)}</a>` : esc(r.series);
+        return `<tr><th scope="row">${name}</th><td>${esc(String(r.value))}</td><td>${esc(r.variant)}</td><td>${esc(r.date)}</td><td>${r.reportedBy === 'vendor' ? 'Vendor' : 'Independent'}</td><td class="src">${linkify(r.source)}</td></tr>`;
+      })
+      .join('');
+    benchmarks = `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${m.measuredCount} of the 4 seed scores are measured; ${price(m.pricePerScorePoint)} blended per score point.</p>
+<div class="scroll" role="region" aria-label="Seed scores" tabindex="0"><table><caption>Seed scores (the overall score weighs SWE-bench Verified 40%, LiveCodeBench 30%, BigCodeBench 20%, HumanEval 10%)</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${seedRows}</tbody></table></div>
+<h3>Every published result used (${m.results.length})</h3>
+<div class="scroll" role="region" aria-label="Published results" tabindex="0"><table><caption>Results as published: series, value, variant, date and who reported it</caption><thead><tr><th scope="col">Series</th><th scope="col">Result (%)</th><th scope="col">Variant</th><th scope="col">Date</th><th scope="col">Reported by</th><th scope="col">Source</th></tr></thead><tbody>${results}</tbody></table></div>
+${m.strengths.length ? `<h3>Strengths</h3><ul>${m.strengths.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}
+${m.weaknesses.length ? `<h3>Weaknesses</h3><ul>${m.weaknesses.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}`;
+  } else {
+    const reason = site.unscored.find((u) => u.tool.id === tool.id)?.reason ?? '';
+    benchmarks = `<p>Not scored. ${esc(reason)}</p>`;
+  }
+
+  const lifecycle: [string, string][] = [
+    ['Status', `${esc(STATUS_WORDS[tool.status] ?? tool.status)}: ${esc(STATUS_EXPLAINED[tool.status] ?? '')}`],
+  ];
+  if (tool.replacedBy) lifecycle.push(['Replaced by', link(tool.replacedBy)]);
+  const published = lifecycleRows(tool, site, root);
+  lifecycle.push(...published.rows);
+  const successors = site.tools.filter((t) => t.replacedBy === tool.id);
+  if (successors.length) lifecycle.push(['Replaces', successors.map((t) => link(t.id)).join(', ')]);
+
+  const platforms = site.platformsByTool.get(tool.id) ?? [];
+  const platformRows = platforms
+    .map((p) => {
+      const billing = billingOn(p, tool);
+      const entry = p.toolBilling.find((b) => b.toolId === tool.id);
+      return `<tr><th scope="row"><a href="${root}platforms/${esc(p.id)}/">${esc(p.name)}</a></th><td>${billing ? esc(billingWords(billing.billing, billing.multiplier)) : 'Offered'}</td><td>${esc(entry?.note ?? '')}</td><td>${esc(entry?.asOf ?? p.asOf)}</td></tr>`;
+    })
+    .join('');
+  const platformTable = platforms.length
+    ? `<div class="scroll" role="region" aria-label="Platforms" tabindex="0"><table><caption>Coding platforms that offer ${esc(tool.name)}, and how each bills it</caption><thead><tr><th scope="col">Platform</th><th scope="col">Billing</th><th scope="col">Note</th><th scope="col">As of</th></tr></thead><tbody>${platformRows}</tbody></table></div>`
+    : '<p>No platform in the directory lists this model.</p>';
+
+  const history = site.input.priceHistory?.tools.find((t) => t.toolId === tool.id)?.history ?? [];
+  const historyTable = history.length
+    ? `<div class="scroll" role="region" aria-label="Price history" tabindex="0"><table><caption>List prices over time, USD per 1M tokens</caption><thead><tr><th scope="col">From</th><th scope="col">Until</th><th scope="col">Input</th><th scope="col">Output</th><th scope="col">Cache read</th><th scope="col">Cache write</th><th scope="col">Release</th></tr></thead><tbody>${history
+        .map(
+          (h) =>
+            `<tr><th scope="row">${esc(h.effectiveFrom)}</th><td>${h.effectiveUntil ? esc(h.effectiveUntil) : 'current'}</td><td>${price(h.pricing.input)}</td><td>${price(h.pricing.output)}</td><td>${price(h.pricing.cacheRead)}</td><td>${price(h.pricing.cacheCreate)}</td><td>${h.release ? `<a href="${root}api/v/${esc(h.release)}/tools.json">${esc(h.release)}</a>` : 'not yet released'}</td></tr>`,
+        )
+        .join('')}</tbody></table></div>`
+    : '<p>No price history is published with this build.</p>';
+
+  const body = `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}">All models</a> › ${esc(tool.name)}</nav>
+<h1>${esc(tool.name)}</h1>
+<p class="lead">${esc(tool.provider)} · <span class="status s-${esc(tool.status)}">${esc(STATUS_WORDS[tool.status] ?? tool.status)}</span> · ${price(tool.pricing.input)} input / ${price(tool.pricing.output)} output per 1M tokens · ${esc(tokens(tool.contextTokens))} context${s ? ` · score ${esc(scoreWithInterval(s.model.overallScore, s.interval))}` : ''}</p>
+<p>${esc(tool.description)}</p>
+<p><a class="button" href="${root}calculator/?model=${esc(tool.id)}">Estimate a monthly cost</a></p>
+<section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(facts)}</section>
+<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricing}</section>
+<section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarks}</section>
+<section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${dl(lifecycle)}${published.events}</section>
+<section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformTable}</section>
+<section aria-labelledby="hist-h"><h2 id="hist-h">Price history</h2>${historyTable}</section>
+<p class="data-links">This page shows the entry <code>${esc(tool.id)}</code> of <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a>, <a href="${root}api/platforms.json">platforms.json</a> and <a href="${root}api/price-history.json">price-history.json</a>. With jq: <code>jq '.tools[] | select(.id == "${esc(tool.id)}")' tools.json</code></p>`;
+  const description = `${tool.name} (${tool.provider}): ${price(tool.pricing.input)} input and ${price(tool.pricing.output)} output per 1M tokens, ${tokens(tool.contextTokens)} context${s ? `, overall score ${score(s.model.overallScore)}` : ''}, with sources.`;
+  return { body, description };
+}

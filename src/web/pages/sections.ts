@@ -1,0 +1,173 @@
+/** Use cases, platforms, the change log and the API guide. */
+import type { Platform, UseCase } from '../../schema/api.ts';
+import { esc, paragraphs } from '../html.ts';
+import { day, grouped, money, price, score, tokens } from '../format.ts';
+import { billingWords, type Site } from '../view.ts';
+import { billingOn } from '../../cost/index.ts';
+
+const SORT_WORDS: Record<string, string> = {
+  inputAsc: 'lowest input price first',
+  outputAsc: 'lowest output price first',
+  scenarioCostAsc: 'lowest cost of the scenario first',
+  scoreDesc: 'highest overall score first',
+  valueDesc: 'most overall score per scenario dollar first',
+  contextDesc: 'largest context window first',
+};
+
+function modelLink(site: Site, id: string, root: string): string {
+  const tool = site.toolsById.get(id);
+  return `<a href="${root}models/${esc(id)}/">${esc(tool?.name ?? id)}</a>`;
+}
+
+export function renderUseCaseIndex(site: Site, root: string): string {
+  const items = site.useCases
+    .map(
+      (u) =>
+        `<li><a href="${root}use-cases/${esc(u.id)}/">${esc(u.title)}</a><br><span class="note">${esc(u.description)}</span></li>`,
+    )
+    .join('');
+  return `<h1>Use cases</h1><p class="lead">${site.useCases.length} coding tasks, each with a typical request (its scenario) and the models that fit it best, recomputed from the data at every build.</p><ul class="cards">${items}</ul>
+<p class="data-links">From <a href="${root}api/use-cases.json">use-cases.json</a>.</p>`;
+}
+
+export function renderUseCase(site: Site, useCase: UseCase, root: string): string {
+  const costs = new Map(useCase.topPickCosts.map((c) => [c.toolId, c.scenarioCostUsd]));
+  const rows = useCase.topPicks
+    .map((id, i) => {
+      const s = site.scored.get(id);
+      const tool = site.toolsById.get(id);
+      const cost = costs.get(id);
+      return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost)}</td><td>${s ? score(s.model.overallScore) : '—'}</td><td>${tool ? `${price(tool.pricing.input)} / ${price(tool.pricing.output)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td></tr>`;
+    })
+    .join('');
+  const f = useCase.filter;
+  const rules: string[] = [];
+  if (f.categories?.length) rules.push(`in the ${f.categories.map((c) => esc(c)).join(' or ')} category`);
+  if (f.minContextTokens) rules.push(`a context window of at least ${grouped(f.minContextTokens)} tokens`);
+  if (f.openWeights) rules.push('open weights');
+  if (f.maxScenarioCostUsd !== null) rules.push(`a scenario cost of at most ${money(f.maxScenarioCostUsd)}`);
+  rules.push(f.includePreview ? 'preview models allowed' : 'no preview models');
+  const faq = useCase.faq.map((q) => `<details><summary>${esc(q.q)}</summary><p>${esc(q.a)}</p></details>`).join('');
+  const calc = `${root}calculator/?uc=${esc(useCase.id)}`;
+  return `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}use-cases/">Use cases</a> › ${esc(useCase.title)}</nav>
+<h1>${esc(useCase.title)}</h1>
+<p class="lead">${esc(useCase.description)}</p>
+<section aria-labelledby="picks-h"><h2 id="picks-h">Top picks</h2>
+<p>Scenario: ${grouped(useCase.scenario.inputTokens)} input and ${grouped(useCase.scenario.outputTokens)} output tokens per request. Ranked ${esc(SORT_WORDS[useCase.sortBy] ?? useCase.sortBy)}, among models with ${rules.join(', ')}; deprecated models are never picked.</p>
+<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at list price</caption><thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
+<p><a class="button" href="${calc}">Compare every model on this scenario</a></p></section>
+<section aria-labelledby="intro-h"><h2 id="intro-h">About this use case</h2>${paragraphs(useCase.intro)}</section>
+<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${faq}</section>
+<p class="data-links">From the entry <code>${esc(useCase.id)}</code> of <a href="${root}api/use-cases.json">use-cases.json</a>, with prices from <a href="${root}api/tools.json">tools.json</a> and scores from <a href="${root}api/benchmarks.json">benchmarks.json</a>.</p>`;
+}
+
+export function renderPlatformIndex(site: Site, root: string): string {
+  const rows = site.platforms
+    .map(
+      (p) =>
+        `<tr><th scope="row"><a href="${root}platforms/${esc(p.id)}/">${esc(p.name)}</a></th><td>${esc(p.kind)}</td><td>${p.toolIds.length}</td><td>${p.byok.supported ? 'yes' : 'no'}</td><td>${esc(p.pricing)}</td></tr>`,
+    )
+    .join('');
+  return `<h1>Coding platforms</h1><p class="lead">IDEs, editors, extensions and command-line tools, the models each offers and how it bills them.</p>
+<div class="scroll" role="region" aria-label="Platforms" tabindex="0"><table><caption>${site.platforms.length} platforms</caption><thead><tr><th scope="col">Platform</th><th scope="col">Kind</th><th scope="col">Models</th><th scope="col">Own API key</th><th scope="col">Plans and pricing</th></tr></thead><tbody>${rows}</tbody></table></div>
+<p class="data-links">From <a href="${root}api/platforms.json">platforms.json</a>.</p>`;
+}
+
+export function renderPlatform(site: Site, platform: Platform, root: string): string {
+  const rows = platform.toolIds
+    .map((id) => site.toolsById.get(id))
+    .filter((t) => t !== undefined)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((tool) => {
+      const billing = billingOn(platform, tool);
+      const entry = platform.toolBilling.find((b) => b.toolId === tool.id);
+      const s = site.scored.get(tool.id);
+      return `<tr><th scope="row"><a href="${root}models/${esc(tool.id)}/">${esc(tool.name)}</a></th><td>${billing ? esc(billingWords(billing.billing, billing.multiplier)) : 'Offered'}</td><td>${price(tool.pricing.input)} / ${price(tool.pricing.output)}</td><td>${s ? score(s.model.overallScore) : '—'}</td><td>${esc(entry?.note ?? '')}</td></tr>`;
+    })
+    .join('');
+  const plans = (platform as Platform & { plans?: unknown }).plans;
+  const planList = Array.isArray(plans)
+    ? `<ul>${plans
+        .map((plan) => {
+          if (!plan || typeof plan !== 'object') return '';
+          const p = plan as Record<string, unknown>;
+          const name = typeof p.name === 'string' ? p.name : 'Plan';
+          const cost =
+            typeof p.priceUsd === 'number'
+              ? `${money(p.priceUsd)}${typeof p.period === 'string' ? ` per ${p.period}` : ''}`
+              : typeof p.price === 'string'
+                ? p.price
+                : '';
+          const note = typeof p.note === 'string' ? p.note : typeof p.description === 'string' ? p.description : '';
+          return `<li><strong>${esc(name)}</strong>${cost ? `: ${esc(cost)}` : ''}${note ? `. ${esc(note)}` : ''}</li>`;
+        })
+        .join('')}</ul>`
+    : '';
+  const sources = platform.sources
+    .map(
+      (s) =>
+        `<li>${s.url ? `<a href="${esc(s.url)}" rel="noopener">${esc(s.name)}</a>` : esc(s.name)} (as of ${esc(s.asOf)})</li>`,
+    )
+    .join('');
+  return `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}platforms/">Platforms</a> › ${esc(platform.name)}</nav>
+<h1>${esc(platform.name)}</h1>
+<p class="lead">${esc(platform.description)}</p>
+<dl class="facts"><dt>Kind</dt><dd>${esc(platform.kind)}</dd><dt>Website</dt><dd><a href="${esc(platform.url)}" rel="noopener">${esc(platform.url)}</a></dd><dt>Plans and pricing</dt><dd>${esc(platform.pricing)}${planList}</dd><dt>Your own API key</dt><dd>${platform.byok.supported ? `yes${platform.byok.providers.length ? `, every model of: ${platform.byok.providers.map(esc).join(', ')}` : ''}` : 'no'}${platform.byok.note ? `. <span class="note">${esc(platform.byok.note)}</span>` : ''}</dd><dt>Facts as of</dt><dd>${esc(day(platform.asOf))}</dd></dl>
+<section aria-labelledby="pm-h"><h2 id="pm-h">Models (${platform.toolIds.length})</h2>
+<div class="scroll" role="region" aria-label="Models on ${esc(platform.name)}" tabindex="0"><table><caption>Models on ${esc(platform.name)} and how each is billed; provider list prices in USD per 1M tokens</caption><thead><tr><th scope="col">Model</th><th scope="col">Billing</th><th scope="col">Input / output</th><th scope="col">Score</th><th scope="col">Note</th></tr></thead><tbody>${rows}</tbody></table></div></section>
+<section aria-labelledby="ps-h"><h2 id="ps-h">Sources</h2><ul>${sources}</ul></section>
+<p class="data-links">From the entry <code>${esc(platform.id)}</code> of <a href="${root}api/platforms.json">platforms.json</a>.</p>`;
+}
+
+/** "/api/v/2026-11-22/" -> "<root>api/v/2026-11-22/": published paths are root-relative; the page's links are relative. */
+function relativeApi(path: string, root: string): string {
+  return `${root}${path.replace(/^\/+/, '')}`;
+}
+
+export function renderChanges(site: Site, root: string): string {
+  const changes = site.input.changes;
+  if (!changes) return `<h1>Changes</h1><p>This build carries no release history.</p>`;
+  const releases = changes.releases
+    .slice(0, 20)
+    .map((r) => {
+      const docs = r.documents
+        .map((d) => `<a href="${esc(relativeApi(d.path, root))}">${esc(d.path.split('/').pop() ?? d.path)}</a>`)
+        .join(', ');
+      const list = r.changes.length
+        ? `<div class="scroll" role="region" aria-label="Changes in ${esc(r.id)}" tabindex="0"><table><caption>${r.changes.length} changes</caption><thead><tr><th scope="col">Model</th><th scope="col">Change</th><th scope="col">Field</th><th scope="col">From</th><th scope="col">To</th></tr></thead><tbody>${r.changes
+            .map(
+              (c) =>
+                `<tr><th scope="row">${site.toolsById.has(c.toolId) ? `<a href="${root}models/${esc(c.toolId)}/">${esc(c.toolName)}</a>` : esc(c.toolName)}</th><td>${esc(c.kind)}</td><td>${c.field ? `<code>${esc(c.field)}</code>` : ''}</td><td>${c.from === null ? '—' : esc(String(c.from))}</td><td>${c.to === null ? '—' : esc(String(c.to))}${c.percent !== null ? ` (${c.percent > 0 ? '+' : ''}${c.percent}%)` : ''}</td></tr>`,
+            )
+            .join('')}</tbody></table></div>`
+        : '';
+      return `<article class="release"><h2 id="r-${esc(r.id)}">Release ${esc(r.id)}</h2><p>${esc(day(r.date))}. ${esc(r.summary)}</p>${list}<p>Snapshot: ${docs}, <a href="${esc(relativeApi(`${r.url}release.json`, root))}">release.json</a>.</p></article>`;
+    })
+    .join('');
+  const more =
+    changes.releases.length > 20
+      ? `<p>${changes.releases.length - 20} older releases are in <a href="${root}api/changes.json">changes.json</a>.</p>`
+      : '';
+  return `<h1>Changes</h1>
+<p class="lead">Each weekly refresh that changes the data publishes a release: a dated, immutable snapshot of every document. Subscribe to the <a href="${esc(relativeApi(changes.feed, root))}">Atom feed</a> to hear about new ones.</p>
+${releases}${more}
+<p class="data-links">From <a href="${root}api/changes.json">changes.json</a> (also as <a href="${esc(relativeApi(changes.feed, root))}">an Atom feed</a>) and <a href="${root}api/manifest.json">manifest.json</a>.</p>`;
+}
+
+export function renderAbout(site: Site, root: string, endpoints: { path: string; summary: string }[]): string {
+  const rows = endpoints
+    .map(
+      (e) =>
+        `<tr><th scope="row">${e.path.includes('{') ? `<code>${esc(e.path)}</code>` : `<a href="${esc(relativeApi(e.path, root))}"><code>${esc(e.path)}</code></a>`}</th><td>${esc(e.summary)}</td></tr>`,
+    )
+    .join('');
+  const methodology = site.input.documents['benchmarks.json'].benchmarks.methodology;
+  return `<h1>The data and the API</h1>
+<p class="lead">Everything on these pages comes from a handful of static JSON documents, free to use under CC0 1.0. Fetch them directly: no key, no sign-up, no parameters; filter on your side.</p>
+<section aria-labelledby="ep-h"><h2 id="ep-h">Endpoints</h2>
+<div class="scroll" role="region" aria-label="Endpoints" tabindex="0"><table><caption>Every endpoint answers GET and HEAD with one complete JSON document</caption><thead><tr><th scope="col">Path</th><th scope="col">What it holds</th></tr></thead><tbody>${rows}</tbody></table></div>
+<p>Machine-readable descriptions: <a href="${root}api/openapi.json">OpenAPI 3.1</a> and a JSON Schema per document under <a href="${root}api/schemas/tools.schema.json"><code>/api/schemas/</code></a>. The project README documents every field, the cost rules, the refresh and how to host a copy.</p>
+<pre><code>curl -s https://&lt;host&gt;/api/tools.json | jq '.tools[] | {id, input: .pricing.input}'</code></pre>
+<p>Poll <a href="${root}api/freshness.json">freshness.json</a> (a few hundred bytes) or send <code>If-None-Match</code> with the ETag you have to know when to refetch.</p></section>
+<section aria-labelledby="m-h"><h2 id="m-h">How scores are made</h2>${paragraphs(methodology)}</section>`;
+}

@@ -1,0 +1,408 @@
+/**
+ * Issue 10: the web page, driven in Debian's Chromium (playwright-core, no bundled browser)
+ * against the real Node server and against nginx serving the same built artifact.
+ *
+ * Chromium missing: under CI (process.env.CI) the suite fails; locally it is skipped with the
+ * reason. CHROMIUM_PATH overrides /usr/bin/chromium. Screenshots (desktop 1280 px, phone 375 px)
+ * go to test-output/screenshots/; UPDATE_DOCS_SCREENSHOT=1 also refreshes docs/page.png.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, HTML_CONTENT_TYPE } from '../../src/artifact/http-policy.ts';
+import { ROOT } from '../../src/fs/paths.ts';
+import { httpRequest } from '../support/http.ts';
+import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const SCREENSHOTS = path.join(ROOT, 'test-output', 'screenshots');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+function chromiumMissing(): string | null {
+  if (existsSync(CHROMIUM)) return null;
+  const reason = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (process.env.CI) return null; // under CI the suite runs and fails on launch
+  console.warn(`skipping the browser suite: ${reason}`);
+  return reason;
+}
+
+interface ToolLite {
+  id: string;
+  providerId: string;
+  sources: { pricing: { url: string } };
+}
+interface Vector {
+  id: string;
+  toolId: string;
+  usage: { input: number; output: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number; batch: boolean };
+  at: string;
+  platform: { id: string } | null;
+  expectedKind: string;
+  expectedUsd: number | null;
+}
+
+const skip = chromiumMissing();
+
+describe.skipIf(skip !== null)('the web page in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(runnableTargets())('served by %s', (targetName) => {
+    let target: Target;
+    let context: BrowserContext;
+    let tools: ToolLite[];
+    let totalTools: number;
+    let scoredIds: Set<string>;
+    const problems: string[] = [];
+
+    /** A page that records console errors, uncaught exceptions and failed requests. */
+    async function open(urlPath: string, ctx: BrowserContext = context): Promise<Page> {
+      const page = await ctx.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${urlPath}: console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${urlPath}: uncaught: ${error.message}`));
+      page.on('requestfailed', (request) =>
+        problems.push(`${urlPath}: request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+      );
+      const response = await page.goto(`${target.baseUrl}${urlPath}`, { waitUntil: 'load' });
+      expect(response?.status(), urlPath).toBe(200);
+      return page;
+    }
+
+    async function axeViolations(page: Page): Promise<string[]> {
+      // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not govern.
+      await page.evaluate(AXE_SOURCE);
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(
+                context: Document,
+                options: object,
+              ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+        }));
+      });
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+    }
+
+    const visibleValues = (page: Page, column: number) =>
+      page.$$eval(
+        '#models tbody tr:not([hidden])',
+        (rows, index) => rows.map((row) => (row as HTMLTableRowElement).cells[index]!.dataset.v ?? ''),
+        column,
+      );
+
+    function expectOrdered(values: string[], direction: 'ascending' | 'descending') {
+      const present = values.filter((v) => v !== '').map(Number);
+      const firstEmpty = values.indexOf('');
+      if (firstEmpty !== -1)
+        expect(
+          values.slice(firstEmpty).every((v) => v === ''),
+          'empty values sort last',
+        ).toBe(true);
+      const sorted = [...present].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
+      expect(present).toEqual(sorted);
+    }
+
+    beforeAll(async () => {
+      target = await startTarget(targetName, inject('distPath'));
+      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const toolsDocument = JSON.parse(
+        (await httpRequest(`${target.baseUrl}/api/tools.json`)).body.toString('utf8'),
+      ) as { tools: ToolLite[]; totalTools: number };
+      tools = toolsDocument.tools;
+      totalTools = toolsDocument.totalTools;
+      const benchmarks = JSON.parse(
+        (await httpRequest(`${target.baseUrl}/api/benchmarks.json`)).body.toString('utf8'),
+      ) as { benchmarks: { models: { modelId: string }[] } };
+      const ids = new Set(tools.map((t) => t.id));
+      scoredIds = new Set(benchmarks.benchmarks.models.map((m) => m.modelId).filter((id) => ids.has(id)));
+    });
+    afterAll(async () => {
+      await context?.close();
+      await target?.stop();
+    });
+
+    it('serves the page as HTML with the CSP, ETags, 304 and precompressed bodies; a page URL without its slash redirects', async () => {
+      for (const urlPath of ['/', `/models/${tools[0]!.id}/`, '/calculator/']) {
+        const first = await httpRequest(`${target.baseUrl}${urlPath}`, { headers: { 'Accept-Encoding': 'br' } });
+        expect(first.status, urlPath).toBe(200);
+        expect(first.headers['content-type']).toBe(HTML_CONTENT_TYPE);
+        expect(first.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+        expect(first.headers['content-encoding']).toBe('br');
+        expect(first.headers['x-content-type-options']).toBe('nosniff');
+        const etag = String(first.headers.etag);
+        const again = await httpRequest(`${target.baseUrl}${urlPath}`, {
+          headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+        });
+        expect(again.status).toBe(304);
+        expect(again.body.length).toBe(0);
+      }
+      const redirect = await httpRequest(`${target.baseUrl}/models/${tools[0]!.id}`);
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.location).toBe(`/models/${tools[0]!.id}/`);
+      expect((await httpRequest(`${target.baseUrl}/models/no-such-model/`)).status).toBe(404);
+    });
+
+    it('lists every model, sorts by price and by score, and filters', async () => {
+      const page = await open('/');
+      expect(await page.locator('#models tbody tr').count()).toBe(totalTools);
+      const headerIndex = async (key: string) =>
+        page.$$eval('#models thead th', (ths, k) => ths.findIndex((th) => (th as HTMLElement).dataset.key === k), key);
+
+      // Sort by input price, with the keyboard: focus the header button and press Enter.
+      const input = await headerIndex('input');
+      await page.locator('#models thead th[data-key="input"] button').focus();
+      await page.keyboard.press('Enter');
+      expect(await page.getAttribute('#models thead th[data-key="input"]', 'aria-sort')).toBe('ascending');
+      expectOrdered(await visibleValues(page, input), 'ascending');
+      await page.locator('#models thead th[data-key="input"] button').click();
+      expect(await page.getAttribute('#models thead th[data-key="input"]', 'aria-sort')).toBe('descending');
+      expectOrdered(await visibleValues(page, input), 'descending');
+
+      // Sort by score: the first click on another column sorts it best first.
+      const score = await headerIndex('score');
+      await page.locator('#models thead th[data-key="score"] button').click();
+      expect(await page.getAttribute('#models thead th[data-key="score"]', 'aria-sort')).toBe('descending');
+      const scores = await visibleValues(page, score);
+      expectOrdered(scores, 'descending');
+      expect(scores.filter((v) => v !== '').length).toBe(scoredIds.size);
+
+      // A filter narrows the rows to exactly the matching tools, and the URL keeps it.
+      const anthropic = tools.filter((t) => t.providerId === 'anthropic').length;
+      await page.selectOption('#f-provider', 'anthropic');
+      expect(await page.locator('#models tbody tr:not([hidden])').count()).toBe(anthropic);
+      expect(anthropic).toBeLessThan(totalTools);
+      expect(await page.textContent('#count')).toContain(`${anthropic} of ${totalTools}`);
+      expect(page.url()).toContain('provider=anthropic');
+      await page.fill('#f-q', 'opus');
+      const opus = await page.locator('#models tbody tr:not([hidden])').count();
+      expect(opus).toBeGreaterThan(0);
+      expect(opus).toBeLessThan(anthropic);
+      await page.click('button[type=reset]');
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('#models tbody tr:not([hidden])').length === n,
+        totalTools,
+      );
+      await page.close();
+    });
+
+    it('draws one chart point per scored model, each keyboard-reachable, with the unscored listed beside it', async () => {
+      const page = await open('/');
+      const points = page.locator('#chart a.pt');
+      expect(await points.count()).toBe(scoredIds.size);
+      expect((await page.locator('#chart a.pt.pm').count()) + (await page.locator('#chart a.pt.pe').count())).toBe(
+        scoredIds.size,
+      );
+      expect(await page.locator('#chart .frontier').count()).toBe(1);
+      expect(await page.locator('.unscored li').count()).toBe(totalTools - scoredIds.size);
+      // One tab stop; arrow keys move between points and the tooltip names the focused one.
+      await points.first().focus();
+      await page.keyboard.press('ArrowRight');
+      const focused = await page.evaluate(() => (document.activeElement as Element | null)?.getAttribute('data-id'));
+      expect(focused).toBe(await points.nth(1).getAttribute('data-id'));
+      expect(await page.isVisible('#chart-tip')).toBe(true);
+      expect(await page.textContent('#chart-tip')).toContain(':');
+      // Activating a point opens its model.
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/models/${focused}/`);
+      await page.close();
+    });
+
+    it('opens a model from the table and shows its facts with their sources', async () => {
+      const page = await open('/');
+      const link = page.locator('#models tbody tr th a').first();
+      const href = (await link.getAttribute('href'))!;
+      const id = /models\/([^/]+)\//.exec(href)![1]!;
+      await link.click();
+      await page.waitForURL(`**/models/${id}/`);
+      const tool = tools.find((t) => t.id === id)!;
+      expect(await page.locator(`a[href="${tool.sources.pricing.url}"]`).count()).toBeGreaterThan(0);
+      for (const heading of ['Facts and sources', 'Prices', 'Benchmarks', 'Lifecycle', 'Platforms', 'Price history'])
+        expect(await page.locator('h2', { hasText: heading }).count(), heading).toBe(1);
+      expect(await page.locator('a[href$="api/tools.json"]').count()).toBeGreaterThan(0);
+      await page.close();
+    });
+
+    it('computes the published cost vectors in the calculator', async () => {
+      const response = await httpRequest(`${target.baseUrl}/api/cost-vectors.json`);
+      if (response.status === 404) {
+        console.warn(
+          'no /api/cost-vectors.json in this artifact: the calculator is checked only against its own rendering',
+        );
+        return;
+      }
+      const vectors = (JSON.parse(response.body.toString('utf8')) as { vectors: Vector[] }).vectors;
+      // The form has no one-hour cache or batch inputs: those vectors are for programs.
+      const usable = vectors.filter((v) => v.usage.cacheWrite1h === 0 && !v.usage.batch);
+      expect(usable.length).toBeGreaterThan(50);
+      const page = await open('/calculator/');
+      await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+
+      // One through the visible controls...
+      const first = usable.find((v) => v.platform === null && v.expectedUsd !== null)!;
+      await page.fill('#c-in', String(first.usage.input));
+      await page.fill('#c-out', String(first.usage.output));
+      await page.fill('#c-cr', String(first.usage.cacheRead));
+      await page.fill('#c-cw', String(first.usage.cacheWrite));
+      await page.fill('#c-n', '1');
+      await page.fill('#c-at', first.at);
+      await page.check('#c-dep');
+      expect(
+        Number(await page.getAttribute(`#calc-results tr[data-tool="${first.toolId}"] td[data-usd]`, 'data-usd')),
+      ).toBe(first.expectedUsd);
+
+      // ...and every other one by setting the form and reading the row, in the page.
+      const mismatches = await page.evaluate((list: Vector[]) => {
+        const form = document.querySelector<HTMLFormElement>('#calc')!;
+        const set = (name: string, value: string) => {
+          (form.elements.namedItem(name) as HTMLInputElement).value = value;
+        };
+        const out: string[] = [];
+        for (const v of list) {
+          set('in', String(v.usage.input));
+          set('out', String(v.usage.output));
+          set('cr', String(v.usage.cacheRead));
+          set('cw', String(v.usage.cacheWrite));
+          set('n', '1');
+          set('at', v.at);
+          set('platform', v.platform?.id ?? '');
+          (form.elements.namedItem('all') as HTMLInputElement).checked = true;
+          form.dispatchEvent(new Event('change'));
+          const cell = document.querySelector<HTMLElement>(`#calc-results tr[data-tool="${v.toolId}"] td[data-usd]`);
+          if (!cell) {
+            out.push(`${v.id}: no row`);
+            continue;
+          }
+          const shown = cell.dataset.usd === '' ? null : Number(cell.dataset.usd);
+          const expected = v.expectedKind === 'usd' ? v.expectedUsd : null;
+          if (shown !== expected) out.push(`${v.id}: page ${shown}, published ${expected}`);
+        }
+        return out;
+      }, usable);
+      expect(mismatches).toEqual([]);
+      await page.close();
+    });
+
+    it('has no serious or critical axe violations on any kind of page', async () => {
+      const model = tools.find((t) => scoredIds.has(t.id))!.id;
+      const found: string[] = [];
+      for (const urlPath of [
+        '/',
+        `/models/${model}/`,
+        '/calculator/',
+        '/use-cases/',
+        `/use-cases/${await firstUseCase(target)}/`,
+        '/platforms/',
+        '/platforms/cursor/',
+        '/changes/',
+        '/about/',
+      ]) {
+        const page = await open(urlPath);
+        if (urlPath === '/calculator/')
+          await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+        for (const violation of await axeViolations(page)) found.push(`${urlPath}: ${violation}`);
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    });
+
+    it('reads correctly without JavaScript: every row and link is in the HTML', async () => {
+      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      const page = await open('/', noScript);
+      expect(await page.locator('#models tbody tr').count()).toBe(totalTools);
+      expect(await page.locator('#models tbody tr:not([hidden])').count()).toBe(totalTools);
+      expect(await page.isVisible('#filters')).toBe(false); // controls that need the script are not offered
+      expect(await page.locator('#models thead th[scope=col]').count()).toBeGreaterThan(10);
+      expect(await page.locator('#models tbody th[scope=row] a').count()).toBe(totalTools);
+      expect(await page.locator('#chart a.pt').count()).toBe(scoredIds.size);
+      const calculator = await open('/calculator/', noScript);
+      expect(await calculator.locator('#calc-results tbody tr').count()).toBeGreaterThan(10);
+      await noScript.close();
+    });
+
+    it('works on a 375 px phone and saves screenshots', async () => {
+      const phone = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 1,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await open('/', phone);
+      // Nothing but the table's own scroller is wider than the screen.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${targetName}-phone-375.png`) });
+      await page.goto(`${target.baseUrl}/calculator/`);
+      await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${targetName}-phone-375-calculator.png`) });
+      await phone.close();
+
+      const desktop = await open('/');
+      await desktop.screenshot({ path: path.join(SCREENSHOTS, `${targetName}-desktop-1280.png`) });
+      await desktop.locator('#chart-h').scrollIntoViewIfNeeded();
+      await desktop.locator('#chart a.pt').last().hover();
+      await desktop.screenshot({ path: path.join(SCREENSHOTS, `${targetName}-desktop-1280-chart.png`) });
+      const model = tools.find((t) => scoredIds.has(t.id))!.id;
+      await desktop.goto(`${target.baseUrl}/models/${model}/`);
+      await desktop.screenshot({
+        path: path.join(SCREENSHOTS, `${targetName}-desktop-1280-model.png`),
+        fullPage: true,
+      });
+      if (process.env.UPDATE_DOCS_SCREENSHOT && targetName === 'node') {
+        const shot = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const docs = await open('/#chart-h', shot);
+        await docs.screenshot({ path: path.join(ROOT, 'docs', 'page.png') });
+        await shot.close();
+      }
+      await desktop.close();
+    });
+
+    it('logged no console error, uncaught exception or failed request on any page', () => {
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+async function firstUseCase(target: Target): Promise<string> {
+  const response = await httpRequest(`${target.baseUrl}/api/use-cases.json`);
+  return (JSON.parse(response.body.toString('utf8')) as { useCases: { id: string }[] }).useCases[0]!.id;
+}
