@@ -1,0 +1,394 @@
+/**
+ * The HTTP side: one function per endpoint, each revalidating the last good copy with
+ * If-None-Match (so polling costs a 304 and no body), typed errors, an optional structural or
+ * caller-supplied validation, and a `baseUrl` for any mirror or static host. Uses the global
+ * `fetch` (Node 20+, browsers, Deno, workers) or one you pass.
+ */
+import type { CostResult, Usage } from '../../../src/cost/index.ts';
+import { DirectoryError, HttpError, NetworkError, NotFoundError, SchemaError } from './errors.ts';
+import {
+  costOf,
+  filterTools,
+  findTool,
+  type JoinedTool,
+  joinTool,
+  type RankedTool,
+  type RankOptions,
+  rankTools,
+  resolveSuccessor,
+  type Succession,
+  suggestIds,
+  type ToolFilter,
+} from './query.ts';
+import { type CacheStore, MemoryStore } from './store.ts';
+import type {
+  BenchmarksDocument,
+  CategoriesDocument,
+  ChangesDocument,
+  CostVectorsDocument,
+  DocumentTypes,
+  FreshnessDocument,
+  ManifestDocument,
+  Platform,
+  PlatformsDocument,
+  PriceHistoryDocument,
+  ProvidersDocument,
+  Release,
+  Tool,
+  ToolsDocument,
+  UseCasesDocument,
+} from './types.generated.ts';
+import { PUBLIC_BASE_URL } from './types.generated.ts';
+import { structuralIssues, type Validator } from './validate.ts';
+
+/** The default: the public site when the project configures one, else a local server (`npm start`). */
+export const DEFAULT_BASE_URL: string = PUBLIC_BASE_URL ?? 'http://localhost:3000';
+
+export interface ClientOptions {
+  /**
+   * Where the API is: a site (`https://example.org`, `http://localhost:3000`) or the API base itself
+   * (`https://example.org/api`, or any mirror path ending in `/api`). Default: DEFAULT_BASE_URL.
+   */
+  baseUrl?: string;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Where the last good copies live (default: a new MemoryStore). */
+  store?: CacheStore;
+  /**
+   * `false` (default): a response must be JSON, nothing more is checked. `true`: the structural
+   * check of validate.ts (required fields and their JSON types, see there for exactly what). A
+   * function: your own validator (e.g. ajv compiled from /api/schemas/<name>.schema.json).
+   */
+  validate?: boolean | Validator;
+  /** Abort a request after this many milliseconds (default 30 000). */
+  timeoutMs?: number;
+  /** Extra request headers (e.g. a User-Agent where the runtime allows one). */
+  headers?: Record<string, string>;
+  /** On a network error or a 5xx, answer with the last good copy instead of throwing (default false). */
+  staleIfError?: boolean;
+}
+
+export interface Fetched<T> {
+  data: T;
+  /** 200: a new body; 304: the stored copy was still current. */
+  status: 200 | 304;
+  /** True when the data came from the store (a 304, or a stale copy after an error). */
+  fromCache: boolean;
+  /** True when the request failed and staleIfError answered with the last good copy. */
+  stale: boolean;
+  etag: string | null;
+  lastModified: string | null;
+  url: string;
+}
+
+/** What getIndex returns (/api/index.json). */
+export interface IndexDocument {
+  name: string;
+  license: { data: string; code: string };
+  lastUpdated: string;
+  endpoints: { path: string; summary: string }[];
+  openapi: string;
+}
+
+/** `https://x.org` and `https://x.org/api/` both give `https://x.org/api`. */
+export function apiBaseOf(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\//i.test(trimmed))
+    throw new DirectoryError('network', `baseUrl must be an absolute http(s) URL (got "${baseUrl}")`);
+  return /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
+}
+
+export class DirectoryClient {
+  /** The API base, ending in /api (no trailing slash). */
+  readonly apiBase: string;
+  readonly store: CacheStore;
+  readonly #fetch: typeof fetch;
+  readonly #options: ClientOptions;
+
+  constructor(options: ClientOptions = {}) {
+    this.apiBase = apiBaseOf(options.baseUrl ?? DEFAULT_BASE_URL);
+    this.store = options.store ?? new MemoryStore();
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function')
+      throw new DirectoryError(
+        'network',
+        'no fetch available: pass options.fetch (Node 20+ and browsers have a global fetch)',
+      );
+    this.#fetch = fetchImpl.bind(globalThis);
+    this.#options = options;
+  }
+
+  /** The URL of a path under the API base (`tools.json`, `v/2026-11-22/tools.json`). */
+  url(path: string): string {
+    return `${this.apiBase}/${path.replace(/^\/+/, '').replace(/^api\//, '')}`;
+  }
+
+  /**
+   * GETs one document under /api/, revalidating the stored copy. `name` selects the structural
+   * check (a document file name such as `tools.json`). Non-JSON documents (`kind: 'text'`) come
+   * back as a string.
+   */
+  async request<T>(
+    path: string,
+    { kind = 'json', name }: { kind?: 'json' | 'text'; name?: string } = {},
+  ): Promise<Fetched<T>> {
+    const url = this.url(path);
+    const cached = await this.store.get(url);
+    const headers: Record<string, string> = {
+      accept: kind === 'json' ? 'application/json' : '*/*',
+      ...this.#options.headers,
+    };
+    if (cached?.etag) headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
+
+    const fromStore = (stale: boolean, status: 200 | 304): Fetched<T> => ({
+      data: cached!.body as T,
+      status,
+      fromCache: true,
+      stale,
+      etag: cached!.etag,
+      lastModified: cached!.lastModified,
+      url,
+    });
+
+    let response: Response;
+    try {
+      response = await this.#fetch(url, { headers, signal: AbortSignal.timeout(this.#options.timeoutMs ?? 30_000) });
+    } catch (error) {
+      if (cached && this.#options.staleIfError) return fromStore(true, 200);
+      const reason =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new NetworkError(
+        url,
+        `${url}: ${(error as Error)?.name === 'TimeoutError' ? `no answer within ${this.#options.timeoutMs ?? 30_000} ms` : reason}`,
+        { cause: error },
+      );
+    }
+
+    if (response.status === 304 && cached) {
+      const refreshed = { ...cached, storedAt: Date.now(), etag: response.headers.get('etag') ?? cached.etag };
+      await this.store.set(url, refreshed);
+      return { ...fromStore(false, 304), etag: refreshed.etag };
+    }
+    if (response.status !== 200) {
+      if (cached && this.#options.staleIfError && response.status >= 500) return fromStore(true, 200);
+      let body: { error: { status: number; message: string } } | null = null;
+      try {
+        const parsed = (await response.json()) as { error?: { status: number; message: string } };
+        if (parsed?.error && typeof parsed.error.message === 'string')
+          body = parsed as { error: { status: number; message: string } };
+      } catch {
+        // not the API's JSON error body
+      }
+      throw new HttpError(url, response.status, body);
+    }
+
+    const text = await response.text();
+    let data: unknown = text;
+    if (kind === 'json') {
+      try {
+        data = JSON.parse(text);
+      } catch (error) {
+        throw new SchemaError(url, [`not valid JSON (${(error as Error).message})`]);
+      }
+      const validate = this.#options.validate;
+      if (validate) {
+        const documentName = name ?? path.split('/').pop() ?? path;
+        const result =
+          typeof validate === 'function' ? validate(data, documentName) : structuralIssues(data, documentName);
+        const issues = result === true ? [] : result;
+        if (issues.length > 0) throw new SchemaError(url, issues);
+      }
+    }
+    const etag = response.headers.get('etag');
+    const lastModified = response.headers.get('last-modified');
+    await this.store.set(url, { body: data, etag, lastModified, storedAt: Date.now() });
+    return { data: data as T, status: 200, fromCache: false, stale: false, etag, lastModified, url };
+  }
+
+  async #get<N extends keyof DocumentTypes>(name: N): Promise<DocumentTypes[N]> {
+    return (await this.request<DocumentTypes[N]>(name, { name })).data;
+  }
+
+  /** GET /api/tools.json: every tool (AI coding model). */
+  getTools(): Promise<ToolsDocument> {
+    return this.#get('tools.json');
+  }
+
+  /** GET /api/benchmarks.json: scores, methodology and sources. */
+  getBenchmarks(): Promise<BenchmarksDocument> {
+    return this.#get('benchmarks.json');
+  }
+
+  /** GET /api/providers.json. */
+  getProviders(): Promise<ProvidersDocument> {
+    return this.#get('providers.json');
+  }
+
+  /** GET /api/categories.json. */
+  getCategories(): Promise<CategoriesDocument> {
+    return this.#get('categories.json');
+  }
+
+  /** GET /api/platforms.json: coding platforms, the tools they offer and how they bill them. */
+  getPlatforms(): Promise<PlatformsDocument> {
+    return this.#get('platforms.json');
+  }
+
+  /** GET /api/use-cases.json: use cases with computed top picks. */
+  getUseCases(): Promise<UseCasesDocument> {
+    return this.#get('use-cases.json');
+  }
+
+  /** GET /api/freshness.json: tiny; poll it to know whether anything changed. */
+  getFreshness(): Promise<FreshnessDocument> {
+    return this.#get('freshness.json');
+  }
+
+  /** GET /api/changes.json: every release, newest first, with per-field differences. */
+  getChanges(): Promise<ChangesDocument> {
+    return this.#get('changes.json');
+  }
+
+  /** GET /api/changes.xml: the same as an Atom feed (text). */
+  async getChangesFeed(): Promise<string> {
+    return (await this.request<string>('changes.xml', { kind: 'text' })).data;
+  }
+
+  /** GET /api/manifest.json: SHA-256 of the latest documents and of every release. */
+  getManifest(): Promise<ManifestDocument> {
+    return this.#get('manifest.json');
+  }
+
+  /** GET /api/price-history.json: each tool's prices with effective dates. */
+  getPriceHistory(): Promise<PriceHistoryDocument> {
+    return this.#get('price-history.json');
+  }
+
+  /** GET /api/cost-vectors.json: worked examples of the cost rules. */
+  getCostVectors(): Promise<CostVectorsDocument> {
+    return this.#get('cost-vectors.json');
+  }
+
+  /** GET /api/index.json: the list of endpoints. */
+  async getIndex(): Promise<IndexDocument> {
+    return (await this.request<IndexDocument>('index.json')).data;
+  }
+
+  /** GET /api/openapi.json. */
+  async getOpenApi(): Promise<Record<string, unknown>> {
+    return (await this.request<Record<string, unknown>>('openapi.json')).data;
+  }
+
+  /** GET /api/schemas/<name>: a JSON Schema, e.g. `tools.schema.json` (tolerant) or `tools.strict.schema.json`. */
+  async getSchema(name: string): Promise<Record<string, unknown>> {
+    return (await this.request<Record<string, unknown>>(`schemas/${name}`)).data;
+  }
+
+  /** GET /api/v/<release>/release.json: one release record (immutable). */
+  async getRelease(id: string): Promise<Release> {
+    return (await this.request<Release>(`v/${encodeURIComponent(id)}/release.json`)).data;
+  }
+
+  /** GET /api/v/<release>/<document>: a document as published in a release (immutable). */
+  async getReleaseDocument<
+    N extends
+      | 'tools.json'
+      | 'benchmarks.json'
+      | 'providers.json'
+      | 'categories.json'
+      | 'platforms.json'
+      | 'use-cases.json',
+  >(id: string, name: N): Promise<DocumentTypes[N]> {
+    return (await this.request<DocumentTypes[N]>(`v/${encodeURIComponent(id)}/${name}`, { name })).data;
+  }
+
+  // Conveniences: the helpers of query.ts over freshly revalidated documents.
+
+  /** The tool with this id, alias, catalog id or dated snapshot; NotFoundError (with suggestions) otherwise. */
+  async findTool(idOrAlias: string): Promise<Tool> {
+    return findTool((await this.getTools()).tools, idOrAlias);
+  }
+
+  /** Tools matching a filter (fetches platforms.json only when filtering by platform). */
+  async listTools(filter: ToolFilter = {}): Promise<Tool[]> {
+    const [{ tools }, platforms] = await Promise.all([
+      this.getTools(),
+      filter.platform ? this.getPlatforms() : undefined,
+    ]);
+    return filterTools(tools, filter, { platforms: platforms?.platforms });
+  }
+
+  /** A tool with its benchmark entry and the platforms that offer it. */
+  async getTool(idOrAlias: string): Promise<JoinedTool> {
+    const [{ tools }, benchmarks, platforms] = await Promise.all([
+      this.getTools(),
+      this.getBenchmarks(),
+      this.getPlatforms(),
+    ]);
+    return joinTool(findTool(tools, idOrAlias), {
+      benchmarks: benchmarks.benchmarks.models,
+      platforms: platforms.platforms,
+    });
+  }
+
+  /** What a workload costs on a tool, optionally on a platform (by id). */
+  async costOf(
+    idOrAlias: string,
+    usage: Usage,
+    options: { at?: string | Date; platform?: string } = {},
+  ): Promise<CostResult> {
+    const [{ tools }, platforms] = await Promise.all([
+      this.getTools(),
+      options.platform ? this.getPlatforms() : undefined,
+    ]);
+    const tool = findTool(tools, idOrAlias);
+    return costOf(tool, usage, {
+      at: options.at,
+      platform: options.platform ? platformById(platforms!.platforms, options.platform) : undefined,
+    });
+  }
+
+  /** Tools ranked for a workload by cost, score or value; `platform` is a platform id. */
+  async rank(
+    usage: Usage,
+    options: Omit<RankOptions, 'benchmarks' | 'platforms' | 'platform'> & { platform?: string } = {},
+  ): Promise<RankedTool[]> {
+    const [{ tools }, benchmarks, platforms] = await Promise.all([
+      this.getTools(),
+      this.getBenchmarks(),
+      this.getPlatforms(),
+    ]);
+    const platform = options.platform ? platformById(platforms.platforms, options.platform) : undefined;
+    return rankTools(tools, usage, {
+      ...options,
+      platform,
+      platforms: platforms.platforms,
+      benchmarks: benchmarks.benchmarks.models,
+    });
+  }
+
+  /** Follows replacedBy from a deprecated or retired id to the tool to use now. */
+  async resolve(idOrAlias: string): Promise<Succession> {
+    return resolveSuccessor((await this.getTools()).tools, idOrAlias);
+  }
+}
+
+/** The platform with this id; NotFoundError with suggestions otherwise. */
+export function platformById(platforms: readonly Platform[], id: string): Platform {
+  const platform = platforms.find((p) => p.id === id.toLowerCase());
+  if (!platform)
+    throw new NotFoundError(
+      'platform',
+      id,
+      suggestIds(
+        platforms.map((p) => p.id),
+        id,
+      ),
+    );
+  return platform;
+}
+
+export function createClient(options: ClientOptions = {}): DirectoryClient {
+  return new DirectoryClient(options);
+}

@@ -1,0 +1,69 @@
+/**
+ * @ai-coding-models/client: a typed, dependency-free client of the AI Coding Models Directory.
+ *
+ *   import { createClient } from '@ai-coding-models/client';
+ *   const directory = createClient({ baseUrl: 'http://localhost:3000' });
+ *   const ranked = await directory.rank({ input: 200_000, output: 20_000 }, { by: 'value', limit: 5 });
+ */
+export {
+  apiBaseOf,
+  type ClientOptions,
+  createClient,
+  DEFAULT_BASE_URL,
+  DirectoryClient,
+  type Fetched,
+  type IndexDocument,
+  platformById,
+} from './client.ts';
+export {
+  DirectoryError,
+  type DirectoryErrorKind,
+  HttpError,
+  NetworkError,
+  NotFoundError,
+  SchemaError,
+} from './errors.ts';
+export {
+  CAPABILITIES,
+  type Capability,
+  type ClientCostOptions,
+  costOf,
+  filterTools,
+  findTool,
+  type JoinedTool,
+  joinTool,
+  type MatchKind,
+  matchTool,
+  type RankBy,
+  type RankedTool,
+  type RankOptions,
+  rankTools,
+  resolveSuccessor,
+  type Succession,
+  suggestIds,
+  type ToolFilter,
+  type ToolMatch,
+  type ToolStatus,
+} from './query.ts';
+export { type CachedDocument, type CacheStore, MemoryStore } from './store.ts';
+export * from './types.generated.ts';
+export { structuralIssues, type Validator } from './validate.ts';
+/** The directory's cost engine itself (src/cost), for callers that work with their own data. */
+export {
+  billingOn,
+  buildCostVectors,
+  CostError,
+  type CostErrorCode,
+  type CostKind,
+  type CostLine,
+  type CostOptions,
+  type CostResult,
+  costOf as engineCostOf,
+  type PlatformBillingLike,
+  type PricedModel,
+  ratesAt,
+  type Rates,
+  TOKEN_CLASSES,
+  type TokenClass,
+  type Usage,
+} from '../../../src/cost/index.ts';

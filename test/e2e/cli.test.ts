@@ -1,0 +1,222 @@
+/**
+ * The `ai-coding-models` command line as users run it: the built bin (compiled by the package's
+ * own build into a temporary directory), spawned with node against the real server on loopback.
+ * Tables by default, JSON with --json, exit 1 with suggestions for an unknown id, exit 2 for a
+ * bad flag, exit 3 when the API cannot be reached.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../../src/fs/paths.ts';
+import type { ToolsDocument, UseCasesDocument } from '../../packages/client/src/index.ts';
+import { startNodeTarget, type Target } from '../support/targets.ts';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('ai-coding-models (the built bin against the Node server)', () => {
+  let target: Target;
+  let outDir: string;
+  let bin: string;
+  let tools: ToolsDocument['tools'];
+
+  const cli = (...args: string[]): Promise<Run> =>
+    new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [bin, ...args, '--base-url', target.baseUrl],
+        { encoding: 'utf8', timeout: 30_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const json = async <T>(...args: string[]): Promise<T> => {
+    const run = await cli(...args, '--json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    return JSON.parse(run.stdout) as T;
+  };
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'acmd-cli-'));
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'packages', 'client', 'scripts', 'build.mjs'), '--out-dir', outDir],
+      { stdio: 'pipe' },
+    );
+    bin = path.join(outDir, 'packages', 'client', 'src', 'cli.js');
+    target = await startNodeTarget(inject('distPath'));
+    tools = ((await (await fetch(`${target.baseUrl}/api/tools.json`)).json()) as ToolsDocument).tools;
+  });
+  afterAll(async () => {
+    await target?.stop();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('list: a table by default, the same tools as JSON with --json, filters applied', async () => {
+    const table = await cli('list');
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(
+      /^id\s+provider\s+status\s+context\s+input \$\/1M\s+output \$\/1M\s+score$/,
+    );
+    expect(table.stdout).toContain(`${tools.length} of ${tools.length} models`);
+    const listed = await json<{ id: string; contextTokens: number; providerId: string; reasoning: boolean | null }[]>(
+      'models',
+      'list',
+      '--provider',
+      tools[0]!.providerId,
+      '--min-context',
+      '100k',
+      '--capability',
+      'reasoning',
+    );
+    expect(listed.length).toBeGreaterThan(0);
+    for (const tool of listed)
+      expect(tool.providerId === tools[0]!.providerId && tool.contextTokens >= 100_000 && tool.reasoning === true).toBe(
+        true,
+      );
+    const onCursor = await json<{ id: string }[]>('list', '--platform', 'cursor', '--max-price', '2');
+    expect(onCursor.every((t) => tools.find((x) => x.id === t.id)!.blendedPrice <= 2)).toBe(true);
+  });
+
+  it('show: by id, alias or dated snapshot, with scores marked measured or estimated and the sources', async () => {
+    const tool = tools.find((t) => t.aliases.some((a) => a !== t.id))!;
+    const alias = tool.aliases.find((a) => a !== tool.id)!;
+    const shown = await cli('show', `${alias}-20260101`);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`(${tool.id})`);
+    expect(shown.stdout).toContain('sources:');
+    expect(shown.stdout).toMatch(/measured|not scored/);
+    const data = await json<{
+      tool: { id: string };
+      benchmark: unknown;
+      platforms: unknown[];
+      successor: string | null;
+    }>('show', tool.id);
+    expect(data.tool.id).toBe(tool.id);
+    const replaced = tools.find((t) => t.replacedBy !== null)!;
+    expect((await cli('show', replaced.id)).stdout).toContain(`replaced: ${replaced.id} -> ${replaced.replacedBy}`);
+  });
+
+  it('show with an unknown id: exit 1 and close ids suggested', async () => {
+    const run = await cli('show', `${tools[0]!.id}x`);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`unknown model "${tools[0]!.id}x"; did you mean`);
+    expect(run.stderr).toContain(`"${tools[0]!.id}"`);
+  });
+
+  it('cost: ranks by the cost of the workload on a platform, cheapest first', async () => {
+    const table = await cli(
+      'cost',
+      '--input',
+      '200k',
+      '--output',
+      '20k',
+      '--cache-read',
+      '50k',
+      '--platform',
+      'cursor',
+      '--at',
+      '2026-11-23T12:00:00Z',
+    );
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain(
+      'Workload: 200,000 input, 20,000 output, 50,000 cache read tokens at 2026-11-23T12:00:00Z on Cursor; ranked by cost',
+    );
+    const result = await json<{
+      usage: { input: number; output: number; cacheRead: number };
+      results: { rank: number; id: string; usd: number | null; kind: string }[];
+    }>(
+      'cost',
+      '--input',
+      '200k',
+      '--output',
+      '20k',
+      '--cache-read',
+      '50k',
+      '--platform',
+      'cursor',
+      '--at',
+      '2026-11-23T12:00:00Z',
+      '--limit',
+      '50',
+    );
+    expect(result.usage).toMatchObject({ input: 200_000, output: 20_000, cacheRead: 50_000 });
+    const usd = result.results.filter((r) => r.kind === 'usd').map((r) => r.usd!);
+    expect(usd.length).toBeGreaterThan(5);
+    expect(usd).toEqual([...usd].sort((a, b) => a - b));
+    const byValue = await json<{ by: string; results: { value: number | string | null }[] }>(
+      'cost',
+      '--input',
+      '1m',
+      '--output',
+      '100k',
+      '--by',
+      'value',
+      '--limit',
+      '3',
+    );
+    expect(byValue.by).toBe('value');
+    expect(byValue.results).toHaveLength(3);
+  });
+
+  it('top: a use case with its picks; an unknown one exits 1 with suggestions', async () => {
+    const { useCases } = (await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as UseCasesDocument;
+    const useCase = useCases[0]!;
+    const picks = await json<{ useCase: { id: string }; picks: { id: string; scenarioCostUsd: number | null }[] }>(
+      'top',
+      useCase.id,
+    );
+    expect(picks.picks.map((p) => p.id)).toEqual(useCase.topPicks);
+    expect((await cli('top', useCase.id)).stdout).toContain(useCase.title);
+    const unknown = await cli('top', useCase.id.slice(0, -1));
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`did you mean "${useCase.id}"`);
+  });
+
+  it('changes: the newest releases', async () => {
+    const releases = await json<{ id: string; summary: string }[]>('changes', '--limit', '1');
+    expect(releases).toHaveLength(1);
+    expect((await cli('changes')).stdout).toContain(releases[0]!.id);
+  });
+
+  it('bad flags and arguments exit 2 with a message; no command prints the usage', async () => {
+    for (const args of [
+      ['list', '--no-such-flag'],
+      ['cost', '--input', 'lots', '--output', '1'],
+      ['cost', '--output', '1'],
+      ['list', '--status', 'gone'],
+      ['show'],
+      ['frobnicate'],
+      ['cost', '--input', '1', '--output', '1', '--by', 'price'],
+    ]) {
+      const run = await cli(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(/^error: /);
+    }
+    const usage = await cli();
+    expect(usage.code).toBe(2);
+    expect(usage.stdout).toContain('usage: ai-coding-models');
+    expect((await cli('--help')).code).toBe(0);
+  });
+
+  it('an unreachable API exits 3', async () => {
+    const run = await new Promise<Run>((resolve) =>
+      execFile(
+        process.execPath,
+        [bin, 'list', '--base-url', 'http://127.0.0.1:9'],
+        { encoding: 'utf8' },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('127.0.0.1:9');
+  });
+});
