@@ -8,6 +8,7 @@ import { DataError } from '../compile/errors.ts';
 import { buildDocuments } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
 import { loadSourceData } from '../compile/load.ts';
+import { lifecycleWarnings } from '../compile/integrity.ts';
 import { publishArtifact } from '../artifact/artifact.ts';
 import { coverageReport } from '../compile/report.ts';
 import { PATHS } from '../fs/paths.ts';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const source = await loadSourceData(path.resolve(values.data));
   const built = buildDocuments(source);
+  // Lifecycle facts that have gone stale are reported, not refused: the data may be waiting for a source.
+  for (const warning of lifecycleWarnings(source, new Date().toISOString().slice(0, 10))) console.warn(`warning: ${warning.file}: ${warning.message}`);
   const cv = built.crossValidation;
   console.log(`validated ${source.tools.length} tools, ${source.providers.length} providers, ${source.results.length} benchmark result files`);
   console.log('scoring: leave-one-out mean absolute error (model vs per-series mean baseline)');

@@ -61,7 +61,7 @@ export function checkSourceIntegrity(source: SourceData): void {
   const providerIds = checkUniqueIds(source.providers, issues);
   const toolIds = checkUniqueIds(source.tools, issues);
   const categoryIds = checkUniqueIds(source.categories, issues);
-  checkUniqueIds(source.platforms, issues);
+  const platformIds = checkUniqueIds(source.platforms, issues);
   checkUniqueIds(source.useCases, issues);
   checkSlugMatchesId(source.categories, issues);
   checkSlugMatchesId(source.useCases, issues);
@@ -81,6 +81,10 @@ export function checkSourceIntegrity(source: SourceData): void {
         issues.add(file, 'replacedBy', tool.replacedBy, removed.has(tool.replacedBy) ? `points nowhere: ${removedNote(tool.replacedBy)}` : 'points nowhere: it is not a tool id');
       if (tool.replacedBy === tool.id) issues.add(file, 'replacedBy', tool.replacedBy, 'must not point to the tool itself');
     }
+    tool.lifecycle?.events.forEach((event, index) => {
+      if (event.platform !== undefined && !platformIds.has(event.platform))
+        issues.add(file, `lifecycle.events.${index}.platform`, event.platform, 'is not the id of a file in data/platforms/');
+    });
     for (const alias of tool.aliases) {
       const owner = aliasOwner.get(alias);
       if (owner && owner !== tool.id) issues.add(file, 'aliases', alias, `is already an alias of ${owner}`);
@@ -126,6 +130,30 @@ export function checkSourceIntegrity(source: SourceData): void {
   issues.throwIfAny();
 }
 
+
+/** A lifecycle fact the build reports but does not refuse: the data may simply be waiting for a source. */
+export interface LifecycleWarning {
+  file: string;
+  message: string;
+}
+
+/**
+ * Warnings about lifecycle data that has gone stale: a shutdown date that has passed while the status
+ * still says the model is callable, and a successor that is itself retired.
+ */
+export function lifecycleWarnings(source: SourceData, today: string): LifecycleWarning[] {
+  const warnings: LifecycleWarning[] = [];
+  const byId = new Map(source.tools.map((t) => [t.data.id, t.data]));
+  for (const { file, data: tool } of source.tools) {
+    const shutdown = tool.lifecycle?.shutdown;
+    if (shutdown && shutdown.date < today && tool.status !== 'retired')
+      warnings.push({ file, message: `lifecycle.shutdown.date ${shutdown.date} has passed but status is "${tool.status}": check the source and set status to retired, or record a later shutdown date` });
+    const successor = tool.replacedBy === undefined ? undefined : byId.get(tool.replacedBy);
+    if (successor?.status === 'retired')
+      warnings.push({ file, message: `replacedBy "${successor.id}" is itself retired${successor.replacedBy ? ` (its successor is "${successor.replacedBy}")` : ''}` });
+  }
+  return warnings;
+}
 
 /**
  * Rules on the derived documents: the published schema plus the specification's consistency

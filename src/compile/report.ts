@@ -2,6 +2,7 @@
 import type { BenchmarkModel } from '../schema/api.ts';
 import type { Documents } from './documents.ts';
 import type { SourceData } from './load.ts';
+import { lifecycleWarnings } from './integrity.ts';
 import { SEED_FIELDS } from './derive/benchmarks.ts';
 
 const STALE_DAYS = 120;
@@ -33,12 +34,26 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
   const unscored = source.tools.map((t) => t.data.id).filter((id) => !models.some((m) => m.modelId === id));
   out.push(`\nUnscored tools (no published result): ${unscored.length}\n  ${unscored.join(', ')}`);
 
+  const today = now.toISOString().slice(0, 10);
+  const lifecycle = source.tools
+    .filter(({ data }) => data.status === 'deprecated' || data.status === 'retired' || data.lifecycle?.shutdown)
+    .map(({ data }) => [data.id, data.status, data.lifecycle?.shutdown?.date ?? '-', data.replacedBy ?? '-'])
+    .sort((a, b) => String(a[2]).localeCompare(String(b[2])) || String(a[0]).localeCompare(String(b[0])));
+  out.push(lifecycle.length ? table(`Deprecated and retired tools (${lifecycle.length})`, [['tool', 'status', 'shutdown', 'replacedBy'], ...lifecycle]) : '\nNo deprecated or retired tools.');
+  const warnings = lifecycleWarnings(source, today);
+  if (warnings.length) out.push(`\nLifecycle warnings (${warnings.length}):\n${warnings.map((w) => `  ${w.file}: ${w.message}`).join('\n')}`);
+
+  // Staleness is the age of the source version a value was read from (asOf), not of the day someone last checked it (verified).
   const stale: (string | number)[][] = [];
   for (const { file, data } of source.tools)
     for (const [fact, src] of Object.entries(data.sources)) {
       const ageDays = Math.floor((now.getTime() - Date.parse(`${src.asOf}T00:00:00Z`)) / 86_400_000);
-      if (ageDays > STALE_DAYS) stale.push([file, fact, src.asOf, ageDays]);
+      if (ageDays > STALE_DAYS) stale.push([file, fact, src.asOf, src.verified, ageDays]);
     }
-  out.push(stale.length ? table(`Facts older than ${STALE_DAYS} days (${stale.length})`, [['file', 'fact', 'asOf', 'days'], ...stale]) : `\nNo facts older than ${STALE_DAYS} days.`);
+  out.push(
+    stale.length
+      ? table(`Facts whose source version (asOf) is older than ${STALE_DAYS} days (${stale.length})`, [['file', 'fact', 'asOf', 'verified', 'days'], ...stale])
+      : `\nNo fact's source version (asOf) is older than ${STALE_DAYS} days.`,
+  );
   return out.join('\n');
 }

@@ -19,9 +19,34 @@ import {
   usdPerMillion,
   yearMonth,
 } from './common.ts';
-import { billingKind } from './source.ts';
+import { billingKind, lifecycleEvent } from './source.ts';
 
 const ext = (text: string) => `[extension] ${text}`;
+
+const datedSource = z.object({ date: isoDate, source: factSource }).strict();
+
+/** A lifecycle statement as published: optional fields of the source file become null. */
+export const publishedLifecycleEvent = z
+  .object({
+    kind: lifecycleEvent.shape.kind,
+    date: lifecycleEvent.shape.date,
+    scope: lifecycleEvent.shape.scope,
+    platform: slug.nullable().describe('Id of the platform (see platforms.json) a platform-scoped event concerns; null for the provider\'s own API.'),
+    summary: z.string().describe('What the source states, in this project\'s words.'),
+    successor: z.string().nullable().describe('The successor or recommended replacement exactly as the source names it; null when it names none.'),
+    source: factSource,
+  })
+  .strict();
+
+export const publishedLifecycle = z
+  .object({
+    announced: datedSource.nullable().describe('When the provider announced the deprecation or retirement; null when no source says.'),
+    shutdown: datedSource
+      .nullable()
+      .describe("Shutdown on the provider's own API: announced for a deprecated tool, effective for a retired one; null when none is announced. Other dates sources give are in conflicts."),
+    events: z.array(publishedLifecycleEvent).describe('Every lifecycle statement read, oldest first. Platform-scoped events (a coding platform dropping the model) never change status.'),
+  })
+  .strict();
 
 export const tool = z
   .object({
@@ -46,7 +71,8 @@ export const tool = z
     contextTokens: z.number().int().positive().describe(ext('Exact context window in tokens.')),
     maxOutputTokens: z.number().int().positive().nullable().describe(ext('Maximum output tokens per request; null when not published.')),
     status: toolStatus.describe(ext(toolStatus.description ?? '')),
-    replacedBy: slug.nullable().describe(ext('Id of the successor tool, or null.')),
+    replacedBy: slug.nullable().describe(ext('Id of the successor tool a source names (see lifecycle.events), or null.')),
+    lifecycle: publishedLifecycle.nullable().describe(ext('Deprecation/retirement dates with their sources, and platform-scoped retirements; null when no lifecycle statement is recorded.')),
     aliases: z.array(z.string()).describe(ext('API model strings (provider\'s, or the host\'s when priced via a host) and dated snapshots.')),
     openWeights: z.boolean().describe(ext('Weights are published.')),
     reasoning: z.boolean().nullable().describe(ext('Has a reasoning/thinking mode; null when the source does not say.')),

@@ -289,7 +289,7 @@ export const useCaseFile = z
         minContextTokens: z.number().int().positive().optional(),
         openWeights: z.literal(true).optional(),
         maxScenarioCostUsd: z.number().positive().optional(),
-        includePreview: z.boolean().optional().describe('Preview tools are excluded unless true. Deprecated tools are always excluded.'),
+        includePreview: z.boolean().optional().describe('Preview tools are excluded unless true. Deprecated and retired tools are always excluded.'),
       })
       .strict()
       .describe('Which tools may be picked.'),

@@ -213,6 +213,7 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
     maxOutputTokens: null,
     status: 'active',
     replacedBy: null,
+    lifecycle: null,
     aliases: [],
     openWeights: false,
     reasoning: null,
@@ -220,7 +221,7 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
     codingSpecialized: false,
     blendedPrice: 1.25,
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
-    sources: { pricing: source, contextWindow: source, releaseDate: source },
+    sources: { pricing: source, contextWindow: source, releaseDate: source, capabilities: null },
     conflicts: [],
     ...over,
   };

@@ -17,13 +17,14 @@ function matchesStaticRule(rule: Exclude<CategoryRule, { kind: 'topScoreFraction
   }
 }
 
-/** Returns category id → sorted tool ids. */
+/** Returns category id → sorted tool ids. A retired tool (no longer callable) is in no category and does not move the score cutoff. */
 export function computeMembership(categories: readonly CategoryFile[], input: MembershipInput): Map<string, string[]> {
-  const scores = [...input.overallScores.values()].sort((a, b) => b - a);
+  const tools = input.tools.filter((tool) => tool.status !== 'retired');
+  const scores = tools.flatMap((tool) => input.overallScores.get(tool.id) ?? []).sort((a, b) => b - a);
   const cutoff = (fraction: number) => scores[Math.max(0, Math.ceil(scores.length * fraction) - 1)] ?? Infinity;
   const membership = new Map<string, string[]>();
   for (const category of categories) {
-    const members = input.tools
+    const members = tools
       .filter((tool) => {
         if (category.rule.kind === 'topScoreFraction') {
           const score = input.overallScores.get(tool.id);

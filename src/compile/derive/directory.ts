@@ -31,6 +31,13 @@ export function deriveTools(
         maxOutputTokens: tool.maxOutputTokens ?? null,
         status: tool.status,
         replacedBy: tool.replacedBy ?? null,
+        lifecycle: tool.lifecycle
+          ? {
+              announced: tool.lifecycle.announced ?? null,
+              shutdown: tool.lifecycle.shutdown ?? null,
+              events: tool.lifecycle.events.map((e) => ({ kind: e.kind, date: e.date, scope: e.scope, platform: e.platform ?? null, summary: e.summary, successor: e.successor ?? null, source: e.source })),
+            }
+          : null,
         aliases: [...tool.aliases],
         openWeights: tool.openWeights,
         reasoning: tool.reasoning,

@@ -42,7 +42,7 @@ const NEEDS_SCORE = new Set<SortBy>(['scoreDesc', 'valueDesc']);
 export function eligibleCandidates(useCase: UseCaseFile, tools: readonly Tool[], scores: ReadonlyMap<string, number>, at?: string): Candidate[] {
   const { filter, scenario } = useCase;
   return tools
-    .filter((tool) => tool.status !== 'deprecated')
+    .filter((tool) => tool.status !== 'deprecated' && tool.status !== 'retired')
     .filter((tool) => filter.includePreview === true || tool.status !== 'preview')
     .filter((tool) => !filter.categories || filter.categories.some((c) => tool.category.includes(c)))
     .filter((tool) => filter.minContextTokens === undefined || tool.contextTokens >= filter.minContextTokens)
