@@ -7,7 +7,7 @@
  * with a message saying what to install.
  */
 import { startServer, type Limits, type RunningServer } from '../../src/server/server.ts';
-import { nginxUnavailableReason, startNginx, type RunningNginx } from './nginx.ts';
+import { findBrotliModule, nginxUnavailableReason, startNginx, type RunningNginx } from './nginx.ts';
 
 export type TargetName = 'node' | 'nginx';
 export const TARGET_NAMES: readonly TargetName[] = ['node', 'nginx'];
@@ -58,3 +58,19 @@ export function skipReason(name: TargetName): string | null {
 export function runnableTargets(): TargetName[] {
   return TARGET_NAMES.filter((name) => skipReason(name) === null);
 }
+
+/**
+ * Why brotli assertions are skipped on a target, or null to run them. The Node server always
+ * serves the build's brotli bodies; nginx needs its brotli_static module. A machine with nginx
+ * but without the module still passes `npm test` (those assertions skip, saying why); under CI,
+ * where .ci/run installs the module, its absence fails instead.
+ */
+export function brotliSkipReason(name: TargetName): string | null {
+  if (name !== 'nginx' || findBrotliModule()) return null;
+  const reason = 'nginx has no brotli_static module (apt-get install libnginx-mod-http-brotli-static)';
+  if (process.env.CI && process.env.NGINX_BROTLI_MODULE !== 'none') throw new Error(`under CI ${reason}`);
+  return reason;
+}
+
+/** The test name, with the skip reason appended when the assertion is skipped. */
+export const skipNote = (name: string, reason: string | null) => (reason ? `${name} (skipped: ${reason})` : name);
