@@ -159,9 +159,13 @@ describe('refresh status in a running server', () => {
     expect(before.refresh).toMatchObject({ schedule: '0 6 * * 1', nextRun: '2026-11-23T06:00:00Z', lastAttempt: null, lastOutcome: null });
 
     await clock.advance(18 * 3600_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The cycle is run, reload (the whole artifact from disk), then the status: wait for it, not for a fixed time.
+    let after = before;
+    for (const deadline = Date.now() + 10_000; after.refresh.lastAttempt === null && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      after = json<FreshnessDocument>(await httpRequest(`${running.url}/api/freshness.json`));
+    }
     expect(runs).toBe(1);
-    const after = json<FreshnessDocument>(await httpRequest(`${running.url}/api/freshness.json`));
     expect(after.refresh).toMatchObject({
       schedule: '0 6 * * 1',
       nextRun: '2026-11-30T06:00:00Z',
