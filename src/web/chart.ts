@@ -20,14 +20,14 @@ export interface ChartResult {
   frontier: Scored[];
 }
 
-export function pointLabel(s: Scored): string {
+export function pointLabel(s: Scored, components: number): string {
   const blended = s.tool.blendedPrice;
   const priceText = blended === 0 ? 'free' : `${price(blended)} per 1M tokens blended`;
   const basis = s.measured ? 'mostly measured' : 'mostly estimated';
-  return `${s.tool.name}: score ${scoreWithInterval(s.model.overallScore, s.interval)}, ${priceText}, ${basis} (${s.model.measuredCount} of 4 seed scores measured)`;
+  return `${s.tool.name}: score ${scoreWithInterval(s.model.overallScore, s.interval)}, ${priceText}, ${basis} (${s.measuredCount} of ${components} benchmarks measured)`;
 }
 
-export function renderChart(scored: readonly Scored[], root: string): ChartResult {
+export function renderChart(scored: readonly Scored[], root: string, components: number): ChartResult {
   const points = [...scored].sort(
     (a, b) =>
       a.tool.blendedPrice - b.tool.blendedPrice ||
@@ -97,7 +97,7 @@ export function renderChart(scored: readonly Scored[], root: string): ChartResul
       ? `<line class="iv" x1="${cx}" x2="${cx}" y1="${f1(y(s.interval[1]))}" y2="${f1(y(s.interval[0]))}"/>`
       : '';
     parts.push(
-      `<a class="${cls}" href="${root}models/${esc(s.tool.id)}/" data-id="${esc(s.tool.id)}" aria-label="${esc(pointLabel(s))}">${iv}<circle cx="${cx}" cy="${cy}" r="5"/></a>`,
+      `<a class="${cls}" href="${root}models/${esc(s.tool.id)}/" data-id="${esc(s.tool.id)}" aria-label="${esc(pointLabel(s, components))}">${iv}<circle cx="${cx}" cy="${cy}" r="5"/></a>`,
     );
   }
   const best = points.reduce<Scored | null>(

@@ -82,7 +82,9 @@ export function intervalOf(value: unknown): [number, number] | null {
             ? [o.lo, o.hi]
             : 'min' in o
               ? [o.min, o.max]
-              : null;
+              : 'best' in o
+                ? [o.best, o.worst]
+                : null;
   }
   if (!pair || pair.length < 2) return null;
   const [low, high] = pair;

@@ -53,7 +53,7 @@ input,select,button{font:inherit;color:inherit}
 input[type=search],input[type=number],input[type=text],select{padding:.35em .5em;border:1px solid #6b7280;border-radius:4px;background:#fff;width:100%;min-height:2.4em}
 input[type=checkbox]{width:1.2em;height:1.2em;margin:0}
 button{padding:.4em .9em;border:1px solid #6b7280;border-radius:4px;background:#fff;cursor:pointer;min-height:2.4em}
-fieldset{border:1px solid #d1d5db;border-radius:6px;padding:.5em .75em .75em;margin:0 0 .75em;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:.6em 1em}
+fieldset{border:1px solid #d1d5db;border-radius:6px;padding:.5em .75em .75em;margin:0 0 .75em;display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:.6em 1em}
 legend{font-weight:700;padding:0 .3em}
 .chart-layout{display:grid;grid-template-columns:minmax(0,3fr) minmax(14rem,1fr);gap:1.5em;align-items:start}
 .chart-box{margin:0}
@@ -95,6 +95,7 @@ summary{cursor:pointer;font-weight:600}
 tr.hl{outline:2px solid #c2410c;outline-offset:-2px}
 .calc fieldset .field.check{align-self:end}
 @media (max-width:760px){
+fieldset{grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr))}
 .chart-layout{grid-template-columns:1fr}
 h1{font-size:1.45rem}
 .names{columns:1}

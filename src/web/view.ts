@@ -5,6 +5,7 @@
  */
 import type {
   BenchmarkModel,
+  ScoreDetail,
   BenchmarkSource,
   ChangesDocument,
   Documents,
@@ -22,21 +23,39 @@ export interface WebInput {
   priceHistory?: PriceHistoryDocument | null;
 }
 
-export type SeedField = 'sweBench' | 'liveCodeBench' | 'bigCodeBench' | 'humanEval';
-/** The weights of the overall score (README "Benchmarks and the scoring method"). */
-export const SEED_WEIGHTS: Record<SeedField, number> = {
-  sweBench: 0.4,
-  liveCodeBench: 0.3,
-  bigCodeBench: 0.2,
-  humanEval: 0.1,
-};
-export const SEED_NAMES: Record<SeedField, string> = {
-  sweBench: 'SWE-bench Verified',
-  liveCodeBench: 'LiveCodeBench',
-  bigCodeBench: 'BigCodeBench',
-  humanEval: 'HumanEval',
-};
-export const SEED_FIELDS = Object.keys(SEED_WEIGHTS) as SeedField[];
+/** One component of the overall score: a scoreDetails field, its benchmark and its weight. */
+export interface Component {
+  field: string;
+  name: string;
+  weight: number;
+}
+
+/** The four seed benchmarks and weights of the original method, used when benchmarks.aggregate is not published. */
+const DEFAULT_COMPONENTS: Component[] = [
+  { field: 'sweBench', name: 'SWE-bench Verified', weight: 0.4 },
+  { field: 'liveCodeBench', name: 'LiveCodeBench', weight: 0.3 },
+  { field: 'bigCodeBench', name: 'BigCodeBench', weight: 0.2 },
+  { field: 'humanEval', name: 'HumanEval', weight: 0.1 },
+];
+
+/** The components of the overall score as published (benchmarks.aggregate), else the original four. */
+function componentsOf(benchmarks: object): Component[] {
+  const aggregate = extra(benchmarks, 'aggregate');
+  if (!Array.isArray(aggregate)) return DEFAULT_COMPONENTS;
+  const out: Component[] = [];
+  for (const entry of aggregate) {
+    if (!entry || typeof entry !== 'object') continue;
+    const e = entry as Record<string, unknown>;
+    if (typeof e.field === 'string' && typeof e.weight === 'number')
+      out.push({ field: e.field, name: typeof e.benchmark === 'string' ? e.benchmark : e.field, weight: e.weight });
+  }
+  return out.length ? out : DEFAULT_COMPONENTS;
+}
+
+/** A model's score detail for one component field (the set of fields may grow). */
+export function detailOf(model: BenchmarkModel, field: string): ScoreDetail | undefined {
+  return (model.scoreDetails as Record<string, ScoreDetail | undefined>)[field];
+}
 
 export interface Scored {
   model: BenchmarkModel;
@@ -46,6 +65,8 @@ export interface Scored {
   rankRange: [number, number] | null;
   /** Share of the overall score's weight that rests on measured (not estimated) values, 0-1. */
   measuredWeight: number;
+  /** How many of the components are measured. */
+  measuredCount: number;
   /** At least half the weight is measured. */
   measured: boolean;
 }
@@ -64,6 +85,8 @@ export interface Site {
   ranking: Scored[];
   unscored: Unscored[];
   sources: Map<string, BenchmarkSource>;
+  /** What the overall score aggregates, with weights. */
+  components: Component[];
   platforms: Platform[];
   platformsByTool: Map<string, Platform[]>;
   useCases: UseCase[];
@@ -87,13 +110,19 @@ export function siteOf(input: WebInput): Site {
   const tools = documents['tools.json'].tools;
   const toolsById = new Map(tools.map((t) => [t.id, t]));
   const benchmarks = documents['benchmarks.json'].benchmarks;
+  const components = componentsOf(benchmarks);
+  const totalWeight = components.reduce((sum, c) => sum + c.weight, 0) || 1;
   const scored = new Map<string, Scored>();
   for (const model of benchmarks.models) {
     const tool = toolsById.get(model.modelId);
     if (!tool) continue;
     let measuredWeight = 0;
-    for (const field of SEED_FIELDS)
-      if (model.scoreDetails?.[field]?.kind === 'measured') measuredWeight += SEED_WEIGHTS[field];
+    let measuredCount = 0;
+    for (const c of components)
+      if (detailOf(model, c.field)?.kind === 'measured') {
+        measuredWeight += c.weight / totalWeight;
+        measuredCount += 1;
+      }
     measuredWeight = Math.round(measuredWeight * 100) / 100;
     scored.set(model.modelId, {
       model,
@@ -102,6 +131,7 @@ export function siteOf(input: WebInput): Site {
       rank: numberOr(extra(model, 'rank')),
       rankRange: intervalOf(extra(model, 'rankRange')),
       measuredWeight,
+      measuredCount,
       measured: measuredWeight >= 0.5,
     });
   }
@@ -119,7 +149,13 @@ export function siteOf(input: WebInput): Site {
       const e = entry as Record<string, unknown>;
       const id = [e.toolId, e.modelId, e.id].find((v) => typeof v === 'string') as string | undefined;
       const reason = [e.reason, e.why, e.note].find((v) => typeof v === 'string') as string | undefined;
-      if (id) reasons.set(id, reason ?? DEFAULT_UNSCORED_REASON);
+      // "unscored: no published result as of ..." reads better without its label.
+      const text = reason?.replace(/^unscored:\s*/i, '');
+      if (id)
+        reasons.set(
+          id,
+          text ? `${text[0]!.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}` : DEFAULT_UNSCORED_REASON,
+        );
     }
   }
   const unscored = tools
@@ -144,6 +180,7 @@ export function siteOf(input: WebInput): Site {
     ranking,
     unscored,
     sources: new Map(benchmarks.sources.map((s) => [s.id, s])),
+    components,
     platforms,
     platformsByTool,
     useCases: documents['use-cases.json'].useCases,

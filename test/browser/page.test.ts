@@ -388,7 +388,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
         fullPage: true,
       });
       if (process.env.UPDATE_DOCS_SCREENSHOT && targetName === 'node') {
-        const shot = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const shot = await browser.newContext({ viewport: { width: 1100, height: 820 } });
         const docs = await open('/#chart-h', shot);
         await docs.screenshot({ path: path.join(ROOT, 'docs', 'page.png') });
         await shot.close();

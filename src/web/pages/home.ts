@@ -84,7 +84,7 @@ export function renderHome(site: Site, root: string): { body: string } {
     `${tokens(n)} tokens or more`,
   ]);
 
-  const chart = renderChart([...scored.values()], root);
+  const chart = renderChart([...scored.values()], root, site.components.length);
   const byReason = new Map<string, typeof site.unscored>();
   for (const u of site.unscored) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u]);
   const unscored = [...byReason.entries()]

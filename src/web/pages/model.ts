@@ -4,7 +4,7 @@ import type { Tool } from '../../schema/api.ts';
 import { esc, linkify } from '../html.ts';
 import { day, grouped, intervalOf, month, price, score, scoreWithInterval, tokens } from '../format.ts';
 import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
-import { billingWords, extra, SEED_FIELDS, SEED_NAMES, STATUS_WORDS, type Site } from '../view.ts';
+import { billingWords, detailOf, extra, STATUS_WORDS, type Site } from '../view.ts';
 
 type FactSource = Tool['sources']['pricing'];
 
@@ -140,20 +140,23 @@ ${tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.m
       s.rank !== null
         ? ` Rank ${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible range ${s.rankRange[0]}–${s.rankRange[1]})` : ''}.`
         : ` Position ${site.ranking.indexOf(s) + 1} of ${site.scored.size} by score.`;
-    const seedRows = SEED_FIELDS.map((field) => {
-      const d = m.scoreDetails[field];
-      const iv = intervalOf(extra(d, 'interval'));
-      const extrapolated = extra(d, 'extrapolated') === true;
-      const basis =
-        d.kind === 'measured'
-          ? 'Measured'
-          : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
-      const src =
-        d.kind === 'measured'
-          ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
-          : 'The scoring model’s estimate from this model’s other results (see methodology).';
-      return `<tr><th scope="row">${esc(SEED_NAMES[field])}</th><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
-    }).join('');
+    const seedRows = site.components
+      .map((component) => {
+        const d = detailOf(m, component.field);
+        if (!d) return '';
+        const iv = intervalOf(extra(d, 'interval'));
+        const extrapolated = extra(d, 'extrapolated') === true;
+        const basis =
+          d.kind === 'measured'
+            ? 'Measured'
+            : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
+        const src =
+          d.kind === 'measured'
+            ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
+            : 'The scoring model’s estimate from this model’s other results (see methodology).';
+        return `<tr><th scope="row">${esc(component.name)}</th><td>${Math.round(component.weight * 100)}%</td><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
+      })
+      .join('');
     const results = m.results
       .map((r) => {
         const series = site.sources.get(r.series);
@@ -161,8 +164,8 @@ ${tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.m
         return `<tr><th scope="row">${name}</th><td>${esc(String(r.value))}</td><td>${esc(r.variant)}</td><td>${esc(r.date)}</td><td>${r.reportedBy === 'vendor' ? 'Vendor' : 'Independent'}</td><td class="src">${linkify(r.source)}</td></tr>`;
       })
       .join('');
-    benchmarks = `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${m.measuredCount} of the 4 seed scores are measured; ${price(m.pricePerScorePoint)} blended per score point.</p>
-<div class="scroll" role="region" aria-label="Seed scores" tabindex="0"><table><caption>Seed scores (the overall score weighs SWE-bench Verified 40%, LiveCodeBench 30%, BigCodeBench 20%, HumanEval 10%)</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${seedRows}</tbody></table></div>
+    benchmarks = `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${s.measuredCount} of the ${site.components.length} benchmarks it aggregates are measured; ${price(m.pricePerScorePoint)} blended per score point.</p>
+<div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${seedRows}</tbody></table></div>
 <h3>Every published result used (${m.results.length})</h3>
 <div class="scroll" role="region" aria-label="Published results" tabindex="0"><table><caption>Results as published: series, value, variant, date and who reported it</caption><thead><tr><th scope="col">Series</th><th scope="col">Result (%)</th><th scope="col">Variant</th><th scope="col">Date</th><th scope="col">Reported by</th><th scope="col">Source</th></tr></thead><tbody>${results}</tbody></table></div>
 ${m.strengths.length ? `<h3>Strengths</h3><ul>${m.strengths.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}

@@ -43,17 +43,17 @@ export function renderUseCase(site: Site, useCase: UseCase, root: string): strin
   const f = useCase.filter;
   const rules: string[] = [];
   if (f.categories?.length) rules.push(`in the ${f.categories.map((c) => esc(c)).join(' or ')} category`);
-  if (f.minContextTokens) rules.push(`a context window of at least ${grouped(f.minContextTokens)} tokens`);
-  if (f.openWeights) rules.push('open weights');
-  if (f.maxScenarioCostUsd !== null) rules.push(`a scenario cost of at most ${money(f.maxScenarioCostUsd)}`);
-  rules.push(f.includePreview ? 'preview models allowed' : 'no preview models');
+  if (f.minContextTokens) rules.push(`with a context window of at least ${grouped(f.minContextTokens)} tokens`);
+  if (f.openWeights) rules.push('with open weights');
+  if (f.maxScenarioCostUsd !== null) rules.push(`costing at most ${money(f.maxScenarioCostUsd)} per scenario request`);
+  if (!f.includePreview) rules.push('not in preview');
   const faq = useCase.faq.map((q) => `<details><summary>${esc(q.q)}</summary><p>${esc(q.a)}</p></details>`).join('');
   const calc = `${root}calculator/?uc=${esc(useCase.id)}`;
   return `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}use-cases/">Use cases</a> › ${esc(useCase.title)}</nav>
 <h1>${esc(useCase.title)}</h1>
 <p class="lead">${esc(useCase.description)}</p>
 <section aria-labelledby="picks-h"><h2 id="picks-h">Top picks</h2>
-<p>Scenario: ${grouped(useCase.scenario.inputTokens)} input and ${grouped(useCase.scenario.outputTokens)} output tokens per request. Ranked ${esc(SORT_WORDS[useCase.sortBy] ?? useCase.sortBy)}, among models with ${rules.join(', ')}; deprecated models are never picked.</p>
+<p>Scenario: ${grouped(useCase.scenario.inputTokens)} input and ${grouped(useCase.scenario.outputTokens)} output tokens per request. Ranked ${esc(SORT_WORDS[useCase.sortBy] ?? useCase.sortBy)}, among models${rules.length ? ` ${rules.join(', ')}` : ''}; deprecated and retired models are never picked.</p>
 <div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at list price</caption><thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p><a class="button" href="${calc}">Compare every model on this scenario</a></p></section>
 <section aria-labelledby="intro-h"><h2 id="intro-h">About this use case</h2>${paragraphs(useCase.intro)}</section>
