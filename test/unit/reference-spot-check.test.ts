@@ -1,5 +1,6 @@
 /**
- * Spot-checks published values against the reference facts in ../shared/reference (read at test
+ * Spot-checks published values against the reference facts in ../shared/reference and
+ * ../shared/reference-2026h2 (read at test
  * time, never copied): prices, context windows and release months per tool, and every benchmark
  * result as published.
  */
@@ -11,6 +12,7 @@ import type { ToolFile } from '../../src/schema/source.ts';
 import { freshSource } from '../support/source.ts';
 
 const REFERENCE = path.resolve(ROOT, '../shared/reference');
+const REFERENCE_2026H2 = path.resolve(ROOT, '../shared/reference-2026h2');
 
 /** Minimal RFC 4180 reader: the reference files quote fields that contain commas. */
 function parseCsv(text: string): Record<string, string>[] {
@@ -70,6 +72,7 @@ describe('published facts match the reference data', async () => {
     const rows = [
       ...parseCsv(await readFile(path.join(REFERENCE, 'benchmarks.csv'), 'utf8')),
       ...parseCsv(await readFile(path.join(REFERENCE, 'benchmarks-modern.csv'), 'utf8')),
+      ...parseCsv(await readFile(path.join(REFERENCE_2026H2, 'benchmarks.csv'), 'utf8')),
     ];
     const published = new Set(rows.map((r) => `${r.benchmark}\u0000${r.variant}\u0000${Number(r.score)}\u0000${r.source}`));
     let checked = 0;
