@@ -12,7 +12,11 @@ export interface Workload {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /** Cache writes with a one-hour lifetime, where the provider sells them. */
+  cacheWrite1h: number;
   requests: number;
+  /** Through the provider's batch interface. */
+  batch: boolean;
 }
 
 export const DEFAULT_WORKLOAD: Workload = {
@@ -20,7 +24,9 @@ export const DEFAULT_WORKLOAD: Workload = {
   output: 2_000,
   cacheRead: 0,
   cacheWrite: 0,
+  cacheWrite1h: 0,
   requests: 1_000,
+  batch: false,
 };
 
 export interface CalcTool extends PricedModel {
@@ -62,6 +68,8 @@ export function calculate(tools: readonly CalcTool[], workload: Workload, option
     output: workload.output,
     cacheRead: workload.cacheRead,
     cacheWrite: workload.cacheWrite,
+    cacheWrite1h: workload.cacheWrite1h,
+    batch: workload.batch,
   };
   const rows: CalcRow[] = [];
   for (const tool of tools) {

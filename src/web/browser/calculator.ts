@@ -15,11 +15,12 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const FIELDS: [keyof Workload, string][] = [
+const FIELDS: [Exclude<keyof Workload, 'batch'>, string][] = [
   ['input', 'in'],
   ['output', 'out'],
   ['cacheRead', 'cr'],
   ['cacheWrite', 'cw'],
+  ['cacheWrite1h', 'cw1h'],
   ['requests', 'n'],
 ];
 
@@ -47,6 +48,7 @@ export async function initCalculator(): Promise<void> {
     input('out').value = option.dataset.out ?? '0';
     input('cr').value = '0';
     input('cw').value = '0';
+    input('cw1h').value = '0';
   };
   if (params.has('uc') && !params.has('in')) applyUseCase();
   form.hidden = false;
@@ -82,6 +84,7 @@ export async function initCalculator(): Promise<void> {
       }
       workload[key] = value;
     }
+    workload.batch = input('batch').checked;
     const atText = input('at').value.trim();
     const at = atText || new Date().toISOString();
     const platformId = (input('platform') as unknown as HTMLSelectElement).value;
@@ -111,6 +114,7 @@ export async function initCalculator(): Promise<void> {
     for (const [, name] of FIELDS) query.set(name, input(name).value);
     for (const name of ['uc', 'platform', 'at']) if (input(name).value) query.set(name, input(name).value);
     if (input('all').checked) query.set('all', '1');
+    if (input('batch').checked) query.set('batch', '1');
     if (highlight) query.set('model', highlight);
     history.replaceState(null, '', `?${query}`);
   };

@@ -26,6 +26,8 @@ ${num('c-in', 'in', 'Input (uncached)', w.input, 'Prompt tokens not read from a 
 ${num('c-out', 'out', 'Output', w.output, 'Including reasoning tokens.')}
 ${num('c-cr', 'cr', 'Cache read', w.cacheRead, 'Prompt tokens served from the cache.')}
 ${num('c-cw', 'cw', 'Cache write', w.cacheWrite, 'Prompt tokens written to the cache.')}
+${num('c-cw1h', 'cw1h', 'Cache write, one hour', w.cacheWrite1h, 'Written to a one-hour cache, where sold.')}
+<div class="field check"><input id="c-batch" name="batch" type="checkbox" value="1"><label for="c-batch">Batch interface</label></div>
 </fieldset>
 <fieldset><legend>Volume and prices</legend>
 ${num('c-n', 'n', 'Requests per month', w.requests, 'Monthly cost = cost per request × requests.')}
