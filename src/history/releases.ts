@@ -16,6 +16,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { brotli, sha256Hex } from '../artifact/artifact.ts';
 import { DOCUMENTS, release as releaseSchema, type DocumentName, type Release } from '../schema/api.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
+import { redactLocation } from '../fs/redact.ts';
 
 export interface StoredRelease {
   record: Release;
@@ -55,7 +56,8 @@ export async function readRelease(releasesDir: string, id: string): Promise<Stor
   const raw = JSON.parse(await readFile(path.join(dir, 'release.json'), 'utf8')) as unknown;
   const parsed = releaseSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`releases/${id}/release.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const record = parsed.data;
+  // Upstream locations are published redacted, even from a record written before redaction existed.
+  const record = { ...parsed.data, upstreams: parsed.data.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) })) };
   if (record.id !== id) throw new Error(`releases/${id}/release.json: id is ${record.id}, must equal the directory name`);
   const bodies = new Map<DocumentName, Buffer>();
   const compressed = new Map<DocumentName, Buffer>();

@@ -12,6 +12,7 @@ import { loadSourceData, type SourceData } from '../compile/load.ts';
 import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
 import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
 import { removeMatching } from '../fs/durable.ts';
+import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
 import { checkBounds } from './bounds.ts';
 import type { RefreshConfig } from './config.ts';
 import { diffDatasets, summarize } from '../history/diff.ts';
@@ -60,11 +61,8 @@ class Failure extends Rejection {}
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** How an upstream location is published (freshness, releases): URLs as they are, files by name only. */
-export function publicLocation(location: string): string {
-  if (location === 'skip' || /^https?:\/\//i.test(location)) return location.replace(/\/\/[^/@]*@/, '//');
-  return `file:${location.split(/[\\/]/).at(-1)}`;
-}
+/** How an upstream location is stored and published (status, freshness, releases, reports): src/fs/redact.ts. */
+export const publicLocation = redactLocation;
 
 function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
@@ -303,7 +301,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
       const location = config.upstreams.pricing.location;
       pricingMerge = mergePricing(source, pricing.index, {
         refreshDate: startedAt.slice(0, 10),
-        sourceUrl: /^https:\/\//.test(location) ? location : config.upstreams.pricing.sourceUrl,
+        sourceUrl: redactLocation(/^https:\/\//.test(location) ? location : config.upstreams.pricing.sourceUrl),
         sourceName: config.upstreams.pricing.sourceName,
         sha256: pricing.used.sha256,
       });
@@ -413,6 +411,10 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     return report;
   } finally {
     report.finishedAt = isoSeconds(now());
+    // Messages may quote a location (an error thrown by fetch, a note): none leaves with a secret.
+    const secrets = [...secretsOf(config.upstreams.pricing.location), ...secretsOf(config.upstreams.benchmarks.location)];
+    report.errors = report.errors.map((line) => redactText(line, secrets));
+    report.notes = report.notes.map((line) => redactText(line, secrets));
     try {
       if (!report.dryRun) {
         const previous = (await readStatus(options.stateDir)) ?? EMPTY_STATUS;

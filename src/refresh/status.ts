@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { refreshStatus, type RefreshStatus } from '../schema/api.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
+import { redactLocation, redactText } from '../fs/redact.ts';
 
 export const persistedStatus = refreshStatus.omit({ schedule: true, nextRun: true });
 export type PersistedStatus = z.infer<typeof persistedStatus>;
@@ -24,8 +25,14 @@ export async function readStatus(stateDir: string): Promise<PersistedStatus | nu
   }
 }
 
+/** Stored redacted whatever the caller passed: the status ends up in the published freshness document. */
 export async function writeStatus(stateDir: string, status: PersistedStatus): Promise<void> {
-  await writeFileAtomic(statusFile(stateDir), `${JSON.stringify(persistedStatus.parse(status), null, 2)}\n`);
+  const safe: PersistedStatus = {
+    ...status,
+    lastError: status.lastError === null ? null : redactText(status.lastError),
+    upstreams: status.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) })),
+  };
+  await writeFileAtomic(statusFile(stateDir), `${JSON.stringify(persistedStatus.parse(safe), null, 2)}\n`);
 }
 
 export function withSchedule(status: PersistedStatus, schedule: string | null, nextRun: Date | null): RefreshStatus {

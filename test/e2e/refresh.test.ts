@@ -8,8 +8,9 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
@@ -416,6 +417,80 @@ describe('command lines', () => {
     expect(result.report?.errors.join('\n')).toContain('answered HTTP 503');
     expect(lines.join('\n')).toContain('refresh: refresh REJECTED');
   }, 60_000);
+
+  it('credentials in an upstream location are never stored, logged or published', async () => {
+    const own = await createWorkspace(inject('crossValidation'));
+    const server = await startServer({ distPath: own.distPath, host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
+    try {
+      const user = 'acmd-user-7c1e';
+      const password = 'pw-S3CRET-5e2a';
+      const token = 'TOKEN-b71f0c9a';
+      const fragment = 'frag-0d4c2b19';
+      const basic = Buffer.from(`${user}:${password}`).toString('base64');
+      const secrets = [user, password, token, fragment, basic, encodeURIComponent(password)];
+      const host = new URL(upstream.url).host;
+      const secretUrl = (route: string) => `http://${user}:${password}@${host}${route}?api_key=${token}#${fragment}`;
+      const source = await loadSourceData(own.dataDir);
+      const doc = modelsDevFromSource(source);
+      entryOf(doc, source, 'gpt-5-4').cost.input = 3;
+      let authorized = 0;
+      upstream.set('/private/api.json', (req, res) => {
+        if (req.headers.authorization !== `Basic ${basic}` || !req.url?.includes(`api_key=${token}`)) {
+          res.writeHead(401, { 'content-type': 'text/plain' }).end('unauthorized');
+          return;
+        }
+        authorized += 1;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc));
+      });
+      upstream.set('/private/down.json', { status: 503 });
+      const ownStores = ['--data', own.dataDir, '--dist', own.distPath, '--releases', own.releasesDir, '--state', own.stateDir, '--now', '2026-11-29T06:00:00Z'];
+      const outputs: string[] = [];
+      // Rejected: an HTTP error, and an upstream nobody answers on (the error comes from fetch itself).
+      const down = await run('src/cli/refresh.ts', [...ownStores, '--pricing-source', secretUrl('/private/down.json'), '--benchmarks-source', secretUrl('/private/missing.csv')]);
+      outputs.push(down.stdout, down.stderr);
+      expect(down.code).toBe(2);
+      const lastError = (JSON.parse(await readFile(path.join(own.stateDir, 'refresh-status.json'), 'utf8')) as { lastError: string }).lastError;
+      expect(lastError).toContain(`http://${host}/private/down.json answered HTTP 503`);
+      const refused = await run('src/cli/refresh.ts', [...ownStores, '--pricing-source', `http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}`, '--benchmarks-source', 'skip']);
+      outputs.push(refused.stdout, refused.stderr);
+      expect(refused.code).toBe(2);
+      // Published: the credentials reach the upstream (Basic auth and the query string), and nowhere else.
+      const good = await run('src/cli/refresh.ts', [...ownStores, '--pricing-source', secretUrl('/private/api.json'), '--benchmarks-source', 'skip']);
+      outputs.push(good.stdout, good.stderr);
+      expect(good.code, good.stderr).toBe(0);
+      expect(authorized).toBe(1);
+      expect(good.stdout).toContain('published release 2026-11-29');
+      const release = JSON.parse(await readFile(path.join(own.releasesDir, '2026-11-29', 'release.json'), 'utf8')) as { upstreams: { location: string }[] };
+      expect(release.upstreams[0]!.location).toBe(`http://${host}/private/api.json`);
+
+      // Every file the refresh wrote or kept (data, releases, state, every artifact), compressed ones decompressed.
+      const leaks: string[] = [];
+      const check = (where: string, text: string) => {
+        for (const secret of secrets) if (text.includes(secret)) leaks.push(`${where}: ${secret}`);
+      };
+      let files = 0;
+      for (const entry of await readdir(own.root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const bytes = await readFile(file);
+        files += 1;
+        check(file, bytes.toString('latin1'));
+        if (file.endsWith('.br')) check(`${file} (decompressed)`, brotliDecompressSync(bytes).toString('utf8'));
+        if (file.endsWith('.gz')) check(`${file} (decompressed)`, gunzipSync(bytes).toString('utf8'));
+      }
+      expect(files).toBeGreaterThan(100);
+      // Every document served, after the server picked up the new artifact.
+      await server.reload();
+      const paths = Object.keys(server.current().manifest.files).filter((p) => p.startsWith('/api/'));
+      expect(paths).toContain('/api/v/2026-11-29/release.json');
+      for (const urlPath of paths) check(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
+      outputs.forEach((text, index) => check(`command output ${index}`, text));
+      expect(leaks).toEqual([]);
+    } finally {
+      await server.close(1000);
+      await own.remove();
+    }
+  }, 120_000);
 
   it('npm start takes --refresh-cron and --no-refresh and reports them in /api/freshness.json', async () => {
     for (const [flags, schedule] of [[['--refresh-cron', '30 4 * * 2'], '30 4 * * 2'], [['--no-refresh'], null]] as const) {
