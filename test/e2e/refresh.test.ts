@@ -23,7 +23,7 @@ import { startRefreshService, type RefreshService } from '../../src/refresh/serv
 import { changesDocument, manifestDocument, priceHistoryDocument, type FreshnessDocument, type RefreshStatus } from '../../src/schema/api.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { httpRequest, json } from '../support/http.ts';
-import { entryOf, modelsDevFromSource, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
+import { entryOf, modelsDevFromSource, withDuplicateModel, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
 
@@ -154,6 +154,7 @@ describe('weekly refresh end to end', () => {
       ['a mass disappearance', () => ({ body: edited((d) => { delete d.openai; delete d.anthropic; delete d.google; }) }), 'gpt-5-4: "openai/gpt-5.4" is not in the upstream document;'],
       ['a 10x price jump', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as Record<string, number>).input = 25)) }), 'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound'],
       ['a value the build refuses', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as { tiers: { tier: { size: number } }[] }).tiers[0]!.tier.size = 5_000_000)) }), 'tools/openai/gpt-5-4.json: pricingDetails.tiers.0.aboveTokens: must be below contextTokens (1050000) (got 5000000)'],
+      ['a duplicate model key (the second copy 20% cheaper)', () => ({ body: withDuplicateModel(good) }), 'pricing upstream: openai.models: duplicate key "gpt-5.4" (2 copies'],
     ];
 
     it.each(cases)('%s', async (_name, route, expected) => {
