@@ -1,0 +1,44 @@
+/**
+ * The MCP server over stdio: `npm run mcp -- --base-url https://example.org` (the HTTP API, any
+ * mirror) or `npm run mcp -- --dist ./dist` (a local artifact directory). stdout carries the
+ * protocol only; diagnostics go to stderr.
+ */
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { DEFAULT_BASE_URL } from '../../packages/client/src/index.ts';
+import { createDirectoryMcpServer } from './server.ts';
+import type { DirectorySource } from './source.ts';
+
+const USAGE = `usage: npm run mcp -- [--base-url <url> | --dist <artifact dir>]
+  --base-url <url>   the directory API (site or .../api); default $AI_CODING_MODELS_BASE_URL, else ${DEFAULT_BASE_URL}
+  --dist <dir>       read a local artifact directory instead (as written by npm run build)`;
+
+export async function main(argv: string[]): Promise<void> {
+  let values: { 'base-url'?: string; dist?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { 'base-url': { type: 'string' }, dist: { type: 'string' }, help: { type: 'boolean', default: false } },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (values.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+  if (values['base-url'] && values.dist) {
+    process.stderr.write(`--base-url and --dist are alternatives\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const source: DirectorySource = values.dist
+    ? { kind: 'artifact', dir: values.dist }
+    : { kind: 'url', baseUrl: values['base-url'] ?? process.env.AI_CODING_MODELS_BASE_URL ?? DEFAULT_BASE_URL };
+  const server = createDirectoryMcpServer({ source });
+  await server.connect(new StdioServerTransport());
+  process.stderr.write(
+    `ai-coding-models-directory MCP server on stdio, reading ${source.kind === 'url' ? source.baseUrl : source.dir}\n`,
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * The MCP server as a coding agent uses it: spawned over stdio and driven by the SDK's own
+ * client, reading the real server on loopback (and, in a second session, the artifact directory
+ * directly). Tools list with their input schemas; answers are validated, cite sources and say
+ * which scores are estimated; a bad input is refused by the schema; the compiled runtime
+ * (tsconfig.mcp.json, what `npm run mcp` runs) speaks the protocol too.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BenchmarksDocument, ToolsDocument } from '../../packages/client/src/index.ts';
+import { ROOT } from '../../src/fs/paths.ts';
+import { startNodeTarget, type Target } from '../support/targets.ts';
+
+type CallResult = {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
+
+async function connect(command: string, args: string[]): Promise<Client> {
+  const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command, args, cwd: ROOT, stderr: 'pipe' }));
+  return client;
+}
+
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+const fromSource = (...args: string[]) =>
+  connect(process.execPath, ['--import', tsxLoader, path.join(ROOT, 'src', 'cli', 'mcp.ts'), ...args]);
+
+describe('MCP server over stdio (SDK client)', () => {
+  let target: Target;
+  let client: Client;
+  let tools: ToolsDocument['tools'];
+  let benchmarks: BenchmarksDocument['benchmarks']['models'];
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallResult;
+  const data = async (name: string, args: Record<string, unknown>) => {
+    const result = await call(name, args);
+    expect(result.isError, result.content[0]?.text).toBeFalsy();
+    expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+    return result.structuredContent as Record<string, any>;
+  };
+
+  beforeAll(async () => {
+    target = await startNodeTarget(inject('distPath'));
+    tools = ((await (await fetch(`${target.baseUrl}/api/tools.json`)).json()) as ToolsDocument).tools;
+    benchmarks = ((await (await fetch(`${target.baseUrl}/api/benchmarks.json`)).json()) as BenchmarksDocument)
+      .benchmarks.models;
+    client = await fromSource('--base-url', target.baseUrl);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await target?.stop();
+  });
+
+  it('lists the five tools, each with an input schema', async () => {
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((t) => t.name).sort()).toEqual([
+      'estimate_cost',
+      'get_model',
+      'list_changes',
+      'recommend_models',
+      'search_models',
+    ]);
+    for (const tool of listed) {
+      expect(tool.description!.length).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+    }
+    const estimate = listed.find((t) => t.name === 'estimate_cost')!;
+    expect(estimate.inputSchema.required).toEqual(expect.arrayContaining(['model', 'inputTokens', 'outputTokens']));
+  });
+
+  it('search_models: filters, cites the price source and marks estimated scores', async () => {
+    const result = await data('search_models', { capabilities: ['reasoning'], minContextTokens: 200_000, limit: 50 });
+    expect(result.count).toBe(tools.filter((t) => t.reasoning === true && t.contextTokens >= 200_000).length);
+    for (const model of result.models) {
+      expect(model.reasoning).toBe(true);
+      expect(model.sources.pricing).toMatch(/^https:\/\//);
+    }
+    const partly = result.models.find((m: any) => m.score.estimated?.length > 0);
+    expect(partly.score.note).toMatch(/estimated by the directory's scoring model/);
+    expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/tools.json`);
+  });
+
+  it('get_model: by dated snapshot, with every score measured (with its source) or estimated, platforms and sources', async () => {
+    const scored = benchmarks.find((b) => Object.values(b.scoreDetails).some((d) => d.kind === 'estimated'))!;
+    const tool = tools.find((t) => t.id === scored.modelId)!;
+    const result = await data('get_model', { id: `${tool.aliases[0] ?? tool.id}-20260101` });
+    expect(result.model.id).toBe(tool.id);
+    for (const detail of Object.values(result.model.score.benchmarks) as { kind: string; source?: string }[]) {
+      if (detail.kind === 'measured') expect(detail.source).toBeTruthy();
+      else expect(detail.kind).toBe('estimated');
+    }
+    expect(result.sources.pricing.url).toBe(tool.sources.pricing.url);
+    expect(result.platforms.length).toBeGreaterThan(0);
+    const replaced = tools.find((t) => t.replacedBy !== null)!;
+    expect((await data('get_model', { id: replaced.id })).successor.chain[1]).toBe(replaced.replacedBy);
+    const unknown = await call('get_model', { id: `${tool.id}zz` });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.content[0]!.text).toContain('did you mean');
+  });
+
+  it('estimate_cost: the cost engine for a workload, with a platform, citing the price source', async () => {
+    const tool = tools.find(
+      (t) =>
+        t.status === 'active' &&
+        !t.pricingDetails.free &&
+        t.pricingDetails.modifiers.length === 0 &&
+        t.pricingDetails.tiers.length === 0,
+    )!;
+    const result = await data('estimate_cost', {
+      model: tool.id,
+      inputTokens: 1_000_000,
+      outputTokens: 100_000,
+      at: '2026-11-23T12:00:00Z',
+    });
+    expect(result.cost.kind).toBe('usd');
+    expect(result.cost.usd).toBeCloseTo(tool.pricing.input + tool.pricing.output / 10, 6);
+    expect(result.sources.pricing.url).toBe(tool.sources.pricing.url);
+    const onCursor = await data('estimate_cost', {
+      model: 'claude-haiku-4-5',
+      platform: 'cursor',
+      inputTokens: 10_000,
+      outputTokens: 1_000,
+    });
+    expect(onCursor.platform).toBe('cursor');
+  });
+
+  it("recommend_models: a use case's picks, or a ranking under budget, context and open-weight constraints", async () => {
+    const useCases = (
+      (await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as {
+        useCases: { id: string; topPicks: string[] }[];
+      }
+    ).useCases;
+    const picks = await data('recommend_models', { useCase: useCases[0]!.id });
+    expect(picks.results.map((r: any) => r.id)).toEqual(useCases[0]!.topPicks);
+    const constrained = await data('recommend_models', {
+      inputTokens: 200_000,
+      outputTokens: 20_000,
+      budgetUsd: 0.5,
+      minContextTokens: 128_000,
+      openWeights: true,
+      rankBy: 'score',
+      limit: 10,
+    });
+    expect(constrained.results.length).toBeGreaterThan(0);
+    for (const r of constrained.results) {
+      expect(r.openWeights).toBe(true);
+      expect(r.contextTokens).toBeGreaterThanOrEqual(128_000);
+      expect(r.costUsd).toBeLessThanOrEqual(0.5);
+      expect(r.score.note).toBeTruthy();
+    }
+    const scores = constrained.results.map((r: any) => r.score.overallScore ?? -1);
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
+  });
+
+  it('list_changes: the newest releases with links', async () => {
+    const result = await data('list_changes', { limit: 1 });
+    expect(result.releases).toHaveLength(1);
+    expect(result.releases[0].url).toMatch(/\/api\/v\/.+\/release\.json$/);
+  });
+
+  it('refuses input its schema rejects, naming the field', async () => {
+    const result = await call('estimate_cost', { model: 'gpt-5-4', inputTokens: -5, outputTokens: 'many' });
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(/inputTokens|outputTokens/);
+  });
+
+  it('reads a local artifact directory with --dist', async () => {
+    const local = await fromSource('--dist', inject('distPath'));
+    try {
+      const result = (await local.callTool({ name: 'get_model', arguments: { id: tools[0]!.id } })) as CallResult;
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as any).model.id).toBe(tools[0]!.id);
+      expect((result.structuredContent as any).dataSource.documents).toContain('/api/tools.json');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('the compiled runtime (tsconfig.mcp.json, what npm run mcp runs) speaks the protocol', async () => {
+    // Inside the repository (out/ is ignored), so the compiled files resolve the SDK and zod from node_modules.
+    mkdirSync(path.join(ROOT, 'out'), { recursive: true });
+    const outDir = mkdtempSync(path.join(ROOT, 'out', 'mcp-test-'));
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          createRequire(import.meta.url).resolve('typescript/bin/tsc'),
+          '-p',
+          path.join(ROOT, 'tsconfig.mcp.json'),
+          '--outDir',
+          outDir,
+        ],
+        { stdio: 'pipe' },
+      );
+      const compiled = await connect(process.execPath, [
+        '--input-type=module',
+        '-e',
+        `import(${JSON.stringify(path.join(outDir, 'src', 'mcp', 'main.js'))}).then((m) => m.main(['--base-url', ${JSON.stringify(target.baseUrl)}]))`,
+      ]);
+      try {
+        expect((await compiled.listTools()).tools).toHaveLength(5);
+      } finally {
+        await compiled.close();
+      }
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
