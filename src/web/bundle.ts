@@ -1,7 +1,7 @@
 /**
  * Bundles the browser script (src/web/browser/main.ts with the cost engine it imports) with
- * esbuild at build time. esbuild is a development dependency: the build and the refresh, which
- * compose the artifact, need it; serving a built artifact does not.
+ * esbuild at build time. esbuild is a runtime dependency because the build, the refresh and a
+ * first start without an artifact compose the page; serving a built artifact never loads it.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,7 +29,7 @@ export function browserBundle(): string {
   try {
     esbuild = createRequire(import.meta.url)('esbuild') as EsbuildLike;
   } catch {
-    throw new Error('esbuild is needed to bundle the web page script: run `npm ci` (it is a development dependency)');
+    throw new Error('esbuild is needed to bundle the web page script: run `npm ci`');
   }
   const result = esbuild.buildSync({
     entryPoints: [entry],
