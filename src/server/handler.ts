@@ -15,6 +15,7 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
 ]);
 
 const COMMON_HEADERS = Object.entries(HEADERS_COMMON).flat();
+const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
 
 function errorBody(status: number, message: string): Buffer {
   return Buffer.from(`${JSON.stringify({ error: { status, message } })}\n`);
@@ -61,9 +62,18 @@ export function createHandler(current: () => LoadedArtifact) {
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     const head = method === 'HEAD';
 
-    // node:http's own answer to this (requireHostHeader) has no body and none of our headers.
-    if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
-      sendError(res, 400, 'Bad request: an HTTP/1.1 request needs a Host header.', head, ['Connection', 'close']);
+    // node:http's own answer to a missing Host (requireHostHeader) has no body and none of our
+    // headers; and it serves any major version its parser reads (HTTP/2.0 in a request line).
+    if (req.httpVersionMajor !== 1 || (req.headers.host === undefined && req.httpVersionMinor === 1)) {
+      const message = req.httpVersionMajor !== 1 ? `Bad request: HTTP/${req.httpVersion} is not supported; this server speaks HTTP/1.1.` : 'Bad request: an HTTP/1.1 request needs a Host header.';
+      sendError(res, 400, message, head, ['Connection', 'close']);
+      return;
+    }
+    // A body whose length cannot be known (RFC 9112 6.3): node:http answers the request and then
+    // reads whatever follows as its body; answer 400 and close instead.
+    const transferEncoding = req.headers['transfer-encoding'];
+    if (transferEncoding !== undefined && !CHUNKED_LAST.test(transferEncoding)) {
+      sendError(res, 400, 'Bad request: a Transfer-Encoding must end with chunked.', head, ['Connection', 'close']);
       return;
     }
     if (method !== 'GET' && !head) {

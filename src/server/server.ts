@@ -3,7 +3,7 @@
  * swapped without a restart, a live freshness document and graceful shutdown.
  */
 import { watchFile, unwatchFile } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
@@ -89,13 +89,16 @@ const CONNECT_RESPONSE = rawErrorResponse(405, 'Method Not Allowed', 'Method CON
 interface ConnectionState {
   /** Responses queued behind the one being written (pipelining). */
   queued: number;
-  /** The latest response that may not be on the socket yet; anything written straight to the socket waits for it. */
+  /** The latest response node:http queued (or shutdown deferred) that has not finished; anything written straight to the socket waits for it. */
   last: ServerResponse | undefined;
   /** Requests received since shutdown began. */
   received: number;
   /** An error was answered (or is about to be); the connection closes after it. */
   ending: boolean;
 }
+
+/** The response node:http is writing on a socket, if any (its own bookkeeping, which its closeIdleConnections() reads too). */
+const inProgress = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 
 const connections = new WeakMap<Socket, ConnectionState>();
 function stateOf(socket: Socket): ConnectionState {
@@ -136,25 +139,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Inactivity timeout of every socket; node:http replaces it with the keep-alive timeout between requests.
   server.setTimeout(limits.sendTimeoutMs);
 
+  const track = (state: ConnectionState, res: ServerResponse) => {
+    state.last = res;
+    res.once('finish', () => {
+      if (state.last === res) state.last = undefined;
+    });
+  };
   /** A response node:http queues behind another on its connection: count it, and bound how many there are. */
   const queue = (socket: Socket, res: ServerResponse) => {
     const state = stateOf(socket);
     state.queued += 1;
-    state.last = res;
+    track(state, res);
     res.once('socket', () => (state.queued -= 1));
     if (state.queued >= limits.maxPipelinedRequests) res.shouldKeepAlive = false;
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (res.socket === null) queue(req.socket, res); // pipelined behind a response still being written
+    else if (req.socket.writableEnded) return; // read while the connection closes (lingeringClose)
     handler(req, res);
   };
   // From shutdown on: every request received is answered, the last one of each connection with
   // Connection: close. Answered after the parser has read the rest of the bytes that brought it,
   // so that requests pipelined behind it are known and answered before the connection closes.
   const onRequestWhileClosing = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.socket.writableEnded) return;
     const state = stateOf(req.socket);
     if (res.socket === null) queue(req.socket, res);
-    state.last = res;
+    else track(state, res);
     const seq = ++state.received;
     process.nextTick(() => {
       if (seq === state.received) res.shouldKeepAlive = false;
@@ -163,29 +174,53 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   server.on('request', onRequest);
   server.on('checkExpectation', rejectExpectation);
+  // Expect: 100-continue. node:http writes the 100 Continue of a pipelined (queued) response
+  // after that response's head, which breaks the framing; answer such a request without the
+  // interim response (RFC 9110 10.1.1 allows it; node:http then closes after it, as it has not
+  // read the body it did not ask for).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (res.socket !== null) res.writeContinue();
+    server.emit('request', req, res);
+  });
 
   /**
-   * Writes `response` straight to the socket once every response before it is out (so pipelined
-   * requests are answered in order), then closes: at once if the client does not read, else after
-   * lingerMs of reading what it still sends, so the client gets the answer instead of a reset.
+   * Closes a connection in stages (RFC 9112 9.6): ends our side after what was written, keeps
+   * reading (and discarding) for lingerMs, then destroys it. node:http closes at once after a
+   * response that says Connection: close; if the client is still sending (pipelined requests),
+   * the kernel then resets the connection, which can destroy that response before the client
+   * reads it.
    */
-  const answerAndClose = (socket: Socket, response: string) => {
+  const lingeringClose = (socket: Socket) => {
+    if (socket.destroyed || socket.writableEnded) return;
+    socket.end();
+    const linger = setTimeout(() => socket.destroy(), limits.lingerMs);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
+  };
+
+  /**
+   * The last answer on a connection node:http no longer parses (an error, CONNECT, Upgrade):
+   * `respond` runs once every response before it has finished (so pipelined requests are
+   * answered in order, and the socket is free), and calls `close` when its answer is written;
+   * the connection then closes, after lingerMs of reading what the client still sends, so the
+   * client gets the answer instead of a reset.
+   */
+  const lastWord = (socket: Socket, respond: (close: () => void) => void) => {
     const state = stateOf(socket);
     if (state.ending) return;
     state.ending = true;
-    const write = () => {
-      if (!socket.writable) {
-        socket.destroy();
-        return;
-      }
-      socket.end(response);
-      const linger = setTimeout(() => socket.destroy(), limits.lingerMs);
-      linger.unref();
-      socket.once('close', () => clearTimeout(linger));
+    const go = () => {
+      if (socket.writable) respond(() => lingeringClose(socket));
+      else if (!socket.writableEnded) socket.destroy();
     };
-    const last = state.last;
-    if (last !== undefined && !last.writableFinished) last.once('finish', write);
-    else write();
+    const before = state.last ?? inProgress(socket);
+    if (before !== undefined) before.once('finish', go);
+    else go();
+  };
+  /** An answer written straight to the socket (node:http has no response object for it). */
+  const raw = (socket: Socket, response: string) => (close: () => void) => {
+    socket.write(response);
+    close();
   };
 
   server.on('clientError', (error, socket) => {
@@ -197,7 +232,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', 'The request was not received in time.']
           : [400, 'Bad Request', 'Bad request.'];
-    answerAndClose(socket as Socket, rawErrorResponse(status, reason, message));
+    lastWord(socket as Socket, raw(socket as Socket, rawErrorResponse(status, reason, message)));
   });
   // node:http hands a CONNECT request's socket over and drops it when nobody listens; answer it
   // like every other method this read-only API does not allow.
@@ -205,13 +240,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.on('error', () => socket.destroy());
     socket.setTimeout(limits.sendTimeoutMs, () => socket.destroy());
     socket.resume(); // discard whatever else the client sends
-    answerAndClose(socket, CONNECT_RESPONSE);
+    lastWord(socket, raw(socket, CONNECT_RESPONSE));
+  });
+  // node:http also stops reading the requests pipelined behind one that asks for an upgrade
+  // (Upgrade and Connection: upgrade), even with nobody listening to upgrade it. Take such a
+  // request over: answer it like any other (RFC 9110 7.8 lets a server ignore Upgrade), with
+  // Connection: close, so nothing the client sent after it goes unanswered silently.
+  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(limits.sendTimeoutMs, () => socket.destroy());
+    socket.resume();
+    lastWord(socket, (close) => {
+      const res = new ServerResponse(req);
+      res.shouldKeepAlive = false;
+      res.assignSocket(socket);
+      res.once('finish', () => {
+        res.detachSocket(socket);
+        close();
+      });
+      handler(req, res);
+    });
   });
 
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+    socket.destroySoon = () => lingeringClose(socket); // what node:http calls after a response that closes
   });
 
   await new Promise<void>((resolve, reject) => {

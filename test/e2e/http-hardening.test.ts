@@ -100,6 +100,71 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).equals(artifactFile('api/tools.json'))).toBe(true);
   });
+
+  it('answers requests pipelined behind one that asks to upgrade, in order (Node ends with that one, saying Connection: close)', async () => {
+    const payload = get('/api/categories.json') + get('/api/providers.json', { Upgrade: 'websocket', Connection: 'Upgrade' }) + get('/api/platforms.json');
+    const result = await exchange(port, payload, { responses: 3 });
+    expect(result.responses.map((r) => r.status)).toEqual(targetName === 'node' ? [200, 200] : [200, 200, 200]);
+    expect(result.responses[1]!.body.equals(artifactFile('api/providers.json'))).toBe(true);
+    // Nothing the client sent goes unanswered without it being told.
+    if (result.responses.length < 3) expect(result.responses.at(-1)!.close).toBe(true);
+  });
+
+  it('answers a pipelined request that expects 100-continue with an intact response', async () => {
+    const payload = get('/api/providers.json') + get('/api/categories.json', { Expect: '100-continue' }) + get('/api/platforms.json');
+    const result = await exchange(port, payload, { responses: 3 });
+    expect(result.parseError).toBeUndefined();
+    const names = ['providers', 'categories', 'platforms'].slice(0, result.responses.length);
+    expect(result.responses.length).toBeGreaterThanOrEqual(2);
+    expect(result.responses.map((r, i) => r.status === 200 && r.body.equals(artifactFile(`api/${names[i]}.json`)))).toEqual(names.map(() => true));
+    // Node closes after answering without the interim 100 (it did not read the body it did not ask for), and says so.
+    if (result.responses.length < 3) expect(result.responses.at(-1)!.close).toBe(true);
+  });
+
+  it.each(['gzip', 'identity', 'chunked, gzip'])('Transfer-Encoding: %s (chunked not last) gets the JSON 400 and close (RFC 9112 6.3)', async (codings) => {
+    const result = await exchange(port, `GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: ${codings}\r\n\r\n${get('/api/categories.json')}`);
+    expect(result.responses.map((r) => r.status)).toEqual([400]);
+    expectErrorShape(result.responses[0], 400);
+    expect(result.closed).toBe(true);
+  });
+
+  it.each(['HTTP/2.0', 'HTTP/9.9'])('a request line with %s gets the JSON 400', async (version) => {
+    const result = await exchange(port, `GET /api/providers.json ${version}\r\nHost: localhost\r\n\r\n`);
+    expectErrorShape(result.responses[0], 400);
+  });
+
+  it('POST to the Atom feed gets the JSON 405, not a body typed as the feed', async () => {
+    const result = await exchange(port, get('/api/changes.xml', { 'Content-Length': '0' }, 'POST'), { responses: 1 });
+    expectErrorShape(result.responses[0], 405);
+  });
+
+  it('a failing If-Match is answered with the JSON 412 (nginx) or ignored (Node)', async () => {
+    const result = await exchange(port, get('/api/providers.json', { 'If-Match': '"nope"' }), { responses: 1 });
+    if (targetName === 'node') expect(result.responses[0]?.status).toBe(200);
+    else expectErrorShape(result.responses[0], 412);
+  });
+
+  it('a response that closes the connection still reaches a client that keeps sending (no reset)', async () => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.pause();
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const errors: string[] = [];
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    socket.write('GET /api/providers.json HTTP/1.1\r\nAccept: */*\r\n\r\n'); // no Host: 400 and close
+    for (let i = 0; i < 10 && !socket.destroyed; i++) {
+      await sleep(30);
+      socket.write(get('/api/categories.json'));
+    }
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.resume();
+    await closed;
+    const responses = parseResponses(Buffer.concat(chunks), [], true).responses;
+    expect(errors.filter((code) => code !== 'EPIPE')).toEqual([]);
+    expect(responses.map((r) => r.status)).toEqual([400]);
+    expectErrorShape(responses[0], 400);
+  });
 });
 
 describe('Accept-Encoding negotiation (Node server)', () => {

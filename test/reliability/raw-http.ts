@@ -21,6 +21,8 @@ export interface ParseResult {
   rest: Buffer;
   /** Set when the bytes cannot be an HTTP/1.x response stream. */
   error?: string;
+  /** How many bytes of `rest` the next response needs, when its head says (else 0). */
+  need?: number;
 }
 
 const CRLF2 = Buffer.from('\r\n\r\n');
@@ -92,7 +94,7 @@ export function parseResponses(input: Buffer, bodiless: readonly boolean[] = [],
     } else if (headers['content-length'] !== undefined) {
       const length = Number(headers['content-length']);
       if (!Number.isSafeInteger(length) || length < 0) return { responses, rest: buf, error: `bad Content-Length ${headers['content-length']}` };
-      if (buf.length < start + length) return { responses, rest: buf };
+      if (buf.length < start + length) return { responses, rest: buf, need: start + length };
       body = buf.subarray(start, start + length);
       end = start + length;
     } else {
@@ -143,22 +145,35 @@ export function exchange(port: number, payload: Buffer | string, options: Exchan
     let settled = false;
     let error: string | undefined;
     const socket = net.connect({ host: '127.0.0.1', port });
+    // Parsed as the bytes arrive, without parsing a large body again for each chunk of it.
+    const responses: RawHttpResponse[] = [];
+    let buffered = 0;
+    let need = 0;
+    const parse = (eof: boolean) => {
+      const parsed = parseResponses(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), options.bodiless?.slice(responses.length), eof);
+      responses.push(...parsed.responses);
+      chunks.length = 0;
+      chunks.push(parsed.rest);
+      buffered = parsed.rest.length;
+      need = parsed.need ?? 0;
+      return parsed;
+    };
     const finish = (closed: boolean, timedOut: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      const parsed = parseResponses(Buffer.concat(chunks), options.bodiless, closed);
-      resolve({ responses: parsed.responses, closed, timedOut, rest: parsed.rest, parseError: parsed.error, bytesReceived: received, ...(error ? { error } : {}) });
+      const parsed = parse(closed);
+      resolve({ responses, closed, timedOut, rest: parsed.rest, parseError: parsed.error, bytesReceived: received, ...(error ? { error } : {}) });
     };
     const timer = setTimeout(() => finish(false, true), timeoutMs);
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       received += chunk.length;
-      if (options.responses !== undefined) {
-        const parsed = parseResponses(Buffer.concat(chunks), options.bodiless);
-        if (parsed.responses.length >= options.responses) finish(false, false);
-      }
+      buffered += chunk.length;
+      if (options.responses === undefined || buffered < need) return;
+      parse(false);
+      if (responses.length >= options.responses) finish(false, false);
     });
     socket.on('error', (e: NodeJS.ErrnoException) => {
       error = e.code ?? e.message;
