@@ -5,7 +5,7 @@
 import type { Documents } from '../schema/api.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { deriveBenchmarks } from './derive/benchmarks.ts';
-import { computeMembership } from './derive/categories.ts';
+import { checkCategoryCoverage, computeMembership, flagshipMembers } from './derive/categories.ts';
 import { deriveCategories, derivePlatforms, deriveProviders, deriveTools } from './derive/directory.ts';
 import { deriveUseCases } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
@@ -40,14 +40,17 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     runDate: lastUpdated,
     crossValidation: options.crossValidation,
   });
-  const membership = computeMembership(source.categories.map((c) => c.data), { tools: toolFiles, overallScores: benchmarks.overallScores });
+  const categoryFiles = source.categories.map((c) => c.data);
+  const membership = computeMembership(categoryFiles, { tools: toolFiles, overallScores: benchmarks.overallScores });
+  checkCategoryCoverage(toolFiles, membership);
+  const flagships = flagshipMembers(categoryFiles, { tools: toolFiles, overallScores: benchmarks.overallScores });
   const tools = deriveTools(toolFiles, providersById, membership);
 
   const documents: Documents = {
     'tools.json': { tools, lastUpdated, totalTools: tools.length },
     'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
     'providers.json': { providers: deriveProviders(source.providers.map((p) => p.data), tools), lastUpdated },
-    'categories.json': { categories: deriveCategories(source.categories.map((c) => c.data), membership), lastUpdated },
+    'categories.json': { categories: deriveCategories(categoryFiles, membership, flagships), lastUpdated },
     'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
     // Scenario costs follow the cost rules on the build date: a promotion running that day counts.
     'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores, lastUpdated.slice(0, 10)), lastUpdated },

@@ -167,6 +167,17 @@ export const category = z
     slug,
     toolIds: z.array(slug).describe('Ids of the tools in this category (the field the specification leaves unnamed).'),
     rule: z.string().describe(ext('The membership rule in words.')),
+    flagships: z
+      .array(
+        z
+          .object({
+            toolId: slug,
+            statement: z.string().describe('What the source states about the model\'s place in its provider\'s line-up.'),
+            source: z.object({ name: z.string(), url: httpsUrl, asOf: isoDate }).strict(),
+          })
+          .strict(),
+      )
+      .describe(ext('Members admitted as their lab\'s current flagship rather than by score (frontier only; empty elsewhere), each with the provider statement it rests on.')),
   })
   .strict();
 

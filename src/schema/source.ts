@@ -125,6 +125,14 @@ export const autocompleteFacts = z
   .strict()
   .refine((a) => a.fillInTheMiddle !== null || a.lowLatency !== null, { message: 'state at least one fact, or leave the autocomplete block out', path: ['fillInTheMiddle'] });
 
+/** The provider's own positioning of a model as its current top model; the fact behind a frontier membership without a score. */
+export const flagshipFact = z
+  .object({
+    statement: z.string().min(10, 'must say in a sentence what the source states').describe('What the source states about the model\'s place in the provider\'s line-up, in this project\'s words (quote the key phrase).'),
+    source: factSource,
+  })
+  .strict();
+
 /** Provenance of a tool file: the three published facts plus, where set from another source, the capability flags. */
 export const toolFileSources = toolSources.extend({
   capabilities: factSource
@@ -159,6 +167,9 @@ export const toolFile = z
     conflicts: z.array(conflict).describe('Facts on which sources disagree, with the value chosen and why.'),
     upstream: toolUpstream,
     autocomplete: autocompleteFacts.optional().describe('Fill-in-the-middle and low-latency facts, only where a source states them.'),
+    flagship: flagshipFact
+      .optional()
+      .describe('Present only when a source has the provider present this model as its most capable current model (one per provider); frontier then includes it without a score when its lab has a top scorer.'),
     description: z.string().min(20, 'must be 1-3 sentences of prose'),
     features: z.array(z.string().min(3)).min(2, 'list at least two capabilities'),
     bestFor: z.string().min(3),
@@ -210,7 +221,9 @@ export const removedIdsFile = z
 export const categoryRule = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('topScoreFraction'), fraction: z.number().gt(0).lte(1) }).strict()
-      .describe('Scored tools whose overallScore is in the top `fraction` of all scored tools.'),
+      .describe('Scored tools whose overallScore is in the top `fraction` of all scored tools (retired tools left out).'),
+    z.object({ kind: z.literal('topScoreOrFlagship'), fraction: z.number().gt(0).lte(1) }).strict()
+      .describe('The `topScoreFraction` members, plus the flagship (tool file `flagship`, sourced) of every provider that has a tool among them.'),
     z.object({ kind: z.literal('blendedPriceAtMost'), usd: z.number().positive() }).strict()
       .describe('Tools whose blended price (3 input : 1 output, USD per 1M) is at most `usd`.'),
     z.object({ kind: z.literal('flag'), flag: z.enum(['openWeights', 'reasoning', 'codingSpecialized']) }).strict()
@@ -355,6 +368,7 @@ export type CategoryFile = z.infer<typeof categoryFile>;
 export type CategoryRule = z.infer<typeof categoryRule>;
 export type PlatformFile = z.infer<typeof platformFile>;
 export type UseCaseFile = z.infer<typeof useCaseFile>;
+export type FlagshipFact = z.infer<typeof flagshipFact>;
 export type SeriesFile = z.infer<typeof seriesFile>;
 export type BenchmarkResult = z.infer<typeof benchmarkResult>;
 export type ResultsFile = z.infer<typeof resultsFile>;

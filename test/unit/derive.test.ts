@@ -103,8 +103,12 @@ describe('category rules', () => {
     // A retired tool is in no category.
     const live = tools.filter((t) => t.status !== 'retired');
     expect(membership.get('open-weight')).toEqual(live.filter((t) => t.openWeights).map((t) => t.id).sort());
-    expect(membership.get('budget')).toEqual(live.filter((t) => (3 * t.pricing.input + t.pricing.output) / 4 <= 1).map((t) => t.id).sort());
-    // top 25% of 8 scored tools = the 2 best
-    expect(membership.get('frontier')).toEqual([tools[6]!.id, tools[7]!.id].sort());
+    const budget = source.categories.find((c) => c.data.id === 'budget')!.data.rule;
+    const usd = budget.kind === 'blendedPriceAtMost' ? budget.usd : Number.NaN;
+    expect(membership.get('budget')).toEqual(live.filter((t) => (3 * t.pricing.input + t.pricing.output) / 4 <= usd).map((t) => t.id).sort());
+    // top 25% of 8 scored tools = the 2 best, plus the sourced flagship of each of their providers
+    const top = [tools[6]!, tools[7]!];
+    const flagships = live.filter((t) => t.flagship && top.some((s) => s.provider === t.provider));
+    expect(membership.get('frontier')).toEqual([...new Set([...top, ...flagships].map((t) => t.id))].sort());
   });
 });

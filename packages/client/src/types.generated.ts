@@ -44,8 +44,39 @@ export interface Tool {
   maxOutputTokens: number | null;
   /** [extension] Lifecycle on the provider's own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status. */
   status: "active" | "preview" | "deprecated" | "retired";
-  /** [extension] Id of the successor tool, or null. */
+  /** [extension] Id of the successor tool a source names (see lifecycle.events), or null. */
   replacedBy: string | null;
+  /** [extension] Deprecation/retirement dates with their sources, and platform-scoped retirements; null when no lifecycle statement is recorded. */
+  lifecycle: {
+    /** When the provider announced the deprecation or retirement; null when no source says. */
+    announced: {
+      /** Calendar date, YYYY-MM-DD. */
+      date: string;
+      source: FactSource;
+    } | null;
+    /** Shutdown on the provider's own API: announced for a deprecated tool, effective for a retired one; null when none is announced. Other dates sources give are in conflicts. */
+    shutdown: {
+      /** Calendar date, YYYY-MM-DD. */
+      date: string;
+      source: FactSource;
+    } | null;
+    /** Every lifecycle statement read, oldest first. Platform-scoped events (a coding platform dropping the model) never change status. */
+    events: {
+      /** What the source states. `deprecation-announced`: the deprecation was announced on `date`. `shutdown-scheduled`: the model is to stop being served on `date` (the date may since have passed). `retired`: the model stopped being served on `date`. `rerouted`: from `date`, requests to the model are served by another model. `superseded`: a successor was named on `date`, with no shutdown announced. */
+      kind: "deprecation-announced" | "shutdown-scheduled" | "retired" | "rerouted" | "superseded";
+      /** Date of the event as the source states it (YYYY-MM-DD, or YYYY-MM when only the month is given). */
+      date: string;
+      /** `provider-api`: the model provider's own API, which is what `status` describes. `platform`: one coding platform only, named in `platform`; such an event never changes `status`. */
+      scope: "provider-api" | "platform";
+      /** Id of the platform (see platforms.json) a platform-scoped event concerns; null for the provider's own API. */
+      platform: string | null;
+      /** What the source states, in this project's words. */
+      summary: string;
+      /** The successor or recommended replacement exactly as the source names it; null when it names none. */
+      successor: string | null;
+      source: FactSource;
+    }[];
+  } | null;
   /** [extension] API model strings (provider's, or the host's when priced via a host) and dated snapshots. */
   aliases: string[];
   /** [extension] Weights are published. */
@@ -268,6 +299,20 @@ export interface Category {
   toolIds: string[];
   /** [extension] The membership rule in words. */
   rule: string;
+  /** [extension] Members admitted as their lab's current flagship rather than by score (frontier only; empty elsewhere), each with the provider statement it rests on. */
+  flagships: {
+    /** Stable lowercase slug identifier; never reused for another entity. */
+    toolId: string;
+    /** What the source states about the model's place in its provider's line-up. */
+    statement: string;
+    source: {
+      name: string;
+      /** Absolute https URL. */
+      url: string;
+      /** Calendar date, YYYY-MM-DD. */
+      asOf: string;
+    };
+  }[];
 }
 
 export interface Platform {
@@ -703,6 +748,10 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
         "string",
         "null"
       ],
+      "lifecycle": [
+        "object",
+        "null"
+      ],
       "aliases": [
         "array"
       ],
@@ -851,6 +900,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "rule": [
         "string"
+      ],
+      "flagships": [
+        "array"
       ]
     }
   },

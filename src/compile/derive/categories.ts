@@ -1,5 +1,7 @@
 /** Category membership computed from each category's rule; nobody lists members by hand. */
+import type { Category } from '../../schema/api.ts';
 import type { CategoryFile, CategoryRule, ToolFile } from '../../schema/source.ts';
+import { IssueCollector } from '../errors.ts';
 import { blendedPrice } from './pricing.ts';
 
 export interface MembershipInput {
@@ -8,7 +10,10 @@ export interface MembershipInput {
   overallScores: ReadonlyMap<string, number>;
 }
 
-function matchesStaticRule(rule: Exclude<CategoryRule, { kind: 'topScoreFraction' }>, tool: ToolFile): boolean {
+type ScoreRule = Extract<CategoryRule, { kind: 'topScoreFraction' | 'topScoreOrFlagship' }>;
+type StaticRule = Exclude<CategoryRule, ScoreRule>;
+
+function matchesStaticRule(rule: StaticRule, tool: ToolFile): boolean {
   switch (rule.kind) {
     case 'flag':
       return tool[rule.flag] === true;
@@ -17,24 +22,90 @@ function matchesStaticRule(rule: Exclude<CategoryRule, { kind: 'topScoreFraction
   }
 }
 
+const isScoreRule = (rule: CategoryRule): rule is ScoreRule => rule.kind === 'topScoreFraction' || rule.kind === 'topScoreOrFlagship';
+
+/** Ids of the (non-retired) tools whose overallScore is in the top `fraction` of the scored ones. */
+function topScorers(tools: readonly ToolFile[], scores: ReadonlyMap<string, number>, fraction: number): Set<string> {
+  const sorted = tools.flatMap((tool) => scores.get(tool.id) ?? []).sort((a, b) => b - a);
+  const cutoff = sorted[Math.max(0, Math.ceil(sorted.length * fraction) - 1)] ?? Infinity;
+  return new Set(tools.filter((tool) => (scores.get(tool.id) ?? -Infinity) >= cutoff).map((tool) => tool.id));
+}
+
+/**
+ * Flagships admitted to a `topScoreOrFlagship` category: a tool with a sourced `flagship` fact whose
+ * provider already has a tool among the top scorers. A lab earns the presumption by evidence; a
+ * flagship from a lab with no top scorer (or none scored) waits for its own results.
+ */
+function admittedFlagships(tools: readonly ToolFile[], top: ReadonlySet<string>): ToolFile[] {
+  const frontierLabs = new Set(tools.filter((tool) => top.has(tool.id)).map((tool) => tool.provider));
+  return tools.filter((tool) => tool.flagship !== undefined && frontierLabs.has(tool.provider));
+}
+
 /** Returns category id → sorted tool ids. A retired tool (no longer callable) is in no category and does not move the score cutoff. */
 export function computeMembership(categories: readonly CategoryFile[], input: MembershipInput): Map<string, string[]> {
   const tools = input.tools.filter((tool) => tool.status !== 'retired');
-  const scores = tools.flatMap((tool) => input.overallScores.get(tool.id) ?? []).sort((a, b) => b - a);
-  const cutoff = (fraction: number) => scores[Math.max(0, Math.ceil(scores.length * fraction) - 1)] ?? Infinity;
   const membership = new Map<string, string[]>();
   for (const category of categories) {
-    const members = tools
-      .filter((tool) => {
-        if (category.rule.kind === 'topScoreFraction') {
-          const score = input.overallScores.get(tool.id);
-          return score !== undefined && score >= cutoff(category.rule.fraction);
-        }
-        return matchesStaticRule(category.rule, tool);
-      })
-      .map((tool) => tool.id)
-      .sort();
-    membership.set(category.id, members);
+    const { rule } = category;
+    let members: string[];
+    if (isScoreRule(rule)) {
+      const top = topScorers(tools, input.overallScores, rule.fraction);
+      if (rule.kind === 'topScoreOrFlagship') for (const tool of admittedFlagships(tools, top)) top.add(tool.id);
+      members = [...top];
+    } else {
+      members = tools.filter((tool) => matchesStaticRule(rule, tool)).map((tool) => tool.id);
+    }
+    membership.set(category.id, members.sort());
   }
   return membership;
+}
+
+/** Per category, the members admitted as flagships (not by score), with the statement and source behind each. */
+export function flagshipMembers(categories: readonly CategoryFile[], input: MembershipInput): Map<string, Category['flagships']> {
+  const tools = input.tools.filter((tool) => tool.status !== 'retired');
+  const result = new Map<string, Category['flagships']>();
+  for (const category of categories) {
+    const { rule } = category;
+    if (rule.kind !== 'topScoreOrFlagship') {
+      result.set(category.id, []);
+      continue;
+    }
+    const top = topScorers(tools, input.overallScores, rule.fraction);
+    const admitted = admittedFlagships(tools, top).filter((tool) => !top.has(tool.id));
+    result.set(
+      category.id,
+      admitted
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((tool) => ({ toolId: tool.id, statement: tool.flagship!.statement, source: { name: tool.flagship!.source.name, url: tool.flagship!.source.url, asOf: tool.flagship!.source.asOf } })),
+    );
+  }
+  return result;
+}
+
+const toolFilePath = (tool: ToolFile) => `data/tools/${tool.provider}/${tool.id}.json`;
+
+/**
+ * The build's category checks: every callable tool (retired ones are in no category by design) is in
+ * at least one category, and a provider names at most one current flagship. Throws a DataError
+ * naming each offending tool file.
+ */
+export function checkCategoryCoverage(tools: readonly ToolFile[], membership: ReadonlyMap<string, readonly string[]>): void {
+  const issues = new IssueCollector();
+  const categorized = new Set([...membership.values()].flat());
+  for (const tool of tools) {
+    if (tool.status === 'retired' || categorized.has(tool.id)) continue;
+    issues.add(
+      toolFilePath(tool),
+      'category',
+      tool.id,
+      `is in no category: no category rule (data/categories/*.json) matches it; fix the facts it is judged on or a rule, so that every tool is in at least one category`,
+    );
+  }
+  const flagships = new Map<string, ToolFile[]>();
+  for (const tool of tools) if (tool.flagship && tool.status !== 'retired') flagships.set(tool.provider, [...(flagships.get(tool.provider) ?? []), tool]);
+  for (const [provider, list] of flagships)
+    if (list.length > 1)
+      for (const tool of list.slice(1))
+        issues.add(toolFilePath(tool), 'flagship', tool.id, `is a second flagship of provider "${provider}" (also ${list[0]!.id}); a provider has one current flagship: remove the block from the older one`);
+  issues.throwIfAny();
 }

@@ -60,7 +60,11 @@ export function deriveProviders(providers: readonly ProviderFile[], tools: reado
     });
 }
 
-export function deriveCategories(categories: readonly CategoryFile[], membership: ReadonlyMap<string, string[]>): Category[] {
+export function deriveCategories(
+  categories: readonly CategoryFile[],
+  membership: ReadonlyMap<string, string[]>,
+  flagships: ReadonlyMap<string, Category['flagships']> = new Map(),
+): Category[] {
   return [...categories]
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((category) => ({
@@ -70,6 +74,7 @@ export function deriveCategories(categories: readonly CategoryFile[], membership
       slug: category.slug,
       toolIds: [...(membership.get(category.id) ?? [])],
       rule: category.ruleText,
+      flagships: [...(flagships.get(category.id) ?? [])],
     }));
 }
 
