@@ -11,6 +11,7 @@ import { loadSourceData } from '../compile/load.ts';
 import { lifecycleWarnings } from '../compile/integrity.ts';
 import { publishArtifact } from '../artifact/artifact.ts';
 import { coverageReport } from '../compile/report.ts';
+import { scoringSummary } from '../compile/report-scores.ts';
 import { PATHS } from '../fs/paths.ts';
 import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
 import { historyInput } from '../history/publish.ts';
@@ -35,9 +36,7 @@ async function main(): Promise<void> {
   for (const warning of lifecycleWarnings(source, new Date().toISOString().slice(0, 10))) console.warn(`warning: ${warning.file}: ${warning.message}`);
   const cv = built.crossValidation;
   console.log(`validated ${source.tools.length} tools, ${source.providers.length} providers, ${source.results.length} benchmark result files`);
-  console.log('scoring: leave-one-out mean absolute error (model vs per-series mean baseline)');
-  for (const s of cv.perSeries) console.log(`  ${s.series.padEnd(30)} n=${String(s.n).padStart(4)}  model ${s.maeModel.toFixed(2).padStart(6)}  baseline ${s.maeBaseline.toFixed(2).padStart(6)}`);
-  console.log(`  ${'overall'.padEnd(30)} n=${String(cv.overall.n).padStart(4)}  model ${cv.overall.maeModel.toFixed(2).padStart(6)}  baseline ${cv.overall.maeBaseline.toFixed(2).padStart(6)}`);
+  console.log(scoringSummary(cv));
   if (values.report) console.log(coverageReport(source, built.documents, new Date()));
   if (values.check) return;
   // Every release under releases/ is published too (/api/v/<id>/, changes, manifest, price history).

@@ -1,6 +1,6 @@
 /**
  * The scoring's leave-one-out cross-validation is the slow part of a build (seconds) and
- * depends only on the benchmark observations and the seed series. It is cached in the state
+ * depends only on the benchmark results and series. It is cached in the state
  * directory under a hash of exactly those inputs, so a refresh that changes only prices
  * reuses it, and a change of any observation recomputes it.
  */
@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '../artifact/artifact.ts';
-import { chooseObservations } from './derive/benchmarks.ts';
+import { crossValidationInput } from './derive/benchmark-validation.ts';
 import type { SourceData } from './load.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
@@ -19,26 +19,31 @@ const COMPILE_DIR = path.dirname(fileURLToPath(import.meta.url));
 const EXT = path.extname(fileURLToPath(import.meta.url));
 let codeHash: string | undefined;
 
-/** Hash of the scoring code, so a change of the method never reuses an old result. */
+/**
+ * Hash of the code the cross-validation runs: every file of scoring/ and every
+ * derive/benchmark*.ts (the pick rule, the reference series, the previous method), so a change
+ * of the method never reuses an old result.
+ */
 function scoringCodeHash(): string {
   if (codeHash === undefined) {
     const scoring = path.join(COMPILE_DIR, 'scoring');
-    const files = [...readdirSync(scoring).filter((f) => f.endsWith(EXT)).map((f) => path.join(scoring, f)), path.join(COMPILE_DIR, 'derive', `benchmarks${EXT}`)].sort();
+    const derive = path.join(COMPILE_DIR, 'derive');
+    const files = [
+      ...readdirSync(scoring).filter((f) => f.endsWith(EXT)).map((f) => path.join(scoring, f)),
+      ...readdirSync(derive).filter((f) => f.startsWith('benchmark') && f.endsWith(EXT)).map((f) => path.join(derive, f)),
+    ].sort();
     codeHash = sha256Hex(files.map((f) => `${path.basename(f)}\n${readFileSync(f, 'utf8')}`).join('\n'));
   }
   return codeHash;
 }
 
 /**
- * Hash of what leaveOneOut() reads (the chosen observations and the seed series in priority
- * order) and of the code that computes it.
+ * Hash of what the cross-validation reads (the chosen observations, the reference series it
+ * holds values out of, and the previous method's observations) and of the code that computes it.
  */
 export function crossValidationKey(source: SourceData): string {
-  const observations = chooseObservations(source.results.map((r) => r.data)).map((c) => [c.model, c.series, c.value]);
-  const targetSeries = source.series.data.series
-    .filter((s) => s.seedField !== undefined)
-    .map((s) => [s.seedField, s.id]);
-  return sha256Hex(JSON.stringify({ code: scoringCodeHash(), observations, targetSeries })).slice(0, 32);
+  const input = crossValidationInput(source.series.data.series, source.results.map((r) => r.data));
+  return sha256Hex(JSON.stringify({ code: scoringCodeHash(), input })).slice(0, 32);
 }
 
 const fileFor = (stateDir: string, key: string) => path.join(stateDir, 'cv', `${key}.json`);

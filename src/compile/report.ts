@@ -1,9 +1,9 @@
 /** The coverage report of `npm run report`: what the data covers and where it is thin or old. */
-import type { BenchmarkModel } from '../schema/api.ts';
+import type { BenchmarksDocument } from '../schema/api.ts';
 import type { Documents } from './documents.ts';
 import type { SourceData } from './load.ts';
+import { reporterGaps, scoresReport } from './report-scores.ts';
 import { lifecycleWarnings } from './integrity.ts';
-import { SEED_FIELDS } from './derive/benchmarks.ts';
 
 const STALE_DAYS = 120;
 
@@ -24,15 +24,8 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
     for (const [fact, src] of Object.entries(data.sources)) kinds.set(`${fact} ${src.kind}`, (kinds.get(`${fact} ${src.kind}`) ?? 0) + 1);
   out.push(table('Values per source type', [['fact', 'kind', 'values'], ...[...kinds.entries()].sort().map(([k, n]) => [...k.split(' '), n])]));
 
-  const models = (documents['benchmarks.json'] as { benchmarks: { models: BenchmarkModel[] } }).benchmarks.models;
-  out.push(
-    table('Measured vs estimated seed scores (scored models: ' + models.length + ')', [
-      ['benchmark', 'measured', 'estimated'],
-      ...SEED_FIELDS.map((f) => [f, models.filter((m) => m.scoreDetails[f].kind === 'measured').length, models.filter((m) => m.scoreDetails[f].kind === 'estimated').length]),
-    ]),
-  );
-  const unscored = source.tools.map((t) => t.data.id).filter((id) => !models.some((m) => m.modelId === id));
-  out.push(`\nUnscored tools (no published result): ${unscored.length}\n  ${unscored.join(', ')}`);
+  out.push(scoresReport((documents['benchmarks.json'] as BenchmarksDocument).benchmarks));
+  out.push(reporterGaps(source.series.data.series, source.results.map((r) => r.data)));
 
   const today = now.toISOString().slice(0, 10);
   const lifecycle = source.tools

@@ -91,15 +91,61 @@ export const tool = z
   })
   .strict();
 
+const interval80 = z
+  .object({
+    low: percent,
+    high: percent,
+    level: z.literal(0.8).describe('Nominal coverage: 0.8, an 80% prediction interval.'),
+  })
+  .strict();
+
 export const scoreDetail = z
   .object({
-    kind: z.enum(['measured', 'estimated']),
+    kind: z
+      .enum(['measured', 'estimated'])
+      .describe('`measured`: the model has a result in the reference series (the one protocol this field is expressed on). `estimated`: predicted by the scoring model from the model\'s other results.'),
     value: percent,
-    series: slug.nullable().describe('Benchmark series of a measured value.'),
+    series: slug.nullable().describe('Series of the value: where a measured value comes from, or the reference series an estimate is made for.'),
     source: z.string().nullable().describe('Source of a measured value, as published.'),
     date: z.string().nullable().describe('Date of a measured value.'),
     variant: z.string().nullable().describe('Harness/effort/split of a measured value.'),
     reportedBy: z.enum(['vendor', 'independent']).nullable(),
+    runClass: z
+      .enum(['standard', 'unstated'])
+      .nullable()
+      .describe(ext('Of a measured value: `standard` when the source states the harness and settings, `unstated` when it does not (used only when the model has no standard result in the series); null for an estimate.')),
+    interval: interval80
+      .nullable()
+      .describe(ext('80% prediction interval of an estimate (calibrated on held-out measured values, see methodology); null for a measured value.')),
+    extrapolated: z
+      .boolean()
+      .describe(ext('The estimate lies outside the range of the values measured in its series. Above the highest measured value the value and interval are capped at it.')),
+  })
+  .strict();
+
+const scoreDetails = z
+  .object({
+    sweBench: scoreDetail,
+    liveCodeBench: scoreDetail,
+    humanEval: scoreDetail,
+    bigCodeBench: scoreDetail,
+    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by the model developer (weighted in overallScore).')),
+    terminalBench: scoreDetail.describe(ext('Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore).')),
+  })
+  .strict();
+
+const publishedResult = z
+  .object({
+    series: slug,
+    value: percent,
+    variant: z.string(),
+    date: z.string(),
+    source: z.string(),
+    reportedBy: z.enum(['vendor', 'independent']),
+    runClass: z
+      .enum(['standard', 'unstated', 'nonstandard'])
+      .describe(ext('`nonstandard`: several attempts or parallel samples per task, or a benchmark changed by the reporter; `unstated`: harness or setting not stated; `standard`: otherwise.')),
+    used: z.boolean().describe(ext('This result is the model\'s value in its series (the pick rule in methodology); false for the other configurations and for non-standard runs.')),
   })
   .strict();
 
@@ -108,7 +154,7 @@ export const benchmarkModel = z
     modelId: slug.describe('Equals the id of a tool.'),
     modelName: z.string(),
     provider: z.string(),
-    overallScore: percent.describe('Weighted aggregate of the four seed scores (see methodology).'),
+    overallScore: percent.describe('Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate.'),
     sweBench: percent,
     liveCodeBench: percent,
     humanEval: percent,
@@ -116,17 +162,16 @@ export const benchmarkModel = z
     strengths: z.array(z.string()),
     weaknesses: z.array(z.string()),
     pricePerScorePoint: z.number().min(0).describe('Blended price (3:1 input:output, USD per 1M tokens) divided by overallScore.'),
-    scoreDetails: z
-      .object({ sweBench: scoreDetail, liveCodeBench: scoreDetail, humanEval: scoreDetail, bigCodeBench: scoreDetail })
+    overallInterval: interval80.describe(ext('80% interval of overallScore: how far it could move if every estimated component were measured.')),
+    rank: z.number().int().min(1).describe(ext('Position by overallScore among scored tools (1 = highest; ties broken by id).')),
+    rankRange: z
+      .object({ best: z.number().int().min(1), worst: z.number().int().min(1) })
       .strict()
-      .describe(ext('Per seed benchmark: measured (with its source) or estimated by the scoring model.')),
+      .describe(ext('Ranks the overall interval allows: best = 1 + tools whose whole interval is above this one\'s; worst = scored tools − tools whose whole interval is below it. A lead is real only where intervals do not overlap.')),
+    scoreDetails: scoreDetails.describe(ext('Per benchmark of the aggregate: measured (with its source) or estimated (with its interval).')),
     measuredCount: z.number().int().min(0).max(4).describe(ext('How many of the four seed scores are measured.')),
     capability: z.number().describe(ext('Fitted latent capability of the model (logit scale).')),
-    results: z
-      .array(
-        z.object({ series: slug, value: percent, variant: z.string(), date: z.string(), source: z.string(), reportedBy: z.enum(['vendor', 'independent']) }).strict(),
-      )
-      .describe(ext('Every published result used for this model, as published.')),
+    results: z.array(publishedResult).describe(ext('Every published result recorded for this model, as published, with whether it is used.')),
   })
   .strict();
 
@@ -136,15 +181,31 @@ export const benchmarkSource = z
     name: z.string(),
     url: httpsUrl,
     license: z.string(),
-    description: z.string().describe(ext('What the benchmark series measures.')),
+    description: z.string().describe(ext('What the benchmark series measures (one protocol: version, set, harness class, reporter).')),
     newestDataDate: z.string().describe(ext('Newest result date in this series.')),
     resultCount: z.number().int().min(0).describe(ext('Published results in this series.')),
-    seedField: z.enum(['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench']).nullable().describe(ext('Spec field it supplies, if any.')),
+    reportedBy: z.enum(['vendor', 'independent']).nullable().describe(ext('Who produces the results of this series: the model developer (`vendor`) or someone else (`independent`).')),
+    seedField: z.enum(['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench']).nullable().describe(ext('Spec field it is the reference protocol of, if any.')),
+    aggregateWeight: z.number().min(0).max(1).nullable().describe(ext('Weight in overallScore when this is the reference series of an aggregate component; null otherwise.')),
     crossValidation: z
-      .object({ n: z.number().int(), maeModel: z.number(), maeBaseline: z.number() })
+      .object({
+        n: z.number().int(),
+        maeModel: z.number(),
+        maeBaseline: z.number(),
+        coverage: z.number().min(0).max(1).describe('Share of held-out values inside their 80% interval (cross-fitted: widths set without the value\'s fold).'),
+        maePrevious: z.number().nullable().describe('Mean absolute error of the previous method on the same held-out values; null where it made no estimate.'),
+      })
       .strict()
       .nullable()
-      .describe(ext('Leave-one-out mean absolute error of the scoring model and of the per-series mean baseline.')),
+      .describe(ext('Leave-one-out over this series\' measured values: mean absolute error of the scoring model, of the per-series mean baseline and of the previous method, and the interval coverage.')),
+  })
+  .strict();
+
+export const unscoredTool = z
+  .object({
+    toolId: slug,
+    name: z.string(),
+    reason: z.string().describe('Why the tool has no score, e.g. `no published result as of 2026-11-22`.'),
   })
   .strict();
 
@@ -259,6 +320,24 @@ export const benchmarksDocument = z
         methodology: z.string(),
         sources: z.array(benchmarkSource),
         models: z.array(benchmarkModel),
+        aggregate: z
+          .array(z.object({ field: z.string(), benchmark: z.string(), series: slug, weight: z.number().min(0).max(1) }).strict())
+          .describe(ext('What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1).')),
+        calibration: z
+          .object({
+            level: z.literal(0.8),
+            target: z.object({ low: z.number(), high: z.number() }).strict().describe('Coverage the nominal 80% intervals must reach on held-out values.'),
+            coverage: z.number().min(0).max(1).describe('Share of all held-out measured values inside their interval (cross-fitted).'),
+            n: z.number().int().min(0),
+            passes: z.boolean(),
+            outsideRange: z
+              .object({ n: z.number().int().min(0), coverage: z.number().min(0).max(1).nullable() })
+              .strict()
+              .describe('The same for held-out values outside the range of their series\' other values (held-out extrapolations).'),
+          })
+          .strict()
+          .describe(ext('Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage.')),
+        unscored: z.array(unscoredTool).describe(ext('Tools without a score, each with the reason; they stay in every list that does not depend on a score.')),
       })
       .strict(),
     lastUpdated,
@@ -506,6 +585,7 @@ export type Tool = z.infer<typeof tool>;
 export type BenchmarkModel = z.infer<typeof benchmarkModel>;
 export type BenchmarkSource = z.infer<typeof benchmarkSource>;
 export type ScoreDetail = z.infer<typeof scoreDetail>;
+export type UnscoredTool = z.infer<typeof unscoredTool>;
 export type Provider = z.infer<typeof provider>;
 export type Category = z.infer<typeof category>;
 export type Platform = z.infer<typeof platform>;

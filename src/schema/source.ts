@@ -329,6 +329,8 @@ export const seriesFile = z
             .describe('Regular expression (case-insensitive) every result\'s variant must match: the protocol\'s harness, version or set as worded by the source.'),
           seedField: z.enum(['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench']).optional()
             .describe('Spec field this series supplies as a measured value; at most one series per field (the reference protocol of that field).'),
+          tasks: z.number().int().positive().optional()
+            .describe('Number of tasks in the set, as the benchmark states it: gives the sampling error of a measured value when the result states none.'),
         })
         .strict(),
     ),

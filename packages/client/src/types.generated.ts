@@ -192,10 +192,11 @@ export interface PriceModifier {
 }
 
 export interface ScoreDetail {
+  /** `measured`: the model has a result in the reference series (the one protocol this field is expressed on). `estimated`: predicted by the scoring model from the model's other results. */
   kind: "measured" | "estimated";
   /** Score on a 0-100 scale. */
   value: number;
-  /** Benchmark series of a measured value. */
+  /** Series of the value: where a measured value comes from, or the reference series an estimate is made for. */
   series: string | null;
   /** Source of a measured value, as published. */
   source: string | null;
@@ -204,6 +205,19 @@ export interface ScoreDetail {
   /** Harness/effort/split of a measured value. */
   variant: string | null;
   reportedBy: "vendor" | "independent" | null;
+  /** [extension] Of a measured value: `standard` when the source states the harness and settings, `unstated` when it does not (used only when the model has no standard result in the series); null for an estimate. */
+  runClass: "standard" | "unstated" | null;
+  /** [extension] 80% prediction interval of an estimate (calibrated on held-out measured values, see methodology); null for a measured value. */
+  interval: {
+    /** Score on a 0-100 scale. */
+    low: number;
+    /** Score on a 0-100 scale. */
+    high: number;
+    /** Nominal coverage: 0.8, an 80% prediction interval. */
+    level: 0.8;
+  } | null;
+  /** [extension] The estimate lies outside the range of the values measured in its series. Above the highest measured value the value and interval are capped at it. */
+  extrapolated: boolean;
 }
 
 export interface BenchmarkModel {
@@ -211,7 +225,7 @@ export interface BenchmarkModel {
   modelId: string;
   modelName: string;
   provider: string;
-  /** Weighted aggregate of the four seed scores (see methodology). */
+  /** Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate. */
   overallScore: number;
   /** Score on a 0-100 scale. */
   sweBench: number;
@@ -225,18 +239,38 @@ export interface BenchmarkModel {
   weaknesses: string[];
   /** Blended price (3:1 input:output, USD per 1M tokens) divided by overallScore. */
   pricePerScorePoint: number;
-  /** [extension] Per seed benchmark: measured (with its source) or estimated by the scoring model. */
+  /** [extension] 80% interval of overallScore: how far it could move if every estimated component were measured. */
+  overallInterval: {
+    /** Score on a 0-100 scale. */
+    low: number;
+    /** Score on a 0-100 scale. */
+    high: number;
+    /** Nominal coverage: 0.8, an 80% prediction interval. */
+    level: 0.8;
+  };
+  /** [extension] Position by overallScore among scored tools (1 = highest; ties broken by id). */
+  rank: number;
+  /** [extension] Ranks the overall interval allows: best = 1 + tools whose whole interval is above this one's; worst = scored tools − tools whose whole interval is below it. A lead is real only where intervals do not overlap. */
+  rankRange: {
+    best: number;
+    worst: number;
+  };
+  /** [extension] Per benchmark of the aggregate: measured (with its source) or estimated (with its interval). */
   scoreDetails: {
     sweBench: ScoreDetail;
     liveCodeBench: ScoreDetail;
     humanEval: ScoreDetail;
     bigCodeBench: ScoreDetail;
+    /** [extension] SWE-bench Pro as reported by the model developer (weighted in overallScore). */
+    sweBenchPro: ScoreDetail;
+    /** [extension] Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore). */
+    terminalBench: ScoreDetail;
   };
   /** [extension] How many of the four seed scores are measured. */
   measuredCount: number;
   /** [extension] Fitted latent capability of the model (logit scale). */
   capability: number;
-  /** [extension] Every published result used for this model, as published. */
+  /** [extension] Every published result recorded for this model, as published, with whether it is used. */
   results: {
     /** Stable lowercase slug identifier; never reused for another entity. */
     series: string;
@@ -246,6 +280,10 @@ export interface BenchmarkModel {
     date: string;
     source: string;
     reportedBy: "vendor" | "independent";
+    /** [extension] `nonstandard`: several attempts or parallel samples per task, or a benchmark changed by the reporter; `unstated`: harness or setting not stated; `standard`: otherwise. */
+    runClass: "standard" | "unstated" | "nonstandard";
+    /** [extension] This result is the model's value in its series (the pick rule in methodology); false for the other configurations and for non-standard runs. */
+    used: boolean;
   }[];
 }
 
@@ -256,19 +294,27 @@ export interface BenchmarkSource {
   /** Absolute https URL. */
   url: string;
   license: string;
-  /** [extension] What the benchmark series measures. */
+  /** [extension] What the benchmark series measures (one protocol: version, set, harness class, reporter). */
   description: string;
   /** [extension] Newest result date in this series. */
   newestDataDate: string;
   /** [extension] Published results in this series. */
   resultCount: number;
-  /** [extension] Spec field it supplies, if any. */
+  /** [extension] Who produces the results of this series: the model developer (`vendor`) or someone else (`independent`). */
+  reportedBy: "vendor" | "independent" | null;
+  /** [extension] Spec field it is the reference protocol of, if any. */
   seedField: "sweBench" | "liveCodeBench" | "humanEval" | "bigCodeBench" | null;
-  /** [extension] Leave-one-out mean absolute error of the scoring model and of the per-series mean baseline. */
+  /** [extension] Weight in overallScore when this is the reference series of an aggregate component; null otherwise. */
+  aggregateWeight: number | null;
+  /** [extension] Leave-one-out over this series' measured values: mean absolute error of the scoring model, of the per-series mean baseline and of the previous method, and the interval coverage. */
   crossValidation: {
     n: number;
     maeModel: number;
     maeBaseline: number;
+    /** Share of held-out values inside their 80% interval (cross-fitted: widths set without the value's fold). */
+    coverage: number;
+    /** Mean absolute error of the previous method on the same held-out values; null where it made no estimate. */
+    maePrevious: number | null;
   } | null;
 }
 
@@ -409,6 +455,40 @@ export interface BenchmarksDocument {
     methodology: string;
     sources: BenchmarkSource[];
     models: BenchmarkModel[];
+    /** [extension] What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1). */
+    aggregate: {
+      field: string;
+      benchmark: string;
+      /** Stable lowercase slug identifier; never reused for another entity. */
+      series: string;
+      weight: number;
+    }[];
+    /** [extension] Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage. */
+    calibration: {
+      level: 0.8;
+      /** Coverage the nominal 80% intervals must reach on held-out values. */
+      target: {
+        low: number;
+        high: number;
+      };
+      /** Share of all held-out measured values inside their interval (cross-fitted). */
+      coverage: number;
+      n: number;
+      passes: boolean;
+      /** The same for held-out values outside the range of their series' other values (held-out extrapolations). */
+      outsideRange: {
+        n: number;
+        coverage: number | null;
+      };
+    };
+    /** [extension] Tools without a score, each with the reason; they stay in every list that does not depend on a score. */
+    unscored: {
+      /** Stable lowercase slug identifier; never reused for another entity. */
+      toolId: string;
+      name: string;
+      /** Why the tool has no score, e.g. `no published result as of 2026-11-22`. */
+      reason: string;
+    }[];
   };
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
@@ -826,6 +906,15 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "pricePerScorePoint": [
         "number"
+      ],
+      "overallInterval": [
+        "object"
+      ],
+      "rank": [
+        "number"
+      ],
+      "rankRange": [
+        "object"
       ],
       "scoreDetails": [
         "object"

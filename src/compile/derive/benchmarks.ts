@@ -1,51 +1,46 @@
 /**
- * benchmarks.json: from published results to the specification's four seed scores per
- * model, each measured (with its source) or estimated by the latent-capability model.
+ * benchmarks.json: from published results to six scores per model (the specification's four
+ * plus SWE-bench Pro and Terminal-Bench 4.0), each measured on its reference series or
+ * estimated with an interval, the aggregate with its interval, and ranks with rank ranges.
+ *
+ * The steps live beside this file: benchmark-results.ts (comparability and the pick rule),
+ * benchmark-validation.ts (leave-one-out, cached), benchmark-estimates.ts (fit → values and
+ * intervals), benchmark-rank.ts (aggregate, interval, ranks), benchmark-describe.ts (words).
  */
-import type { BenchmarkModel, BenchmarkSource, ScoreDetail } from '../../schema/api.ts';
-import type { BenchmarkResult, ResultsFile, SeriesFile, ToolFile } from '../../schema/source.ts';
-import { fitCapabilityModel, leaveOneOut, METHOD_DESCRIPTION, type CrossValidationResult, type Observation } from '../scoring/index.ts';
+import type { BenchmarkModel, BenchmarkSource, BenchmarksDocument, UnscoredTool } from '../../schema/api.ts';
+import type { ResultsFile, SeriesFile, ToolFile } from '../../schema/source.ts';
+import {
+  calibrate,
+  COVERAGE_TARGET,
+  fitCapabilityModel,
+  type Calibration,
+  type CrossValidationResult,
+  type Observation,
+} from '../scoring/index.ts';
+import { aggregateComponents, SEED_FIELDS, type Component } from './benchmark-components.ts';
+import {
+  methodologyText,
+  quantile,
+  strengthsOf,
+  weaknessesOf,
+  type DescribeContext,
+  type ScoredTool,
+} from './benchmark-describe.ts';
+import { measuredRanges, scoreModel, type EstimateContext } from './benchmark-estimates.ts';
+import { overall, rankAll, type Overall } from './benchmark-rank.ts';
+import {
+  assertComparable,
+  chooseObservations,
+  runClassOf,
+  toolIdOfResults,
+  type ChosenResult,
+} from './benchmark-results.ts';
+import { crossValidate } from './benchmark-validation.ts';
 import { blendedPrice, roundTo } from './pricing.ts';
 
-export const SEED_FIELDS = ['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
-export type SeedField = (typeof SEED_FIELDS)[number];
-
-/** Weights of overallScore. HumanEval is saturated for current models, so it counts least. */
-export const SEED_WEIGHTS: Record<SeedField, number> = { sweBench: 0.4, liveCodeBench: 0.3, bigCodeBench: 0.2, humanEval: 0.1 };
-
-const SEED_LABELS: Record<SeedField, string> = {
-  sweBench: 'SWE-bench Verified',
-  liveCodeBench: 'LiveCodeBench',
-  humanEval: 'HumanEval',
-  bigCodeBench: 'BigCodeBench',
-};
+export { SEED_FIELDS, type SeedField } from './benchmark-components.ts';
 
 type Series = SeriesFile['series'][number];
-
-export interface ChosenResult extends BenchmarkResult {
-  model: string;
-}
-
-/**
- * One value per (model, series): the best published configuration (highest value; newest, then
- * lexically first source on ties), because vendors and leaderboards publish several effort or
- * scaffold settings of one model and users compare models at their best.
- */
-export function chooseObservations(results: readonly ResultsFile[]): ChosenResult[] {
-  const chosen = new Map<string, ChosenResult>();
-  for (const file of results) {
-    for (const result of file.results) {
-      const key = `${file.model}\u0000${result.series}`;
-      const current = chosen.get(key);
-      const better =
-        !current ||
-        result.value > current.value ||
-        (result.value === current.value && (result.date > current.date || (result.date === current.date && result.source < current.source)));
-      if (better) chosen.set(key, { ...result, model: file.model });
-    }
-  }
-  return [...chosen.values()].sort((a, b) => (a.model === b.model ? a.series.localeCompare(b.series) : a.model.localeCompare(b.model)));
-}
 
 export interface BenchmarksInput {
   tools: readonly ToolFile[];
@@ -54,180 +49,256 @@ export interface BenchmarksInput {
   results: readonly ResultsFile[];
   version: string;
   runDate: string;
-  /** Reuse a cross-validation computed for identical observations (it is the slow part). */
+  /** Reuse a cross-validation computed for identical inputs (it is the slow part; see cv-cache.ts). */
   crossValidation?: CrossValidationResult;
 }
 
+export type BenchmarksDocumentBody = BenchmarksDocument['benchmarks'];
+
 export interface BenchmarksOutput {
-  document: { version: string; runDate: string; methodology: string; sources: BenchmarkSource[]; models: BenchmarkModel[] };
+  document: BenchmarksDocumentBody;
+  /** overallScore of every scored tool, by tool id. */
   overallScores: Map<string, number>;
+  /** Series in which each scored tool has a used (measured) result, by tool id. */
+  measuredSeries: Map<string, ReadonlySet<string>>;
   crossValidation: CrossValidationResult;
+  calibration: Calibration;
   observations: Observation[];
 }
 
-function seedSeriesByField(series: readonly Series[]): Map<SeedField, Series[]> {
-  const byField = new Map<SeedField, Series[]>();
-  for (const field of SEED_FIELDS) {
-    byField.set(
-      field,
-      series.filter((s) => s.seedField === field),
-    );
-  }
-  return byField;
-}
-
-function rankDescending(values: ReadonlyMap<string, number>): Map<string, number> {
-  const sorted = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return new Map(sorted.map(([id], index) => [id, index + 1]));
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))]!;
-}
-
-export function methodologyText(cv: CrossValidationResult, seriesNames: ReadonlyMap<string, string>): string {
-  const weights = SEED_FIELDS.map((f) => `${SEED_LABELS[f]} ${SEED_WEIGHTS[f] * 100}%`).join(', ');
-  const errors = cv.perSeries
-    .map((s) => `${seriesNames.get(s.series) ?? s.series}: ${s.maeModel.toFixed(1)} points (baseline ${s.maeBaseline.toFixed(1)}, n=${s.n})`)
-    .join('; ');
-  return [
-    'Every published result is kept as published (see each model\'s results). Results are grouped into series of comparable results (same benchmark and comparable harness); for each model and series the best published configuration is used.',
-    'All values are percentages (0-100) as published, so no rescaling is applied.',
-    `A seed score (sweBench, liveCodeBench, humanEval, bigCodeBench) is "measured" when the model has a published result in a series that supplies that field (in priority order), and "estimated" otherwise. ${METHOD_DESCRIPTION} The model is fitted on every published result in the data, including reference models outside the directory, and estimates a missing seed score from the model's measured results on all benchmarks.`,
-    `Leave-one-out cross-validation over measured values (mean absolute error in score points, versus predicting the series mean): ${errors}. Overall: ${cv.overall.maeModel.toFixed(1)} vs ${cv.overall.maeBaseline.toFixed(1)} (n=${cv.overall.n}).`,
-    `overallScore is the weighted mean of the four seed scores (${weights}). pricePerScorePoint is the blended price ((3 x input + output) / 4, USD per 1M tokens) divided by overallScore.`,
-    'Only models with at least one published result are scored. scoreDetails says, per seed score, whether it is measured (with its source) or estimated.',
-  ].join(' ');
+/** True when the tool has a used published result in at least one of `seriesIds`. */
+export function hasMeasuredResult(
+  output: Pick<BenchmarksOutput, 'measuredSeries'>,
+  toolId: string,
+  seriesIds: readonly string[],
+): boolean {
+  const measured = output.measuredSeries.get(toolId);
+  return measured !== undefined && seriesIds.some((id) => measured.has(id));
 }
 
 export function deriveBenchmarks(input: BenchmarksInput): BenchmarksOutput {
+  assertComparable(input.series, input.results);
   const chosen = chooseObservations(input.results);
   const observations: Observation[] = chosen.map((c) => ({ model: c.model, series: c.series, value: c.value }));
-  const fitted = fitCapabilityModel(observations);
-  const seedSeries = seedSeriesByField(input.series);
-  const targetSeries = [...seedSeries.values()].flat().map((s) => s.id);
-  const crossValidation = input.crossValidation ?? leaveOneOut(observations, targetSeries);
+  const components = aggregateComponents(input.series);
+  const crossValidation = input.crossValidation ?? crossValidate(observations, input.series, input.results);
+  const calibration = calibrate(crossValidation.heldOut);
+  const context: EstimateContext = {
+    fit: fitCapabilityModel(observations),
+    calibration,
+    components,
+    ranges: measuredRanges(chosen),
+    tasks: new Map(input.series.flatMap((s) => (s.tasks ? [[s.id, s.tasks] as const] : []))),
+  };
 
+  const scored = scoreTools(input, chosen, context);
+  const models = describeModels(input, scored, components, context);
+  const seriesNames = new Map(input.series.map((s) => [s.id, s.name]));
+  const document: BenchmarksDocumentBody = {
+    version: input.version,
+    runDate: input.runDate,
+    methodology: methodologyText(crossValidation, calibration, components, seriesNames),
+    sources: sourcesOf(input, crossValidation, calibration, components),
+    models,
+    aggregate: components.map((c) => ({ field: c.key, benchmark: c.label, series: c.series, weight: c.weight })),
+    calibration: {
+      level: 0.8,
+      target: { ...COVERAGE_TARGET },
+      coverage: roundTo(calibration.overall.share, 4),
+      n: calibration.overall.n,
+      passes: calibration.passes,
+      outsideRange: {
+        n: calibration.outsideRange.n,
+        coverage: calibration.outsideRange.n > 0 ? roundTo(calibration.outsideRange.share, 4) : null,
+      },
+    },
+    unscored: unscoredTools(input, scored),
+  };
+  return {
+    document,
+    overallScores: new Map(scored.map((s) => [s.tool.id, s.overall.score])),
+    measuredSeries: new Map(scored.map((s) => [s.tool.id, new Set(s.picks.keys())])),
+    crossValidation,
+    calibration,
+    observations,
+  };
+}
+
+interface ScoredDraft extends Omit<ScoredTool, 'ranked'> {
+  file: ResultsFile;
+  picks: ReadonlyMap<string, ChosenResult>;
+}
+
+/** Scores every tool with at least one used result, then ranks them. */
+function scoreTools(
+  input: BenchmarksInput,
+  chosen: readonly ChosenResult[],
+  context: EstimateContext,
+): (ScoredDraft & ScoredTool)[] {
   const toolsById = new Map(input.tools.map((tool) => [tool.id, tool]));
-  const chosenByModel = new Map<string, Map<string, ChosenResult>>();
-  for (const c of chosen) {
-    if (!chosenByModel.has(c.model)) chosenByModel.set(c.model, new Map());
-    chosenByModel.get(c.model)!.set(c.series, c);
-  }
-
-  interface Draft {
-    tool: ToolFile;
-    file: ResultsFile;
-    details: Record<SeedField, ScoreDetail>;
-    overall: number;
-    measuredCount: number;
-  }
-  const drafts: Draft[] = [];
+  const picksByModel = new Map<string, Map<string, ChosenResult>>();
+  for (const c of chosen) picksByModel.set(c.model, (picksByModel.get(c.model) ?? new Map()).set(c.series, c));
+  const drafts: ScoredDraft[] = [];
   for (const file of input.results) {
-    if (file.toolId === null) continue;
-    const tool = toolsById.get(file.toolId);
-    if (!tool) continue;
-    const measured = chosenByModel.get(file.model) ?? new Map<string, ChosenResult>();
-    const details = {} as Record<SeedField, ScoreDetail>;
-    for (const field of SEED_FIELDS) {
-      const candidates = seedSeries.get(field) ?? [];
-      const hit = candidates.map((s) => measured.get(s.id)).find((c) => c !== undefined);
-      if (hit) {
-        details[field] = { kind: 'measured', value: hit.value, series: hit.series, source: hit.source, date: hit.date, variant: hit.variant, reportedBy: hit.reportedBy };
-      } else {
-        const primary = candidates[0];
-        const predicted = primary ? fitted.predict(file.model, primary.id) : undefined;
-        if (predicted === undefined) throw new Error(`cannot estimate ${field} for ${file.model}: no fitted capability`);
-        details[field] = { kind: 'estimated', value: roundTo(predicted, 1), series: null, source: null, date: null, variant: null, reportedBy: null };
-      }
-    }
-    const overall = roundTo(SEED_FIELDS.reduce((sum, f) => sum + SEED_WEIGHTS[f] * details[f].value, 0), 1);
-    const measuredCount = SEED_FIELDS.filter((f) => details[f].kind === 'measured').length;
-    drafts.push({ tool, file, details, overall, measuredCount });
+    const toolId = toolIdOfResults(file, new Set(toolsById.keys()));
+    const picks = picksByModel.get(file.model);
+    if (toolId === null || !picks) continue;
+    const scores = scoreModel(context, file.model, picks);
+    drafts.push({
+      tool: toolsById.get(toolId)!,
+      file,
+      picks,
+      scores,
+      overall: overall(toolId, scores, context.components, context.calibration.level),
+    });
   }
+  const ranks = rankAll(new Map<string, Overall>(drafts.map((d) => [d.tool.id, d.overall])));
+  return drafts.map((d) => ({ ...d, ranked: ranks.get(d.tool.id)! })).sort((a, b) => a.ranked.rank - b.ranked.rank);
+}
 
-  const overallScores = new Map(drafts.map((d) => [d.tool.id, d.overall]));
-  const overallRank = rankDescending(overallScores);
-  const seedRanks = new Map(
-    SEED_FIELDS.map((f) => [f, rankDescending(new Map(drafts.map((d) => [d.tool.id, d.details[f].value])))] as const),
+function describeModels(
+  input: BenchmarksInput,
+  scored: readonly (ScoredDraft & ScoredTool)[],
+  components: readonly Component[],
+  context: EstimateContext,
+): BenchmarkModel[] {
+  const pricePerPoint = new Map(
+    scored.map((s) => [s.tool.id, s.overall.score > 0 ? blendedPrice(s.tool.pricing) / s.overall.score : Infinity]),
   );
-  const pricePerPoint = new Map(drafts.map((d) => [d.tool.id, d.overall > 0 ? blendedPrice(d.tool.pricing) / d.overall : Infinity]));
-  const cheapValueCutoff = quantile([...pricePerPoint.values()], 0.25);
-  const blendedAll = input.tools.map((t) => blendedPrice(t.pricing));
-  const expensiveCutoff = quantile(blendedAll, 0.75);
-  const lowScoreCutoff = quantile([...overallScores.values()], 0.25);
-
-  const models: BenchmarkModel[] = drafts.map((d) => {
-    const { tool, details } = d;
-    const strengths: string[] = [];
-    const weaknesses: string[] = [];
-    const rank = overallRank.get(tool.id)!;
-    if (rank <= 10) strengths.push(`Top-10 overall score (#${rank} of ${drafts.length} scored models)`);
-    for (const field of SEED_FIELDS) {
-      const detail = details[field];
-      const fieldRank = seedRanks.get(field)!.get(tool.id)!;
-      if (detail.kind === 'measured' && fieldRank <= 10) strengths.push(`Top-10 ${SEED_LABELS[field]} (measured ${detail.value})`);
-    }
-    if (pricePerPoint.get(tool.id)! <= cheapValueCutoff) strengths.push('Low price per score point (cheapest 25% of scored models)');
-    if (tool.contextTokens >= 1_000_000) strengths.push('Context window of 1M tokens or more');
-    if (tool.openWeights) strengths.push('Open weights');
-    if (tool.pricingDetails.free) strengths.push('Free at list price');
-
-    if (d.measuredCount < 4)
-      weaknesses.push(`${4 - d.measuredCount} of 4 seed scores are estimated, not measured`);
-    if (blendedPrice(tool.pricing) >= expensiveCutoff) weaknesses.push('Blended price among the most expensive 25% of tools');
-    if (d.overall <= lowScoreCutoff) weaknesses.push('Overall score in the bottom 25% of scored models');
-    if (tool.contextTokens < 200_000) weaknesses.push('Context window under 200K tokens');
-    if (tool.status === 'deprecated') weaknesses.push('Deprecated by the provider');
-    if (tool.status === 'preview') weaknesses.push('Preview release; behaviour and price may change');
-
-    const results = [...d.file.results]
-      .sort((a, b) => a.series.localeCompare(b.series) || b.value - a.value || a.variant.localeCompare(b.variant))
-      .map((r) => ({ series: r.series, value: r.value, variant: r.variant, date: r.date, source: r.source, reportedBy: r.reportedBy }));
+  const describe: DescribeContext = {
+    scoredCount: scored.length,
+    components,
+    measuredOrder: new Map(components.map((c) => [c.series, measuredOrder(scored, c)])),
+    cheapValueCutoff: quantile([...pricePerPoint.values()], 0.25),
+    expensiveCutoff: quantile(
+      input.tools.map((t) => blendedPrice(t.pricing)),
+      0.75,
+    ),
+    lowScoreCutoff: quantile(
+      scored.map((s) => s.overall.score),
+      0.25,
+    ),
+    pricePerPoint,
+  };
+  return scored.map((s) => {
+    const details = Object.fromEntries(
+      Object.entries(s.scores).map(([key, score]) => [key, score.detail]),
+    ) as BenchmarkModel['scoreDetails'];
     return {
-      modelId: tool.id,
-      modelName: tool.name,
-      provider: input.providerNames.get(tool.provider) ?? tool.provider,
-      overallScore: d.overall,
+      modelId: s.tool.id,
+      modelName: s.tool.name,
+      provider: input.providerNames.get(s.tool.provider) ?? s.tool.provider,
+      overallScore: s.overall.score,
       sweBench: details.sweBench.value,
       liveCodeBench: details.liveCodeBench.value,
       humanEval: details.humanEval.value,
       bigCodeBench: details.bigCodeBench.value,
-      strengths,
-      weaknesses,
-      pricePerScorePoint: roundTo(pricePerPoint.get(tool.id)!, 4),
+      strengths: strengthsOf(s, describe),
+      weaknesses: weaknessesOf(s, describe),
+      pricePerScorePoint: roundTo(pricePerPoint.get(s.tool.id)!, 4),
+      overallInterval: { low: s.overall.interval.low, high: s.overall.interval.high, level: 0.8 },
+      rank: s.ranked.rank,
+      rankRange: s.ranked.rankRange,
       scoreDetails: details,
-      measuredCount: d.measuredCount,
-      capability: roundTo(fitted.capability.get(d.file.model) ?? 0, 4),
-      results,
+      measuredCount: SEED_FIELDS.filter((f) => details[f].kind === 'measured').length,
+      capability: roundTo(context.fit.capability.get(s.file.model) ?? 0, 4),
+      results: publishedResults(s.file, s.picks),
     };
   });
-  models.sort((a, b) => b.overallScore - a.overallScore || a.modelId.localeCompare(b.modelId));
+}
 
-  const cvBySeries = new Map(crossValidation.perSeries.map((s) => [s.series, s]));
-  const sources: BenchmarkSource[] = input.series.map((s) => {
+/** Ids of the scored tools measured on the component's reference series, highest value first. */
+function measuredOrder(scored: readonly ScoredDraft[], component: Component): string[] {
+  const measured = scored.flatMap((s) =>
+    s.scores[component.key].detail.kind === 'measured' ? [[s.tool.id, s.scores[component.key].value] as const] : [],
+  );
+  return measured.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+}
+
+function publishedResults(file: ResultsFile, picks: ReadonlyMap<string, ChosenResult>): BenchmarkModel['results'] {
+  return [...file.results]
+    .sort(
+      (a, b) =>
+        (a.series < b.series ? -1 : a.series > b.series ? 1 : 0) ||
+        b.value - a.value ||
+        (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0),
+    )
+    .map((r) => {
+      const pick = picks.get(r.series);
+      const used =
+        pick !== undefined && pick.variant === r.variant && pick.value === r.value && pick.source === r.source;
+      return {
+        series: r.series,
+        value: r.value,
+        variant: r.variant,
+        date: r.date,
+        source: r.source,
+        reportedBy: r.reportedBy,
+        runClass: runClassOf(r.variant),
+        used,
+      };
+    });
+}
+
+function sourcesOf(
+  input: BenchmarksInput,
+  cv: CrossValidationResult,
+  calibration: Calibration,
+  components: readonly Component[],
+): BenchmarkSource[] {
+  const errors = new Map(cv.perSeries.map((s) => [s.series, s]));
+  const coverage = new Map(calibration.perSeries.map((c) => [c.series, c.share]));
+  const previous = new Map((cv.comparison ?? []).map((c) => [c.series, c.maeOther]));
+  return input.series.map((s) => {
     const inSeries = input.results.flatMap((f) => f.results.filter((r) => r.series === s.id));
-    const cv = cvBySeries.get(s.id);
+    const error = errors.get(s.id);
     return {
       id: s.id,
       name: s.name,
       url: s.url,
       license: s.license,
       description: s.description,
-      newestDataDate: inSeries.map((r) => r.date).sort().at(-1) ?? '',
+      newestDataDate:
+        inSeries
+          .map((r) => r.date)
+          .sort()
+          .at(-1) ?? '',
       resultCount: inSeries.length,
+      reportedBy: s.reportedBy ?? null,
       seedField: s.seedField ?? null,
-      crossValidation: cv ? { n: cv.n, maeModel: roundTo(cv.maeModel, 2), maeBaseline: roundTo(cv.maeBaseline, 2) } : null,
+      aggregateWeight: components.find((c) => c.series === s.id)?.weight ?? null,
+      crossValidation: error
+        ? {
+            n: error.n,
+            maeModel: roundTo(error.maeModel, 2),
+            maeBaseline: roundTo(error.maeBaseline, 2),
+            coverage: roundTo(coverage.get(s.id) ?? Number.NaN, 4),
+            maePrevious: previous.has(s.id) ? roundTo(previous.get(s.id)!, 2) : null,
+          }
+        : null,
     };
   });
+}
 
-  const seriesNames = new Map(input.series.map((s) => [s.id, s.name]));
-  return {
-    document: { version: input.version, runDate: input.runDate, methodology: methodologyText(crossValidation, seriesNames), sources, models },
-    overallScores,
-    crossValidation,
-    observations,
-  };
+/** Tools without a score, with the reason. */
+function unscoredTools(input: BenchmarksInput, scored: readonly ScoredDraft[]): UnscoredTool[] {
+  const scoredIds = new Set(scored.map((s) => s.tool.id));
+  const toolIds = new Set(input.tools.map((t) => t.id));
+  const files = new Map(
+    input.results.flatMap((f) => {
+      const id = toolIdOfResults(f, toolIds);
+      return id ? [[id, f] as const] : [];
+    }),
+  );
+  const asOf = input.runDate.slice(0, 10);
+  return input.tools
+    .filter((t) => !scoredIds.has(t.id))
+    .map((t) => ({
+      toolId: t.id,
+      name: t.name,
+      reason: files.has(t.id)
+        ? `unscored: only non-comparable results (several attempts per task or a modified benchmark) as of ${asOf}`
+        : `unscored: no published result as of ${asOf}`,
+    }))
+    .sort((a, b) => (a.toolId < b.toolId ? -1 : 1));
 }

@@ -2,9 +2,24 @@ export type {
   CrossValidationResult,
   FitOptions,
   FittedModel,
+  HeldOutValue,
+  MethodComparison,
   Observation,
+  PredictiveDistribution,
   SeriesError,
 } from './types.ts';
 export { DEFAULT_FIT_OPTIONS, METHOD_DESCRIPTION } from './method.ts';
 export { fitCapabilityModel } from './model.ts';
-export { leaveOneOut } from './cross-validation.ts';
+export { leaveOneOut, predictHoldOutCases, predictWithout, summarise, type HoldOutCase } from './cross-validation.ts';
+export {
+  calibrate,
+  COVERAGE_TARGET,
+  INTERVAL_LEVEL,
+  intervalOf,
+  fnv1a,
+  sigmoid,
+  standardisedError,
+  type Calibration,
+  type CalibrationOptions,
+  type Coverage,
+} from './calibration.ts';

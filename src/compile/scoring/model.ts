@@ -11,6 +11,7 @@ import {
   type ParameterLayout,
 } from './objective.ts';
 import type { FitOptions, FittedModel, Observation } from './types.ts';
+import { predictiveDistribution, uncertaintyModel } from './uncertainty.ts';
 
 /** Scores of exactly 0 or 100 would have an infinite logit; this only shapes the starting point. */
 const INITIAL_LOGIT_CLAMP = 0.01;
@@ -31,7 +32,7 @@ export function fitCapabilityModel(
   const weight = new Float64Array(dataset.target.length).fill(1);
   const start = initialParameters(dataset, weight, warmStart);
   const fit = fitIndexed(dataset, weight, start, options);
-  return toFittedModel(dataset, fit);
+  return toFittedModel(dataset, fit, weight);
 }
 
 /** Minimises the objective over `dataset` with per-observation `weight`, starting at `start`. */
@@ -109,9 +110,10 @@ export function initialParameters(dataset: IndexedDataset, weight: Float64Array,
   return parameters;
 }
 
-export function toFittedModel(dataset: IndexedDataset, fit: IndexedFit): FittedModel {
+export function toFittedModel(dataset: IndexedDataset, fit: IndexedFit, weight: Float64Array): FittedModel {
   const layout = layoutOf(dataset);
   const { parameters } = fit;
+  const uncertainty = uncertaintyModel(dataset, weight, parameters);
   const modelIndex = new Map(dataset.modelNames.map((name, m) => [name, m]));
   const seriesIndex = new Map(dataset.seriesNames.map((name, b) => [name, b]));
   return {
@@ -123,6 +125,12 @@ export function toFittedModel(dataset: IndexedDataset, fit: IndexedFit): FittedM
       const b = seriesIndex.get(series);
       if (m === undefined || b === undefined) return undefined;
       return 100 * predictFraction(layout, parameters, m, b);
+    },
+    predictDistribution(model, series) {
+      const m = modelIndex.get(model);
+      const b = seriesIndex.get(series);
+      if (m === undefined || b === undefined) return undefined;
+      return predictiveDistribution(layout, parameters, uncertainty, m, b);
     },
     loss: fit.loss,
     iterations: fit.iterations,

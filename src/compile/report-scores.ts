@@ -1,0 +1,169 @@
+/**
+ * The scores part of `npm run report` and what the build prints about the scoring method:
+ * measured vs estimated per field, interval coverage per series, extrapolated estimates,
+ * unused results, unscored tools, and the new method against the previous one.
+ */
+import type { BenchmarksDocument } from '../schema/api.ts';
+import type { ResultsFile, SeriesFile } from '../schema/source.ts';
+import { COMPONENT_KEYS } from './derive/benchmark-components.ts';
+import { chooseObservations } from './derive/benchmark-results.ts';
+import { calibrate, COVERAGE_TARGET, type CrossValidationResult } from './scoring/index.ts';
+
+type Body = BenchmarksDocument['benchmarks'];
+
+export function table(title: string, rows: (string | number)[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+  const lines = rows.map((row) => row.map((cell, column) => String(cell).padEnd(widths[column]!)).join('  '));
+  return `\n${title}\n${lines.join('\n')}`;
+}
+
+const pct = (share: number) => (Number.isFinite(share) ? `${(100 * share).toFixed(1)}%` : 'n/a');
+const points = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+
+/** Leave-one-out error, interval coverage and the previous method, per reference series: printed by every build. */
+export function scoringSummary(cv: CrossValidationResult): string {
+  const calibration = calibrate(cv.heldOut);
+  const previous = new Map((cv.comparison ?? []).map((c) => [c.series, c]));
+  const rows: (string | number)[][] = [
+    ['series', 'n', 'MAE model', 'MAE baseline', 'MAE previous (n)', '80% coverage'],
+  ];
+  for (const s of cv.perSeries) {
+    const before = previous.get(s.series);
+    const coverage = calibration.perSeries.find((c) => c.series === s.series);
+    rows.push([
+      s.series,
+      s.n,
+      points(s.maeModel),
+      points(s.maeBaseline),
+      before ? `${points(before.maeOther)} (${before.n})` : '-',
+      coverage ? pct(coverage.share) : '-',
+    ]);
+  }
+  rows.push([
+    'overall',
+    cv.overall.n,
+    points(cv.overall.maeModel),
+    points(cv.overall.maeBaseline),
+    '',
+    pct(calibration.overall.share),
+  ]);
+  const verdict = calibration.passes ? 'within' : 'OUTSIDE';
+  return [
+    table(
+      'scoring: leave-one-out over the reference series (points; baseline = series mean; previous = the method before the series split, on the same held-out values)',
+      rows,
+    ),
+    `interval calibration: nominal 80% intervals cover ${pct(calibration.overall.share)} of ${calibration.overall.n} held-out values (cross-fitted over 5 folds by model), ${verdict} the ${pct(COVERAGE_TARGET.low)}-${pct(COVERAGE_TARGET.high)} target; held-out values outside their series' range: ${pct(calibration.outsideRange.share)} of ${calibration.outsideRange.n}; models with at most 2 other results: ${pct(calibration.littleEvidence.share)} of ${calibration.littleEvidence.n}`,
+  ].join('\n');
+}
+
+/** Tables of the scores section of the coverage report. */
+export function scoresReport(body: Body): string {
+  const { models } = body;
+  const out: string[] = [];
+  const weight = new Map(body.aggregate.map((a) => [a.field, a.weight]));
+  out.push(
+    table(`Measured vs estimated per field (scored models: ${models.length})`, [
+      ['field', 'weight', 'reference series', 'measured', 'estimated', 'extrapolated', 'measured in top 10'],
+      ...COMPONENT_KEYS.map((f) => {
+        const details = models.map((m) => m.scoreDetails[f]);
+        const series = body.aggregate.find((a) => a.field === f)?.series ?? '';
+        return [
+          f,
+          weight.get(f) ?? 0,
+          series,
+          details.filter((d) => d.kind === 'measured').length,
+          details.filter((d) => d.kind === 'estimated').length,
+          details.filter((d) => d.extrapolated).length,
+          models.filter((m) => m.rank <= 10 && m.scoreDetails[f].kind === 'measured').length,
+        ];
+      }),
+    ]),
+  );
+  out.push(
+    table(
+      `Interval coverage per series (target ${pct(body.calibration.target.low)}-${pct(body.calibration.target.high)}; overall ${pct(body.calibration.coverage)} of ${body.calibration.n}, ${body.calibration.passes ? 'passes' : 'FAILS'})`,
+      [
+        ['series', 'held out', 'coverage', 'MAE model', 'MAE baseline', 'MAE previous'],
+        ...body.sources.flatMap((s) =>
+          s.crossValidation
+            ? [
+                [
+                  s.id,
+                  s.crossValidation.n,
+                  pct(s.crossValidation.coverage),
+                  s.crossValidation.maeModel,
+                  s.crossValidation.maeBaseline,
+                  s.crossValidation.maePrevious ?? '-',
+                ],
+              ]
+            : [],
+        ),
+      ],
+    ),
+  );
+  const extrapolated = models.flatMap((m) =>
+    COMPONENT_KEYS.filter((f) => m.scoreDetails[f].extrapolated).map((f) => {
+      const d = m.scoreDetails[f];
+      return [m.modelId, f, d.value, d.interval ? `${d.interval.low}-${d.interval.high}` : ''];
+    }),
+  );
+  const weighted = extrapolated.filter((row) => (weight.get(String(row[1])) ?? 0) > 0);
+  out.push(
+    table(
+      `Extrapolated estimates in weighted fields: ${weighted.length} (all fields: ${extrapolated.length}; capped at the series' best measured value when above it)`,
+      [['model', 'field', 'published', '80% interval'], ...weighted],
+    ),
+  );
+  const unused = models.flatMap((m) =>
+    m.results
+      .filter((r) => r.runClass === 'nonstandard')
+      .map((r) => [m.modelId, r.series, r.value, r.variant.slice(0, 70)]),
+  );
+  if (unused.length > 0)
+    out.push(
+      table(
+        `Non-standard results never used (several attempts, parallel compute, modified benchmark): ${unused.length}`,
+        [['model', 'series', 'value', 'variant'], ...unused],
+      ),
+    );
+  out.push(
+    table(`Unscored tools: ${body.unscored.length}`, [
+      ['tool', 'reason'],
+      ...body.unscored.map((u) => [u.toolId, u.reason]),
+    ]),
+  );
+  return out.join('\n');
+}
+
+/**
+ * How far developer-reported values sit from independent ones for the same models on the same
+ * benchmark: for each pair of a vendor series and an independent series of one benchmark, the
+ * mean and median of (vendor − independent) over the models with a value in both. This is why
+ * the two are never one series.
+ */
+export function reporterGaps(series: SeriesFile['series'], results: readonly ResultsFile[]): string {
+  const chosen = chooseObservations(results);
+  const reporter = new Map(series.map((s) => [s.id, s.reportedBy]));
+  const benchmark = new Map(chosen.map((c) => [c.series, c.benchmark]));
+  const values = new Map<string, Map<string, number>>();
+  for (const c of chosen) values.set(c.series, (values.get(c.series) ?? new Map()).set(c.model, c.value));
+  const ids = [...values.keys()].sort();
+  const rows: (string | number)[][] = [];
+  for (const vendor of ids.filter((id) => reporter.get(id) === 'vendor'))
+    for (const independent of ids.filter(
+      (id) => reporter.get(id) === 'independent' && benchmark.get(id) === benchmark.get(vendor),
+    )) {
+      const other = values.get(independent)!;
+      const gaps = [...values.get(vendor)!]
+        .flatMap(([model, v]) => (other.has(model) ? [v - other.get(model)!] : []))
+        .sort((a, b) => a - b);
+      if (gaps.length < 3) continue;
+      const mean = gaps.reduce((sum, g) => sum + g, 0) / gaps.length;
+      rows.push([vendor, independent, gaps.length, mean.toFixed(1), gaps[Math.floor(gaps.length / 2)]!.toFixed(1)]);
+    }
+  return table(
+    'Developer-reported minus independent, same models and benchmark (points; pairs with at least 3 models)',
+    [['vendor series', 'independent series', 'models', 'mean', 'median'], ...rows],
+  );
+}
