@@ -88,6 +88,13 @@ export const tool = z
       })
       .describe(ext('Provenance of pricing, context window, release date and, where set from another source, the capability flags.')),
     conflicts: z.array(conflict).describe(ext('Facts on which sources disagree, the value chosen and why.')),
+    crossRefs: z
+      .object({
+        modelsDev: z.string().nullable().describe('Key "<provider>/<model>" of this model in the models.dev api.json document, or null.'),
+        openRouter: z.string().nullable().describe('OpenRouter model slug "<author>/<model>", or null where the data gives none.'),
+      })
+      .strict()
+      .describe(ext('Ids of this model in catalogs clients already use, for joining with them.')),
   })
   .strict();
 

@@ -59,6 +59,11 @@ export const toolUpstream = z
       .regex(/^[^/]+\/.+$/, 'must be "<provider>/<model>"')
       .nullable()
       .describe('Key "<provider>/<model>" of this model in the models.dev api.json document; null when it has no upstream entry.'),
+    openRouter: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._:-]*$/, 'must be an OpenRouter slug "<author>/<model>"')
+      .optional()
+      .describe('OpenRouter model slug "<author>/<model>", where the OpenRouter provider of the models.dev data lists this model (published in crossRefs; a modelsDev key under "openrouter/" gives it without this field).'),
     pinned: z
       .array(upstreamFact)
       .optional()

@@ -14,7 +14,7 @@ function tool(id: string, input: number, output: number, extra: Partial<Tool> = 
     providerId: 'p', contextTokens: 200_000, maxOutputTokens: null, status: 'active', replacedBy: null, lifecycle: null, aliases: [], openWeights: false,
     reasoning: null, toolCalling: null, codingSpecialized: false, blendedPrice: 0,
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
-    sources: {} as Tool['sources'], conflicts: [], ...extra,
+    sources: {} as Tool['sources'], conflicts: [], crossRefs: { modelsDev: null, openRouter: null }, ...extra,
   };
 }
 

@@ -223,6 +223,7 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
     sources: { pricing: source, contextWindow: source, releaseDate: source, capabilities: null },
     conflicts: [],
+    crossRefs: { modelsDev: null, openRouter: null },
     ...over,
   };
 }

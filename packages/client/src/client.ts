@@ -130,7 +130,7 @@ export class DirectoryClient {
    */
   async request<T>(
     path: string,
-    { kind = 'json', name }: { kind?: 'json' | 'text'; name?: string } = {},
+    { kind = 'json', name, validate = true }: { kind?: 'json' | 'text'; name?: string; validate?: boolean } = {},
   ): Promise<Fetched<T>> {
     const url = this.url(path);
     const cached = await this.store.get(url);
@@ -191,11 +191,11 @@ export class DirectoryClient {
       } catch (error) {
         throw new SchemaError(url, [`not valid JSON (${(error as Error).message})`]);
       }
-      const validate = this.#options.validate;
-      if (validate) {
+      const validator = validate ? this.#options.validate : false;
+      if (validator) {
         const documentName = name ?? path.split('/').pop() ?? path;
         const result =
-          typeof validate === 'function' ? validate(data, documentName) : structuralIssues(data, documentName);
+          typeof validator === 'function' ? validator(data, documentName) : structuralIssues(data, documentName);
         const issues = result === true ? [] : result;
         if (issues.length > 0) throw new SchemaError(url, issues);
       }
@@ -285,12 +285,15 @@ export class DirectoryClient {
     return (await this.request<Record<string, unknown>>(`schemas/${name}`)).data;
   }
 
-  /** GET /api/v/<release>/release.json: one release record (immutable). */
+  /** GET /api/v/<release>/release.json: one release record (immutable; not validated, like release documents). */
   async getRelease(id: string): Promise<Release> {
-    return (await this.request<Release>(`v/${encodeURIComponent(id)}/release.json`)).data;
+    return (await this.request<Release>(`v/${encodeURIComponent(id)}/release.json`, { validate: false })).data;
   }
 
-  /** GET /api/v/<release>/<document>: a document as published in a release (immutable). */
+  /**
+   * GET /api/v/<release>/<document>: a document as published in a release (immutable). Not validated:
+   * a release keeps the shape it was published with, which fields added since need not match.
+   */
   async getReleaseDocument<
     N extends
       | 'tools.json'
@@ -300,7 +303,8 @@ export class DirectoryClient {
       | 'platforms.json'
       | 'use-cases.json',
   >(id: string, name: N): Promise<DocumentTypes[N]> {
-    return (await this.request<DocumentTypes[N]>(`v/${encodeURIComponent(id)}/${name}`, { name })).data;
+    return (await this.request<DocumentTypes[N]>(`v/${encodeURIComponent(id)}/${name}`, { name, validate: false }))
+      .data;
   }
 
   // Conveniences: the helpers of query.ts over freshly revalidated documents.

@@ -101,6 +101,13 @@ export interface Tool {
   };
   /** [extension] Facts on which sources disagree, the value chosen and why. */
   conflicts: Conflict[];
+  /** [extension] Ids of this model in catalogs clients already use, for joining with them. */
+  crossRefs: {
+    /** Key "<provider>/<model>" of this model in the models.dev api.json document, or null. */
+    modelsDev: string | null;
+    /** OpenRouter model slug "<author>/<model>", or null where the data gives none. */
+    openRouter: string | null;
+  };
 }
 
 export interface FactSource {
@@ -860,6 +867,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "conflicts": [
         "array"
+      ],
+      "crossRefs": [
+        "object"
       ]
     }
   },

@@ -47,8 +47,15 @@ export function deriveTools(
         pricingDetails: tool.pricingDetails,
         sources: { ...tool.sources, capabilities: tool.sources.capabilities ?? null },
         conflicts: tool.conflicts,
+        crossRefs: { modelsDev: tool.upstream.modelsDev, openRouter: openRouterSlug(tool.upstream) },
       };
     });
+}
+
+/** The OpenRouter slug: stated in the tool file, or implied by a models.dev key under the openrouter provider. */
+function openRouterSlug(upstream: ToolFile['upstream']): string | null {
+  if (upstream.openRouter) return upstream.openRouter;
+  return upstream.modelsDev?.startsWith('openrouter/') ? upstream.modelsDev.slice('openrouter/'.length) : null;
 }
 
 export function deriveProviders(providers: readonly ProviderFile[], tools: readonly Tool[]): Provider[] {

@@ -1,0 +1,38 @@
+/**
+ * Cross-references: each tool publishes its ids in catalogs clients already use (crossRefs:
+ * models.dev key, OpenRouter slug), and the client resolves a tool by either.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { matchTool, type ToolsDocument } from '../../packages/client/src/index.ts';
+import { ROOT } from '../../src/fs/paths.ts';
+
+const tools = () => (JSON.parse(readFileSync(path.join(inject('distPath'), 'api', 'tools.json'), 'utf8')) as ToolsDocument).tools;
+const reference = path.join(ROOT, '..', 'shared', 'reference', 'models-dev-api.json');
+
+describe('crossRefs', () => {
+  it('every tool has crossRefs with its models.dev key, and OpenRouter slugs are unique', () => {
+    const all = tools();
+    for (const tool of all) expect(Object.keys(tool.crossRefs).sort(), tool.id).toEqual(['modelsDev', 'openRouter']);
+    const slugs = all.map((t) => t.crossRefs.openRouter).filter((s): s is string => s !== null);
+    expect(slugs.length).toBeGreaterThan(60);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const tool of all.filter((t) => t.crossRefs.modelsDev?.startsWith('openrouter/')))
+      expect(tool.crossRefs.openRouter, tool.id).toBe(tool.crossRefs.modelsDev!.slice('openrouter/'.length));
+  });
+
+  it.skipIf(!existsSync(reference))('every OpenRouter slug is listed by the OpenRouter provider of the models.dev reference (needs ../shared)', () => {
+    const document = JSON.parse(readFileSync(reference, 'utf8')) as Record<string, { models?: Record<string, unknown> }>;
+    const listed = new Set(Object.keys(document.openrouter?.models ?? {}));
+    const stated = tools().filter((t) => t.crossRefs.openRouter !== null && !t.crossRefs.modelsDev?.startsWith('openrouter/'));
+    for (const tool of stated) expect(listed.has(tool.crossRefs.openRouter!), `${tool.id}: ${tool.crossRefs.openRouter}`).toBe(true);
+  });
+
+  it('the client finds a tool by its OpenRouter slug or models.dev key', () => {
+    const all = tools();
+    const tool = all.find((t) => t.crossRefs.openRouter !== null && t.crossRefs.modelsDev !== null)!;
+    expect(matchTool(all, tool.crossRefs.openRouter!)?.tool.id).toBe(tool.id);
+    expect(matchTool(all, tool.crossRefs.modelsDev!)?.tool.id).toBe(tool.id);
+  });
+});
