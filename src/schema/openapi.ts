@@ -106,6 +106,9 @@ const COMPONENT_RESPONSES = {
   RequestTimeout: errorResponse(
     'The request headers did not arrive in time (408). The connection is closed after the answer.',
   ),
+  ExpectationFailed: errorResponse(
+    'An Expect header other than `100-continue` (417). A request with `Expect: 100-continue` gets its interim 100 and then the usual answer.',
+  ),
   HeadersTooLarge: errorResponse(
     'Request header fields too large (431, over 16 KiB). The connection is closed after the answer.',
   ),
@@ -178,6 +181,7 @@ const ERROR_RESPONSES = (mayBeMissing: boolean) => ({
   '405': response('MethodNotAllowed'),
   '406': response('NotAcceptable'),
   '408': response('RequestTimeout'),
+  '417': response('ExpectationFailed'),
   '431': response('HeadersTooLarge'),
 });
 
@@ -245,6 +249,7 @@ export function pathItem(spec: PathSpec): Record<string, unknown> {
         },
         '400': response('BadRequest'),
         '408': response('RequestTimeout'),
+        '417': response('ExpectationFailed'),
         '431': response('HeadersTooLarge'),
       },
     },
