@@ -59,81 +59,75 @@ export function scoringSummary(cv: CrossValidationResult): string {
 
 /** Tables of the scores section of the coverage report. */
 export function scoresReport(body: Body): string {
-  const { models } = body;
-  const out: string[] = [];
-  const weight = new Map(body.aggregate.map((a) => [a.field, a.weight]));
-  out.push(
-    table(`Measured vs estimated per field (scored models: ${models.length})`, [
-      ['field', 'weight', 'reference series', 'measured', 'estimated', 'extrapolated', 'measured in top 10'],
-      ...COMPONENT_KEYS.map((f) => {
-        const details = models.map((m) => m.scoreDetails[f]);
-        const series = body.aggregate.find((a) => a.field === f)?.series ?? '';
-        return [
-          f,
-          weight.get(f) ?? 0,
-          series,
-          details.filter((d) => d.kind === 'measured').length,
-          details.filter((d) => d.kind === 'estimated').length,
-          details.filter((d) => d.extrapolated).length,
-          models.filter((m) => m.rank <= 10 && m.scoreDetails[f].kind === 'measured').length,
-        ];
-      }),
+  const unused = body.models.flatMap((m) =>
+    m.results
+      .filter((r) => r.runClass === 'nonstandard')
+      .map((r) => [m.modelId, r.series, r.value, r.variant.slice(0, 70)]),
+  );
+  return [
+    fieldsTable(body),
+    coverageTable(body),
+    extrapolatedTable(body),
+    unused.length > 0
+      ? table(
+          `Non-standard results never used (several attempts, parallel compute, modified benchmark): ${unused.length}`,
+          [['model', 'series', 'value', 'variant'], ...unused],
+        )
+      : '\nNo non-standard result recorded for a scored tool.',
+    table(`Unscored tools: ${body.unscored.length}`, [
+      ['tool', 'reason'],
+      ...body.unscored.map((u) => [u.toolId, u.reason]),
     ]),
+  ].join('\n');
+}
+
+function fieldsTable(body: Body): string {
+  const { models } = body;
+  return table(`Measured vs estimated per field (scored models: ${models.length})`, [
+    ['field', 'weight', 'reference series', 'measured', 'estimated', 'extrapolated', 'measured in top 10'],
+    ...COMPONENT_KEYS.map((f) => {
+      const details = models.map((m) => m.scoreDetails[f]);
+      const aggregate = body.aggregate.find((a) => a.field === f);
+      return [
+        f,
+        aggregate?.weight ?? 0,
+        aggregate?.series ?? '',
+        details.filter((d) => d.kind === 'measured').length,
+        details.filter((d) => d.kind === 'estimated').length,
+        details.filter((d) => d.extrapolated).length,
+        models.filter((m) => m.rank <= 10 && m.scoreDetails[f].kind === 'measured').length,
+      ];
+    }),
+  ]);
+}
+
+function coverageTable(body: Body): string {
+  const { calibration } = body;
+  return table(
+    `Interval coverage per series (target ${pct(calibration.target.low)}-${pct(calibration.target.high)}; overall ${pct(calibration.coverage)} of ${calibration.n}, ${calibration.passes ? 'passes' : 'FAILS'})`,
+    [
+      ['series', 'held out', 'coverage', 'MAE model', 'MAE baseline', 'MAE previous'],
+      ...body.sources.flatMap((s) => {
+        const cv = s.crossValidation;
+        return cv ? [[s.id, cv.n, pct(cv.coverage), cv.maeModel, cv.maeBaseline, cv.maePrevious ?? '-']] : [];
+      }),
+    ],
   );
-  out.push(
-    table(
-      `Interval coverage per series (target ${pct(body.calibration.target.low)}-${pct(body.calibration.target.high)}; overall ${pct(body.calibration.coverage)} of ${body.calibration.n}, ${body.calibration.passes ? 'passes' : 'FAILS'})`,
-      [
-        ['series', 'held out', 'coverage', 'MAE model', 'MAE baseline', 'MAE previous'],
-        ...body.sources.flatMap((s) =>
-          s.crossValidation
-            ? [
-                [
-                  s.id,
-                  s.crossValidation.n,
-                  pct(s.crossValidation.coverage),
-                  s.crossValidation.maeModel,
-                  s.crossValidation.maeBaseline,
-                  s.crossValidation.maePrevious ?? '-',
-                ],
-              ]
-            : [],
-        ),
-      ],
-    ),
-  );
-  const extrapolated = models.flatMap((m) =>
+}
+
+function extrapolatedTable(body: Body): string {
+  const weight = new Map(body.aggregate.map((a) => [a.field, a.weight]));
+  const rows = body.models.flatMap((m) =>
     COMPONENT_KEYS.filter((f) => m.scoreDetails[f].extrapolated).map((f) => {
       const d = m.scoreDetails[f];
       return [m.modelId, f, d.value, d.interval ? `${d.interval.low}-${d.interval.high}` : ''];
     }),
   );
-  const weighted = extrapolated.filter((row) => (weight.get(String(row[1])) ?? 0) > 0);
-  out.push(
-    table(
-      `Extrapolated estimates in weighted fields: ${weighted.length} (all fields: ${extrapolated.length}; capped at the series' best measured value when above it)`,
-      [['model', 'field', 'published', '80% interval'], ...weighted],
-    ),
+  const weighted = rows.filter((row) => (weight.get(String(row[1])) ?? 0) > 0);
+  return table(
+    `Extrapolated estimates in weighted fields: ${weighted.length} (all fields: ${rows.length}; capped at the series' best measured value when above it)`,
+    [['model', 'field', 'published', '80% interval'], ...weighted],
   );
-  const unused = models.flatMap((m) =>
-    m.results
-      .filter((r) => r.runClass === 'nonstandard')
-      .map((r) => [m.modelId, r.series, r.value, r.variant.slice(0, 70)]),
-  );
-  if (unused.length > 0)
-    out.push(
-      table(
-        `Non-standard results never used (several attempts, parallel compute, modified benchmark): ${unused.length}`,
-        [['model', 'series', 'value', 'variant'], ...unused],
-      ),
-    );
-  out.push(
-    table(`Unscored tools: ${body.unscored.length}`, [
-      ['tool', 'reason'],
-      ...body.unscored.map((u) => [u.toolId, u.reason]),
-    ]),
-  );
-  return out.join('\n');
 }
 
 /**

@@ -136,7 +136,7 @@ const scoreDetails = z
     liveCodeBench: scoreDetail,
     humanEval: scoreDetail,
     bigCodeBench: scoreDetail,
-    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by the model developer (weighted in overallScore).')),
+    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by model developers (weighted in overallScore).')),
     terminalBench: scoreDetail.describe(ext('Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore).')),
   })
   .strict();
@@ -212,7 +212,7 @@ export const unscoredTool = z
   .object({
     toolId: slug,
     name: z.string(),
-    reason: z.string().describe('Why the tool has no score, e.g. `no published result as of 2026-11-22`.'),
+    reason: z.string().describe('Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`.'),
   })
   .strict();
 
@@ -328,7 +328,16 @@ export const benchmarksDocument = z
         sources: z.array(benchmarkSource),
         models: z.array(benchmarkModel),
         aggregate: z
-          .array(z.object({ field: z.string(), benchmark: z.string(), series: slug, weight: z.number().min(0).max(1) }).strict())
+          .array(
+            z
+              .object({
+                field: z.string().describe('scoreDetails field, e.g. `sweBenchPro`.'),
+                benchmark: z.string().describe('Benchmark name.'),
+                series: slug.describe('Reference series: a value is measured only from it.'),
+                weight: z.number().min(0).max(1).describe('Weight in overallScore.'),
+              })
+              .strict(),
+          )
           .describe(ext('What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1).')),
         calibration: z
           .object({

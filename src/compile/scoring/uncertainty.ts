@@ -65,43 +65,21 @@ export function uncertaintyModel(
 
   const observationsPerModel = new Int32Array(layout.modelCount);
   const observationsPerSeries = new Int32Array(layout.seriesCount);
+  const centre = new Float64Array(layout.seriesCount);
   for (let i = 0; i < target.length; i++) {
     if (weight[i] === 0) continue;
     observationsPerModel[modelOf[i]!]! += 1;
     observationsPerSeries[seriesOf[i]!]! += 1;
+    centre[seriesOf[i]!]! += predictedLogit(layout, parameters, modelOf[i]!, seriesOf[i]!);
   }
-
-  // Residual variance per series from the models with at least two results (a model with one
-  // result fits it exactly). A residual of a model with n results is shrunk by about 1/n, hence
-  // the degrees of freedom; small series borrow strength from the pooled variance.
-  const squares = new Float64Array(layout.seriesCount);
-  const freedom = new Float64Array(layout.seriesCount);
-  for (let i = 0; i < target.length; i++) {
-    const m = modelOf[i]!;
-    const n = observationsPerModel[m]!;
-    if (weight[i] === 0 || n < 2) continue;
-    const b = seriesOf[i]!;
-    const residual = clampedLogit(target[i]!) - predictedLogit(layout, parameters, m, b);
-    squares[b]! += residual * residual;
-    freedom[b]! += 1 - 1 / n;
-  }
-  const pooledFreedom = freedom.reduce((sum, f) => sum + f, 0);
-  const pooled = pooledFreedom > 0 ? squares.reduce((sum, s) => sum + s, 0) / pooledFreedom : 1;
-  const residualVariance = squares.map(
-    (s, b) => (s + VARIANCE_PRIOR_WEIGHT * pooled) / (freedom[b]! + VARIANCE_PRIOR_WEIGHT),
-  );
+  for (let b = 0; b < layout.seriesCount; b++)
+    centre[b] = observationsPerSeries[b]! > 0 ? centre[b]! / observationsPerSeries[b]! : 0;
+  const residualVariance = residualVariances(dataset, weight, parameters, observationsPerModel);
 
   // Population prior of a capability: the spread of the capabilities of well-measured models.
   const wellMeasured: number[] = [];
   for (let m = 0; m < layout.modelCount; m++) if (observationsPerModel[m]! >= 3) wellMeasured.push(parameters[m]!);
   const capabilityPrecision = 1 / Math.max(variance(wellMeasured), 0.25);
-
-  const centre = new Float64Array(layout.seriesCount);
-  for (let i = 0; i < target.length; i++) {
-    if (weight[i] !== 0) centre[seriesOf[i]!]! += predictedLogit(layout, parameters, modelOf[i]!, seriesOf[i]!);
-  }
-  for (let b = 0; b < layout.seriesCount; b++)
-    centre[b] = observationsPerSeries[b]! > 0 ? centre[b]! / observationsPerSeries[b]! : 0;
 
   const capabilityInformation = new Float64Array(layout.modelCount).fill(capabilityPrecision);
   const centreInformation = new Float64Array(layout.seriesCount).fill(CENTRE_PRIOR_PRECISION);
@@ -124,6 +102,35 @@ export function uncertaintyModel(
     logSlopeVariance: logSlopeInformation.map((x) => 1 / x),
     observationsPerModel,
   };
+}
+
+/**
+ * Residual variance per series from the models with at least two results (a model with one
+ * result fits it exactly). A residual of a model with n results is shrunk by about 1/n, hence
+ * the degrees of freedom; small series borrow strength from the pooled variance.
+ */
+function residualVariances(
+  dataset: IndexedDataset,
+  weight: Float64Array,
+  parameters: Float64Array,
+  observationsPerModel: Int32Array,
+): Float64Array {
+  const layout = layoutOf(dataset);
+  const { modelOf, seriesOf, target } = dataset;
+  const squares = new Float64Array(layout.seriesCount);
+  const freedom = new Float64Array(layout.seriesCount);
+  for (let i = 0; i < target.length; i++) {
+    const m = modelOf[i]!;
+    const n = observationsPerModel[m]!;
+    if (weight[i] === 0 || n < 2) continue;
+    const b = seriesOf[i]!;
+    const residual = clampedLogit(target[i]!) - predictedLogit(layout, parameters, m, b);
+    squares[b]! += residual * residual;
+    freedom[b]! += 1 - 1 / n;
+  }
+  const pooledFreedom = freedom.reduce((sum, f) => sum + f, 0);
+  const pooled = pooledFreedom > 0 ? squares.reduce((sum, s) => sum + s, 0) / pooledFreedom : 1;
+  return squares.map((s, b) => (s + VARIANCE_PRIOR_WEIGHT * pooled) / (freedom[b]! + VARIANCE_PRIOR_WEIGHT));
 }
 
 export function predictiveDistribution(
