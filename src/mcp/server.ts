@@ -441,15 +441,13 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
             provider: input.provider ?? null,
           },
           count: ranked.length,
-          results: ranked
-            .slice(0, input.limit)
-            .map((r, i) => ({
-              rank: i + 1,
-              costUsd: r.usd,
-              costKind: r.cost.kind,
-              scorePerDollar: r.value,
-              ...summary(r.tool, scores.get(r.tool.id)),
-            })),
+          results: ranked.slice(0, input.limit).map((r, i) => ({
+            rank: i + 1,
+            costUsd: r.usd,
+            costKind: r.cost.kind,
+            scorePerDollar: r.value,
+            ...summary(r.tool, scores.get(r.tool.id)),
+          })),
           method: `Deprecated and retired models left out; cost by the directory's cost engine at ${at}; ranked by ${by === 'value' ? 'overallScore per dollar of the workload' : by}.`,
           dataSource: dataSource(data.lastUpdated, [
             'tools.json',

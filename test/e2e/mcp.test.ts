@@ -16,6 +16,9 @@ import type { BenchmarksDocument, ToolsDocument } from '../../packages/client/sr
 import { ROOT } from '../../src/fs/paths.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are loose JSON, checked field by field below
+type Json = any;
+
 type CallResult = {
   content: { type: string; text: string }[];
   structuredContent?: Record<string, unknown>;
@@ -43,7 +46,7 @@ describe('MCP server over stdio (SDK client)', () => {
     const result = await call(name, args);
     expect(result.isError, result.content[0]?.text).toBeFalsy();
     expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
-    return result.structuredContent as Record<string, any>;
+    return result.structuredContent as Record<string, Json>;
   };
 
   beforeAll(async () => {
@@ -82,7 +85,7 @@ describe('MCP server over stdio (SDK client)', () => {
       expect(model.reasoning).toBe(true);
       expect(model.sources.pricing).toMatch(/^https:\/\//);
     }
-    const partly = result.models.find((m: any) => m.score.estimated?.length > 0);
+    const partly = result.models.find((m: Json) => m.score.estimated?.length > 0);
     expect(partly.score.note).toMatch(/estimated by the directory's scoring model/);
     expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/tools.json`);
   });
@@ -138,7 +141,7 @@ describe('MCP server over stdio (SDK client)', () => {
       }
     ).useCases;
     const picks = await data('recommend_models', { useCase: useCases[0]!.id });
-    expect(picks.results.map((r: any) => r.id)).toEqual(useCases[0]!.topPicks);
+    expect(picks.results.map((r: Json) => r.id)).toEqual(useCases[0]!.topPicks);
     const constrained = await data('recommend_models', {
       inputTokens: 200_000,
       outputTokens: 20_000,
@@ -155,7 +158,7 @@ describe('MCP server over stdio (SDK client)', () => {
       expect(r.costUsd).toBeLessThanOrEqual(0.5);
       expect(r.score.note).toBeTruthy();
     }
-    const scores = constrained.results.map((r: any) => r.score.overallScore ?? -1);
+    const scores = constrained.results.map((r: Json) => r.score.overallScore ?? -1);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
   });
 
@@ -176,8 +179,8 @@ describe('MCP server over stdio (SDK client)', () => {
     try {
       const result = (await local.callTool({ name: 'get_model', arguments: { id: tools[0]!.id } })) as CallResult;
       expect(result.isError).toBeFalsy();
-      expect((result.structuredContent as any).model.id).toBe(tools[0]!.id);
-      expect((result.structuredContent as any).dataSource.documents).toContain('/api/tools.json');
+      expect((result.structuredContent as Json).model.id).toBe(tools[0]!.id);
+      expect((result.structuredContent as Json).dataSource.documents).toContain('/api/tools.json');
     } finally {
       await local.close();
     }

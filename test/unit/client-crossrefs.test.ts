@@ -8,7 +8,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { matchTool, type ToolsDocument } from '../../packages/client/src/index.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 
-const tools = () => (JSON.parse(readFileSync(path.join(inject('distPath'), 'api', 'tools.json'), 'utf8')) as ToolsDocument).tools;
+const tools = () =>
+  (JSON.parse(readFileSync(path.join(inject('distPath'), 'api', 'tools.json'), 'utf8')) as ToolsDocument).tools;
 const reference = path.join(ROOT, '..', 'shared', 'reference', 'models-dev-api.json');
 
 describe('crossRefs', () => {
@@ -22,12 +23,21 @@ describe('crossRefs', () => {
       expect(tool.crossRefs.openRouter, tool.id).toBe(tool.crossRefs.modelsDev!.slice('openrouter/'.length));
   });
 
-  it.skipIf(!existsSync(reference))('every OpenRouter slug is listed by the OpenRouter provider of the models.dev reference (needs ../shared)', () => {
-    const document = JSON.parse(readFileSync(reference, 'utf8')) as Record<string, { models?: Record<string, unknown> }>;
-    const listed = new Set(Object.keys(document.openrouter?.models ?? {}));
-    const stated = tools().filter((t) => t.crossRefs.openRouter !== null && !t.crossRefs.modelsDev?.startsWith('openrouter/'));
-    for (const tool of stated) expect(listed.has(tool.crossRefs.openRouter!), `${tool.id}: ${tool.crossRefs.openRouter}`).toBe(true);
-  });
+  it.skipIf(!existsSync(reference))(
+    'every OpenRouter slug is listed by the OpenRouter provider of the models.dev reference (needs ../shared)',
+    () => {
+      const document = JSON.parse(readFileSync(reference, 'utf8')) as Record<
+        string,
+        { models?: Record<string, unknown> }
+      >;
+      const listed = new Set(Object.keys(document.openrouter?.models ?? {}));
+      const stated = tools().filter(
+        (t) => t.crossRefs.openRouter !== null && !t.crossRefs.modelsDev?.startsWith('openrouter/'),
+      );
+      for (const tool of stated)
+        expect(listed.has(tool.crossRefs.openRouter!), `${tool.id}: ${tool.crossRefs.openRouter}`).toBe(true);
+    },
+  );
 
   it('the client finds a tool by its OpenRouter slug or models.dev key', () => {
     const all = tools();
