@@ -7,7 +7,7 @@ import type { CrossValidationResult } from './scoring/index.ts';
 import { deriveBenchmarks } from './derive/benchmarks.ts';
 import { checkCategoryCoverage, computeMembership, flagshipMembers } from './derive/categories.ts';
 import { deriveCategories, derivePlatforms, deriveProviders, deriveTools } from './derive/directory.ts';
-import { deriveUseCases } from './derive/use-cases.ts';
+import { deriveUseCases, type PickEvidence } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
 import type { SourceData } from './load.ts';
 
@@ -46,6 +46,15 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
   const flagships = flagshipMembers(categoryFiles, { tools: toolFiles, overallScores: benchmarks.overallScores });
   const tools = deriveTools(toolFiles, providersById, membership);
 
+  // What picks are judged on besides the published tool facts: scores with intervals, measured series, autocomplete facts.
+  const pickEvidence: PickEvidence = {
+    scores: benchmarks.overallScores,
+    models: new Map(benchmarks.document.models.map((m) => [m.modelId, m])),
+    measuredSeries: benchmarks.measuredSeries,
+    seriesIds: source.series.data.series.map((s) => s.id),
+    seriesTasks: new Map(source.series.data.series.flatMap((s) => (s.tasks ? [[s.id, s.tasks] as const] : []))),
+    autocomplete: new Map(toolFiles.flatMap((t) => (t.autocomplete ? [[t.id, t.autocomplete] as const] : []))),
+  };
   const documents: Documents = {
     'tools.json': { tools, lastUpdated, totalTools: tools.length },
     'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
@@ -53,7 +62,7 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     'categories.json': { categories: deriveCategories(categoryFiles, membership, flagships), lastUpdated },
     'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
     // Scenario costs follow the cost rules on the build date: a promotion running that day counts.
-    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, benchmarks.overallScores, lastUpdated.slice(0, 10)), lastUpdated },
+    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, pickEvidence, lastUpdated.slice(0, 10)), lastUpdated },
   };
   checkDocumentIntegrity(documents);
   return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };

@@ -136,7 +136,7 @@ const scoreDetails = z
     liveCodeBench: scoreDetail,
     humanEval: scoreDetail,
     bigCodeBench: scoreDetail,
-    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by model developers (weighted in overallScore).')),
+    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by the model developer (weighted in overallScore).')),
     terminalBench: scoreDetail.describe(ext('Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore).')),
   })
   .strict();
@@ -212,7 +212,7 @@ export const unscoredTool = z
   .object({
     toolId: slug,
     name: z.string(),
-    reason: z.string().describe('Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`.'),
+    reason: z.string().describe('Why the tool has no score, e.g. `no published result as of 2026-11-22`.'),
   })
   .strict();
 
@@ -282,7 +282,7 @@ export const useCase = z
     sortBy,
     intro: z.string(),
     faq: z.array(z.object({ q: z.string(), a: z.string() }).strict()),
-    topPicks: z.array(slug).describe('Recommended tool ids in order, computed from sortBy, scenario and filter.'),
+    topPicks: z.array(slug).describe('Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task.'),
     scenario: z.object({ inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() }).strict(),
     filter: z
       .object({
@@ -291,9 +291,49 @@ export const useCase = z
         openWeights: z.boolean().nullable(),
         maxScenarioCostUsd: z.number().nullable(),
         includePreview: z.boolean(),
+        autocompleteFact: z.boolean().describe('Only tools a source states complete fill-in-the-middle or are built for low latency.'),
       })
       .strict()
       .describe(ext('Which tools may be picked.')),
+    requiredContextTokens: z
+      .number()
+      .int()
+      .positive()
+      .describe(ext('Smallest context window a pick may have: (inputTokens + outputTokens) / 0.8, rounded up. The scenario counts as one request, as in the cost rules; the 20% left free covers tokenizers that count the same text differently, system prompt and tool definitions, and thinking tokens.')),
+    evidence: z
+      .object({
+        measuredIn: z.array(slug).describe('Series (expanded from the use case\'s patterns) in which a score-based pick needs a used, measured result.'),
+        components: z.array(z.string()).nullable().describe('scoreDetails fields whose mean ranks the picks under `taskScoreDesc`; null otherwise.'),
+        why: z.string(),
+      })
+      .strict()
+      .nullable()
+      .describe(ext('For score-based sorts: which measured results make a pick relevant to the task and what it is ranked by; null for price and autocomplete sorts.')),
+    topPickEvidence: z
+      .array(
+        z
+          .object({
+            toolId: slug,
+            rankedBy: z.string().describe('What the order uses, e.g. `overallScore`, `mean(sweBenchPro, terminalBench)`, `scenarioCostUsd`.'),
+            value: z.number().nullable().describe('The tool\'s value of it (null for autocompleteFit).'),
+            interval: z
+              .object({ low: z.number(), high: z.number() })
+              .strict()
+              .nullable()
+              .describe('80% interval of the value where it is a benchmark estimate (from benchmarks.json); null when exact.'),
+            measuredSeries: z.array(slug).describe('Series of evidence.measuredIn in which the tool has a used, measured result.'),
+            autocomplete: z
+              .object({ fillInTheMiddle: z.boolean().nullable(), lowLatency: z.boolean().nullable(), source: z.object({ name: z.string(), url: httpsUrl }).strict() })
+              .strict()
+              .nullable()
+              .describe('Fill-in-the-middle and low-latency facts with their source, where the tool has them.'),
+          })
+          .strict(),
+      )
+      .describe(ext('Per top pick, in order: the value it was ranked by, its uncertainty and the evidence that made it eligible.')),
+    pickNotes: z
+      .array(z.string())
+      .describe(ext('Generated from the data: where adjacent picks cannot be told apart (overlapping 80% intervals, or equal values), which ones and by how much; empty when every pick is separated from the next.')),
     topPickCosts: z
       .array(
         z
@@ -328,16 +368,7 @@ export const benchmarksDocument = z
         sources: z.array(benchmarkSource),
         models: z.array(benchmarkModel),
         aggregate: z
-          .array(
-            z
-              .object({
-                field: z.string().describe('scoreDetails field, e.g. `sweBenchPro`.'),
-                benchmark: z.string().describe('Benchmark name.'),
-                series: slug.describe('Reference series: a value is measured only from it.'),
-                weight: z.number().min(0).max(1).describe('Weight in overallScore.'),
-              })
-              .strict(),
-          )
+          .array(z.object({ field: z.string(), benchmark: z.string(), series: slug, weight: z.number().min(0).max(1) }).strict())
           .describe(ext('What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1).')),
         calibration: z
           .object({

@@ -151,9 +151,9 @@ export const toolSources = z
   .strict();
 
 export const sortBy = z
-  .enum(['inputAsc', 'outputAsc', 'scenarioCostAsc', 'scoreDesc', 'valueDesc', 'contextDesc'])
+  .enum(['inputAsc', 'outputAsc', 'scenarioCostAsc', 'scoreDesc', 'valueDesc', 'contextDesc', 'taskScoreDesc', 'autocompleteFit'])
   .describe(
-    'How a use case ranks its topPicks among the tools that pass its filter. `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending (unscored tools excluded). `valueDesc`: overallScore per scenario dollar descending (unscored tools excluded). `contextDesc`: context window descending. Ties break by scenario cost, then id.',
+    'How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case\'s `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id.',
   );
 
 export const SORT_BY_VALUES = sortBy.options;

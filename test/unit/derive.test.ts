@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../src/schema/api.ts';
 import type { UseCaseFile } from '../../src/schema/source.ts';
 import { blendedPrice, contextWindowText, formatUsd, scenarioCost } from '../../src/compile/derive/pricing.ts';
-import { rankTopPicks, renderPlaceholders } from '../../src/compile/derive/use-cases.ts';
+import { rankTopPicks, renderPlaceholders, type PickEvidence } from '../../src/compile/derive/use-cases.ts';
 import { computeMembership } from '../../src/compile/derive/categories.ts';
 import { freshSource } from '../support/source.ts';
 
@@ -19,7 +19,15 @@ function tool(id: string, input: number, output: number, extra: Partial<Tool> = 
 }
 
 function useCase(sortBy: UseCaseFile['sortBy'], filter: UseCaseFile['filter'] = {}, topPicksCount = 3): UseCaseFile {
-  return { id: 'u', title: 'Title', slug: 'u', keyword: 'kw', description: 'A description of twenty chars', sortBy, scenario: { inputTokens: 100_000, outputTokens: 10_000 }, filter, topPicksCount, intro: '', faq: [] };
+  return {
+    id: 'u', title: 'Title', slug: 'u', keyword: 'kw', description: 'A description of twenty chars', sortBy, scenario: { inputTokens: 100_000, outputTokens: 10_000 }, filter,
+    evidence: { measuredIn: ['*'], why: 'Any coding benchmark counts in these tests.' }, topPicksCount, intro: '', faq: [],
+  };
+}
+
+/** Every scored tool has a measured result in series "s". */
+function evidence(scores: ReadonlyMap<string, number>): PickEvidence {
+  return { scores, seriesIds: ['s'], measuredSeries: new Map([...scores.keys()].map((id) => [id, new Set(['s'])])) };
 }
 
 describe('price arithmetic', () => {
@@ -48,7 +56,7 @@ describe('top picks', () => {
     tool('beta', 0.05, 0.05, { status: 'preview' }),
   ];
   const scores = new Map([['cheap', 40], ['mid', 70], ['pricey', 90]]);
-  const picks = (u: UseCaseFile) => rankTopPicks(u, tools, scores).map((c) => c.tool.id);
+  const picks = (u: UseCaseFile) => rankTopPicks(u, tools, evidence(scores)).map((c) => c.tool.id);
 
   it('inputAsc ranks by input price and never picks deprecated tools', () => {
     expect(picks(useCase('inputAsc'))).toEqual(['cheap', 'mid', 'pricey']);
@@ -76,7 +84,7 @@ describe('top picks', () => {
 describe('placeholders in use-case prose', () => {
   const tools = [tool('alpha', 2.5, 15), tool('beta', 0.1, 0.4)];
   const u = useCase('scenarioCostAsc');
-  const context = { picks: rankTopPicks(u, tools, new Map()), tools: new Map(tools.map((t) => [t.id, t])), scores: new Map([['alpha', 81.25]]), eligible: 2, useCase: u };
+  const context = { picks: rankTopPicks(u, tools, evidence(new Map())), tools: new Map(tools.map((t) => [t.id, t])), scores: new Map([['alpha', 81.25]]), eligible: 2, useCase: u };
 
   it('fills picks, tools, counts and scenario figures from the data', () => {
     const problems: string[] = [];

@@ -268,7 +268,7 @@ export interface BenchmarkModel {
     liveCodeBench: ScoreDetail;
     humanEval: ScoreDetail;
     bigCodeBench: ScoreDetail;
-    /** [extension] SWE-bench Pro as reported by model developers (weighted in overallScore). */
+    /** [extension] SWE-bench Pro as reported by the model developer (weighted in overallScore). */
     sweBenchPro: ScoreDetail;
     /** [extension] Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore). */
     terminalBench: ScoreDetail;
@@ -414,14 +414,14 @@ export interface UseCase {
   slug: string;
   keyword: string;
   description: string;
-  /** How a use case ranks its topPicks among the tools that pass its filter. `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending (unscored tools excluded). `valueDesc`: overallScore per scenario dollar descending (unscored tools excluded). `contextDesc`: context window descending. Ties break by scenario cost, then id. */
-  sortBy: "inputAsc" | "outputAsc" | "scenarioCostAsc" | "scoreDesc" | "valueDesc" | "contextDesc";
+  /** How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case's `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id. */
+  sortBy: "inputAsc" | "outputAsc" | "scenarioCostAsc" | "scoreDesc" | "valueDesc" | "contextDesc" | "taskScoreDesc" | "autocompleteFit";
   intro: string;
   faq: {
     q: string;
     a: string;
   }[];
-  /** Recommended tool ids in order, computed from sortBy, scenario and filter. */
+  /** Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task. */
   topPicks: string[];
   scenario: {
     inputTokens: number;
@@ -434,7 +434,47 @@ export interface UseCase {
     openWeights: boolean | null;
     maxScenarioCostUsd: number | null;
     includePreview: boolean;
+    /** Only tools a source states complete fill-in-the-middle or are built for low latency. */
+    autocompleteFact: boolean;
   };
+  /** [extension] Smallest context window a pick may have: (inputTokens + outputTokens) / 0.8, rounded up. The scenario counts as one request, as in the cost rules; the 20% left free covers tokenizers that count the same text differently, system prompt and tool definitions, and thinking tokens. */
+  requiredContextTokens: number;
+  /** [extension] For score-based sorts: which measured results make a pick relevant to the task and what it is ranked by; null for price and autocomplete sorts. */
+  evidence: {
+    /** Series (expanded from the use case's patterns) in which a score-based pick needs a used, measured result. */
+    measuredIn: string[];
+    /** scoreDetails fields whose mean ranks the picks under `taskScoreDesc`; null otherwise. */
+    components: string[] | null;
+    why: string;
+  } | null;
+  /** [extension] Per top pick, in order: the value it was ranked by, its uncertainty and the evidence that made it eligible. */
+  topPickEvidence: {
+    /** Stable lowercase slug identifier; never reused for another entity. */
+    toolId: string;
+    /** What the order uses, e.g. `overallScore`, `mean(sweBenchPro, terminalBench)`, `scenarioCostUsd`. */
+    rankedBy: string;
+    /** The tool's value of it (null for autocompleteFit). */
+    value: number | null;
+    /** 80% interval of the value where it is a benchmark estimate (from benchmarks.json); null when exact. */
+    interval: {
+      low: number;
+      high: number;
+    } | null;
+    /** Series of evidence.measuredIn in which the tool has a used, measured result. */
+    measuredSeries: string[];
+    /** Fill-in-the-middle and low-latency facts with their source, where the tool has them. */
+    autocomplete: {
+      fillInTheMiddle: boolean | null;
+      lowLatency: boolean | null;
+      source: {
+        name: string;
+        /** Absolute https URL. */
+        url: string;
+      };
+    } | null;
+  }[];
+  /** [extension] Generated from the data: where adjacent picks cannot be told apart (overlapping 80% intervals, or equal values), which ones and by how much; empty when every pick is separated from the next. */
+  pickNotes: string[];
   /** [extension] Scenario cost of each top pick in USD, exact to the micro-dollar, by the cost rules on the date of lastUpdated: the long-context tier the scenario falls in and a promotion running that day count; off-peak hours do not. */
   topPickCosts: {
     /** Stable lowercase slug identifier; never reused for another entity. */
@@ -464,13 +504,10 @@ export interface BenchmarksDocument {
     models: BenchmarkModel[];
     /** [extension] What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1). */
     aggregate: {
-      /** scoreDetails field, e.g. `sweBenchPro`. */
       field: string;
-      /** Benchmark name. */
       benchmark: string;
-      /** Reference series: a value is measured only from it. */
+      /** Stable lowercase slug identifier; never reused for another entity. */
       series: string;
-      /** Weight in overallScore. */
       weight: number;
     }[];
     /** [extension] Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage. */
@@ -496,7 +533,7 @@ export interface BenchmarksDocument {
       /** Stable lowercase slug identifier; never reused for another entity. */
       toolId: string;
       name: string;
-      /** Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`. */
+      /** Why the tool has no score, e.g. `no published result as of 2026-11-22`. */
       reason: string;
     }[];
   };
@@ -1097,6 +1134,19 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "filter": [
         "object"
+      ],
+      "requiredContextTokens": [
+        "number"
+      ],
+      "evidence": [
+        "object",
+        "null"
+      ],
+      "topPickEvidence": [
+        "array"
+      ],
+      "pickNotes": [
+        "array"
       ],
       "topPickCosts": [
         "array"
