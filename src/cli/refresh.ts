@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { PATHS } from '../fs/paths.ts';
 import { loadSourceData } from '../compile/load.ts';
 import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
-import { bootstrapRelease, runRefresh, type Checkpoint } from '../refresh/pipeline.ts';
+import { bootstrapRelease, recoverInterrupted, runRefresh, type Checkpoint } from '../refresh/pipeline.ts';
 import { listReleaseIds } from '../history/releases.ts';
 import { formatReport } from '../refresh/report.ts';
 
@@ -22,6 +22,7 @@ const USAGE = `usage: npm run refresh -- [options]
   --dry-run                            fetch, merge, validate and report; write nothing
   --json                               print the report as JSON on stdout
   --bootstrap                          record the current data as the initial release if there is none, then exit
+  --recover                            only complete a publish a crash interrupted after its commit, clean up, exit
   --base-url <url>                     public site URL for absolute links (default: publicBaseUrl in refresh.config.json)
   --data <dir> --dist <path> --releases <dir> --state <dir> --config <file>
   --now <ISO timestamp>                the refresh time (reproducible runs and tests)`;
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
       'dry-run': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       bootstrap: { type: 'boolean', default: false },
+      recover: { type: 'boolean', default: false },
       data: { type: 'string', default: PATHS.data },
       dist: { type: 'string', default: PATHS.dist },
       releases: { type: 'string', default: PATHS.releases },
@@ -71,6 +73,16 @@ async function main(): Promise<number> {
     benchmarksSource: values['benchmarks-source'],
     publicBaseUrl: values['base-url'],
   });
+  if (values.recover) {
+    // What every refresh does first, alone: the server runs this when it starts.
+    const recovery = await recoverInterrupted({ ...locations, config, log: (line) => console.error(line) });
+    if (recovery.locked) console.error(`nothing recovered: ${recovery.locked}; that run completes any interrupted publish itself`);
+    else if (recovery.recovered) console.error(`completed the interrupted publish of release ${recovery.recovered}`);
+    else console.error('no interrupted publish to complete');
+    if (recovery.removed.length > 0) console.error(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
+    if (values.json) console.log(JSON.stringify(recovery));
+    return EXIT.ok;
+  }
   let fixedNow: Date | undefined;
   if (values.now !== undefined) {
     fixedNow = new Date(values.now);

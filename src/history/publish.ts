@@ -9,12 +9,15 @@ import { loadSourceData, type SourceData } from '../compile/load.ts';
 import type { PreparedArtifact } from '../artifact/artifact.ts';
 import { crossValidationKey, readCrossValidation, writeCrossValidation } from '../compile/cv-cache.ts';
 import type { HistoryInput } from './history-files.ts';
+import type { RefreshStatus } from '../schema/api.ts';
 import { loadReleases, type StoredRelease } from './releases.ts';
 
 /** The two refresh settings the published history reports (a subset of the refresh config). */
 export interface HistorySettings {
   publicBaseUrl: string | null;
   schedule: string | null;
+  /** The static freshness document's `refresh` block, when the refresh knows it (default: derived from the newest release). */
+  refresh?: RefreshStatus;
 }
 
 export interface DiskLocations {
@@ -49,7 +52,7 @@ export async function buildFromDisk(locations: DiskLocations, config: HistorySet
   const source = await loadSourceData(locations.dataDir);
   const releases = await loadReleases(locations.releasesDir);
   const built = await buildWithCache(source, locations.stateDir);
-  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history: historyInput(releases, config) });
+  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history: historyInput(releases, config), refresh: config.refresh });
   return { source, built, releases, prepared };
 }
 

@@ -20,13 +20,13 @@ export interface ChildResult {
   report: RefreshReport | null;
 }
 
-/** `args` are refresh CLI flags; `--json` is added. Resolves when the child exits. */
-export function runRefreshProcess(args: readonly string[], log: (line: string) => void = () => {}): Promise<ChildResult> {
+/** `args` are refresh CLI flags; `--json` is added. Resolves when the child exits. `env` adds to this process's environment. */
+export function runRefreshProcess(args: readonly string[], log: (line: string) => void = () => {}, env: NodeJS.ProcessEnv = {}): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     // From source the CLI needs a TypeScript loader: reuse this process's when it has one,
     // else load tsx (a development dependency, resolved from the project root).
     const loader = !FROM_SOURCE ? [] : process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
-    const child = spawn(process.execPath, [...loader, CLI, '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(process.execPath, [...loader, CLI, '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderrTail = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

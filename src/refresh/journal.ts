@@ -57,6 +57,14 @@ export async function commitPlan(stateDir: string, plan: Plan, dataFiles: Readon
   return { dir: target, plan };
 }
 
+/** Whether a committed publish waits to be completed (cheap: one stat). */
+export async function hasPending(stateDir: string): Promise<boolean> {
+  return stat(pendingDir(stateDir)).then(
+    () => true,
+    () => false,
+  );
+}
+
 export async function readPending(stateDir: string): Promise<Pending | null> {
   const dir = pendingDir(stateDir);
   try {

@@ -11,6 +11,8 @@ import { DataError } from '../compile/errors.ts';
 import { loadSourceData, type SourceData } from '../compile/load.ts';
 import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
 import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { removeMatching } from '../fs/durable.ts';
 import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
 import { checkBounds } from './bounds.ts';
@@ -25,7 +27,8 @@ import { findCandidates, mergePricing, type PricingMerge } from './merge-pricing
 import { buildWithCache, historyInput, publishFromDisk } from '../history/publish.ts';
 import { DOCUMENT_NAMES, listReleaseIds, loadReleases, nextReleaseId, releaseFiles, writeReleaseDir, type StoredRelease } from '../history/releases.ts';
 import { errorSummary, formatIssue, valueText, type RefreshReport } from './report.ts';
-import { readStatus, writeStatus, EMPTY_STATUS } from './status.ts';
+import { readStatus, writeStatus, EMPTY_STATUS, type PersistedStatus } from './status.ts';
+import { publishedRefreshStatus, republishFreshness } from './freshness.ts';
 import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
 import type { DataIssue } from '../compile/errors.ts';
@@ -179,6 +182,18 @@ function emptyReport(startedAt: string, dryRun: boolean): RefreshReport {
   };
 }
 
+/** The status a committed publish stands for: it was decided at its commit, so recovery records it as published. */
+async function committedStatus(pending: Pending): Promise<PersistedStatus> {
+  let upstreams: UpstreamUsed[] = [];
+  try {
+    const record = JSON.parse(await readFile(path.join(pending.dir, 'release', 'release.json'), 'utf8')) as Release;
+    upstreams = record.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) }));
+  } catch {
+    upstreams = [];
+  }
+  return { lastAttempt: pending.plan.createdAt, lastOutcome: 'published', lastError: null, lastSuccess: pending.plan.createdAt, upstreams };
+}
+
 /** Completes a committed journal: data, release, artifact, then the journal goes. */
 async function completePending(options: RefreshOptions, pending: Pending, prepared?: PreparedArtifact): Promise<string> {
   const checkpoint = options.checkpoint ?? (() => {});
@@ -194,7 +209,11 @@ async function completePending(options: RefreshOptions, pending: Pending, prepar
     await publishArtifact(prepared, options.distPath);
     buildId = prepared.manifest.buildId;
   } else {
-    const published = await publishFromDisk(options, options.config);
+    // Recovery: the status the interrupted run would have written, then the artifact that shows it.
+    const status = await committedStatus(pending);
+    await writeStatus(options.stateDir, status);
+    const refresh = publishedRefreshStatus(status, options.config, new Date(status.lastAttempt!));
+    const published = await publishFromDisk(options, { ...options.config, refresh });
     buildId = published.prepared.manifest.buildId;
   }
   await checkpoint('published');
@@ -256,18 +275,11 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     const pending = await readPending(options.stateDir);
     if (pending && options.dryRun) {
       report.notes.push(`the publish of release ${pending.plan.releaseId} was interrupted; a run without --dry-run completes it first`);
-    } else if (pending) {
-      log(`completing the interrupted publish of release ${pending.plan.releaseId}`);
-      await completePending(options, pending);
-      report.recovered = pending.plan.releaseId;
+    } else if (!options.dryRun) {
+      const recovery = await recoverLocked(options, pending, log);
+      report.recovered = recovery.recovered;
+      if (recovery.removed.length > 0) report.notes.push(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
     }
-    const removed = options.dryRun ? [] : [
-      ...(await cleanStaleTemporaries(options.distPath)),
-      ...(await cleanJournalTemporaries(options.stateDir)),
-      ...(await removeMatching(options.releasesDir, /^\.tmp-/, false)),
-      ...(await removeMatching(options.dataDir, /\.tmp-\d+-\d+$/, true)),
-    ];
-    if (removed.length > 0) report.notes.push(`removed ${removed.length} stale temporary file(s) of an interrupted run`);
 
     let source: SourceData;
     try {
@@ -385,7 +397,10 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
       changes,
     };
     const stored: StoredRelease = { record, bodies };
-    const prepared = prepareFromDocuments({ documents: built.documents, meta: next.meta.data, history: historyInput([...releases, stored], config) });
+    // The artifact carries the status this run will have, so a kill after its switch leaves no stale freshness.
+    const publishedStatus: PersistedStatus = { lastAttempt: startedAt, lastOutcome: 'published', lastError: null, lastSuccess: startedAt, upstreams: report.upstreams };
+    const refresh = publishedRefreshStatus(publishedStatus, config, started);
+    const prepared = prepareFromDocuments({ documents: built.documents, meta: next.meta.data, history: historyInput([...releases, stored], config), refresh });
     report.release = id;
     report.buildId = prepared.manifest.buildId;
     report.changes = changes;
@@ -397,6 +412,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     const files = releaseFiles(stored, (name) => prepared.contents.get(`api/${name}.br`));
     const committed = await commitPlan(options.stateDir, { releaseId: id, createdAt: startedAt, dataFiles: [...dataFiles.keys()] }, dataFiles, files);
     await checkpoint('committed');
+    await writeStatus(options.stateDir, publishedStatus);
     await completePending(options, committed, prepared);
     log(`published release ${id} (${summarize(changes)})`);
     return report;
@@ -419,17 +435,79 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
       if (!report.dryRun) {
         const previous = (await readStatus(options.stateDir)) ?? EMPTY_STATUS;
         const success = report.outcome === 'published' || report.outcome === 'unchanged';
-        await writeStatus(options.stateDir, {
+        const status: PersistedStatus = {
           lastAttempt: startedAt,
           lastOutcome: report.outcome,
           lastError: errorSummary(report),
           lastSuccess: success ? startedAt : previous.lastSuccess,
           upstreams: report.upstreams,
-        });
+        };
+        await writeStatus(options.stateDir, status);
+        await publishStatus(options, status, started, report);
       }
     } finally {
       await unlock?.();
     }
+  }
+}
+
+/**
+ * The outcome of every run that may write goes into the published /api/freshness.json: the
+ * artifact `dist` serves is republished with the new `refresh` block (same documents), or, when
+ * there is none yet, built from disk with it.
+ */
+async function publishStatus(options: RefreshOptions, status: PersistedStatus, at: Date, report: RefreshReport): Promise<void> {
+  const refresh = publishedRefreshStatus(status, options.config, at);
+  try {
+    if ((await republishFreshness(options.distPath, refresh)) === 'no-artifact') await publishFromDisk(options, { ...options.config, refresh });
+  } catch (error) {
+    report.notes.push(`the refresh status could not be published in /api/freshness.json (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+export interface Recovery {
+  /** Release whose interrupted publish was completed, if any. */
+  recovered: string | null;
+  /** Stale temporaries removed. */
+  removed: string[];
+  /** Set when another refresh holds the lock (it completes the publish itself). */
+  locked: string | null;
+}
+
+/** Completes a committed publish and removes stale temporaries; the caller holds the lock. */
+async function recoverLocked(options: RefreshOptions, pending: Pending | null, log: (line: string) => void): Promise<Recovery> {
+  let recovered: string | null = null;
+  if (pending) {
+    log(`completing the interrupted publish of release ${pending.plan.releaseId}`);
+    await completePending(options, pending);
+    recovered = pending.plan.releaseId;
+  }
+  const removed = [
+    ...(await cleanStaleTemporaries(options.distPath)),
+    ...(await cleanJournalTemporaries(options.stateDir)),
+    ...(await removeMatching(options.releasesDir, /^\.tmp-/, false)),
+    ...(await removeMatching(options.dataDir, /\.tmp-\d+-\d+$/, true)),
+  ];
+  return { recovered, removed, locked: null };
+}
+
+/**
+ * What a refresh does first, on its own: complete a publish a crash interrupted after its commit
+ * (see journal.ts) and clean up. The server runs it when it starts, so a committed release is
+ * served without waiting for the next refresh.
+ */
+export async function recoverInterrupted(options: Omit<RefreshOptions, 'dryRun' | 'allow'>): Promise<Recovery> {
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await acquireLock(options.stateDir);
+  } catch (error) {
+    if (error instanceof LockedError) return { recovered: null, removed: [], locked: error.message };
+    throw error;
+  }
+  try {
+    return await recoverLocked(options, await readPending(options.stateDir), options.log ?? (() => {}));
+  } finally {
+    await unlock();
   }
 }
 

@@ -6,6 +6,7 @@
  * or redoes the publish and removes every stale temporary.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { listReleaseIds, readRelease } from '../../src/history/releases.ts';
+import type { FreshnessDocument } from '../../src/schema/api.ts';
+import { httpRequest, json } from '../support/http.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
@@ -65,14 +68,19 @@ describe('kill -9 during a refresh', () => {
     });
   }
 
-  /** The served artifact is complete: every file of its manifest exists with its size. Returns its buildId. */
+  /**
+   * The served artifact is complete: every file of its manifest exists with its size. Returns the
+   * identity of what it serves apart from /api/freshness.json, whose `refresh` block records each
+   * run's outcome (a recovery run that finds nothing new republishes it as `unchanged`).
+   */
   async function servedBuildId(at: string): Promise<string> {
     const dir = await realpath(dirs(at).distPath);
     const manifest = JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')) as ArtifactManifest;
     expect(path.basename(dir)).toBe(manifest.buildId);
     for (const entry of Object.values(manifest.files))
       for (const rep of [entry.identity, entry.br, entry.gzip]) if (rep) expect((await stat(path.join(dir, rep.file))).size, rep.file).toBe(rep.bytes);
-    return manifest.buildId;
+    const content = Object.entries(manifest.files).filter(([urlPath]) => urlPath !== '/api/freshness.json').map(([urlPath, entry]) => `${urlPath} ${entry.sha256}`);
+    return createHash('sha256').update(content.join('\n')).digest('hex').slice(0, 16);
   }
 
   async function gptInput(at: string): Promise<number> {
@@ -167,6 +175,43 @@ describe('kill -9 during a refresh', () => {
     expect(await assertConsistent(at)).toBe(expected);
     expect(await pendingExists(at)).toBe(journal);
     await assertRecovered(at);
+  }, 120_000);
+
+  it('a publish killed after its commit is completed by the next server start, before the server answers', async () => {
+    const at = await clone();
+    const run = await refresh(at, { crashAt: 'committed' });
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+    expect(await pendingExists(at)).toBe(true);
+    const d = dirs(at);
+    const server = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts'), '--data', d.dataDir, '--releases', d.releasesDir, '--state', d.stateDir, '--dist', d.distPath, '--port', '0', '--host', '127.0.0.1'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' } },
+    );
+    try {
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /serving artifact \w+ at (http:\/\/\S+)\/api\//.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        server.stdout.on('data', onData);
+        server.stderr.on('data', onData);
+        server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+      });
+      const tools = json<{ tools: { id: string; pricing: { input: number } }[] }>(await httpRequest(`${url}/api/tools.json`)).tools;
+      expect(tools.find((t) => t.id === 'gpt-5-4')!.pricing.input).toBe(3);
+      const freshness = json<FreshnessDocument>(await httpRequest(`${url}/api/freshness.json`));
+      expect(freshness.release).toBe('2026-11-29');
+      expect(freshness.refresh).toMatchObject({ lastOutcome: 'published', lastAttempt: NOW, lastSuccess: NOW, lastError: null });
+      expect(await pendingExists(at)).toBe(false);
+      expect(await listReleaseIds(d.releasesDir)).toEqual(['2026-11-22', '2026-11-29']);
+      expect(await temporaries(at)).toEqual([]);
+      expect(output).toContain('completed the interrupted publish of release 2026-11-29');
+    } finally {
+      server.kill('SIGKILL');
+    }
   }, 120_000);
 
   it('killed at timed moments across a whole run: always wholly old or wholly new, always recovers', async () => {

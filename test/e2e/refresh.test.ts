@@ -419,6 +419,26 @@ describe('command lines', () => {
     expect(lines.join('\n')).toContain('refresh: refresh REJECTED');
   }, 60_000);
 
+  it('a command-line refresh publishes its outcome in the static /api/freshness.json, whatever it is', async () => {
+    const freshnessFile = async () => JSON.parse(await readFile(path.join(ws.distPath, 'api', 'freshness.json'), 'utf8')) as FreshnessDocument;
+    const before = await freshnessFile();
+    upstream.set('/down.json', { status: 503 });
+    const rejected = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip', '--now', '2026-11-30T06:00:00Z']);
+    expect(rejected.code).toBe(2);
+    const afterRejected = await freshnessFile();
+    expect(afterRejected.refresh).toMatchObject({ lastAttempt: '2026-11-30T06:00:00Z', lastOutcome: 'rejected' });
+    expect(afterRejected.refresh.lastError).toContain('answered HTTP 503');
+    expect(afterRejected.refresh.upstreams[0]).toEqual({ name: 'pricing', location: `${upstream.url}/down.json`, sha256: null });
+    // The dataset itself did not move: same documents, same ETags.
+    expect(afterRejected.endpoints).toEqual(before.endpoints);
+    expect(afterRejected.buildId).toBe(before.buildId);
+    const unchanged = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip', '--now', '2026-11-30T07:00:00Z']);
+    expect(unchanged.code, unchanged.stderr).toBe(0);
+    const afterUnchanged = await freshnessFile();
+    expect(afterUnchanged.refresh).toMatchObject({ lastAttempt: '2026-11-30T07:00:00Z', lastOutcome: 'unchanged', lastError: null, lastSuccess: '2026-11-30T07:00:00Z' });
+    expect(afterUnchanged.endpoints).toEqual(before.endpoints);
+  }, 60_000);
+
   it('credentials in an upstream location are never stored, logged or published', async () => {
     const own = await createWorkspace(inject('crossValidation'));
     const server = await startServer({ distPath: own.distPath, host: '127.0.0.1', port: 0, watchIntervalMs: 0 });
