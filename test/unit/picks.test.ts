@@ -11,7 +11,14 @@ import { buildDocuments as buildWith, type BuildResult } from '../../src/compile
 import { checkCategoryCoverage, computeMembership } from '../../src/compile/derive/categories.ts';
 import { DataError } from '../../src/compile/errors.ts';
 import type { SourceData } from '../../src/compile/load.ts';
-import { CONTEXT_HEADROOM, pickNotes, rankTopPicks, requiredContextTokens, type AutocompleteFacts, type PickEvidence } from '../../src/compile/derive/use-cases.ts';
+import {
+  CONTEXT_HEADROOM,
+  pickNotes,
+  rankTopPicks,
+  requiredContextTokens,
+  type AutocompleteFacts,
+  type PickEvidence,
+} from '../../src/compile/derive/use-cases.ts';
 import type { CategoryFile, ScoreComponent, ToolFile, UseCaseFile } from '../../src/schema/source.ts';
 import { freshSource, toolFile } from '../support/source.ts';
 
@@ -25,7 +32,11 @@ function build(data: SourceData): BuildResult {
 
 function documentsOf(data: SourceData): { useCases: UseCase[]; categories: Category[]; tools: Tool[] } {
   const { documents } = build(data);
-  return { useCases: documents['use-cases.json'].useCases, categories: documents['categories.json'].categories, tools: documents['tools.json'].tools };
+  return {
+    useCases: documents['use-cases.json'].useCases,
+    categories: documents['categories.json'].categories,
+    tools: documents['tools.json'].tools,
+  };
 }
 
 function errorOf(run: () => unknown): DataError {
@@ -38,47 +49,112 @@ function errorOf(run: () => unknown): DataError {
   throw new Error('expected a DataError, but the data was accepted');
 }
 
-const SOURCE = { name: 'Test source', url: 'https://example.test/picks', kind: 'first-party' as const, asOf: '2026-11-01', verified: '2026-11-22' };
+const SOURCE = {
+  name: 'Test source',
+  url: 'https://example.test/picks',
+  kind: 'first-party' as const,
+  asOf: '2026-11-01',
+  verified: '2026-11-22',
+};
 
 function retire(tool: ToolFile): void {
   tool.status = 'retired';
   tool.lifecycle = {
     shutdown: { date: '2026-11-01', source: SOURCE },
-    events: [{ kind: 'retired', date: '2026-11-01', scope: 'provider-api', summary: 'The provider stopped serving the model.', source: SOURCE }],
+    events: [
+      {
+        kind: 'retired',
+        date: '2026-11-01',
+        scope: 'provider-api',
+        summary: 'The provider stopped serving the model.',
+        source: SOURCE,
+      },
+    ],
   };
 }
 
 /** A published tool with the facts the pick rules read. */
 function tool(id: string, extra: Partial<Tool> = {}): Tool {
   return {
-    id, name: id.toUpperCase(), provider: 'P', category: [], pricing: { input: 1, output: 4, cacheRead: 1, cacheCreate: 1 },
-    description: 'd', features: [], bestFor: 'b', contextWindow: '1000K tokens', releaseDate: '2026-06', url: 'https://example.test',
-    providerId: 'p', contextTokens: 1_000_000, maxOutputTokens: null, status: 'active', replacedBy: null, aliases: [], openWeights: false,
-    reasoning: true, toolCalling: true, codingSpecialized: false, blendedPrice: 1.75,
+    id,
+    name: id.toUpperCase(),
+    provider: 'P',
+    category: [],
+    pricing: { input: 1, output: 4, cacheRead: 1, cacheCreate: 1 },
+    description: 'd',
+    features: [],
+    bestFor: 'b',
+    contextWindow: '1000K tokens',
+    releaseDate: '2026-06',
+    url: 'https://example.test',
+    providerId: 'p',
+    contextTokens: 1_000_000,
+    maxOutputTokens: null,
+    status: 'active',
+    replacedBy: null,
+    aliases: [],
+    openWeights: false,
+    reasoning: true,
+    toolCalling: true,
+    codingSpecialized: false,
+    blendedPrice: 1.75,
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
-    sources: {} as Tool['sources'], conflicts: [], ...extra,
+    sources: {} as Tool['sources'],
+    conflicts: [],
+    ...extra,
   } as Tool;
 }
 
 function useCase(sortBy: UseCaseFile['sortBy'], extra: Partial<UseCaseFile> = {}): UseCaseFile {
   return {
-    id: 'u', title: 'Title', slug: 'u', keyword: 'kw', description: 'A description of twenty chars', sortBy,
-    scenario: { inputTokens: 10_000, outputTokens: 1_000 }, filter: {}, topPicksCount: 5, intro: '', faq: [], ...extra,
+    id: 'u',
+    title: 'Title',
+    slug: 'u',
+    keyword: 'kw',
+    description: 'A description of twenty chars',
+    sortBy,
+    scenario: { inputTokens: 10_000, outputTokens: 1_000 },
+    filter: {},
+    topPicksCount: 5,
+    intro: '',
+    faq: [],
+    ...extra,
   };
 }
 
 /** A benchmarks.json entry with the given per-benchmark values (measured unless an interval is given). */
-function model(id: string, overall: number, components: Partial<Record<ScoreComponent, number | [number, number, number]>>, overallInterval?: [number, number]): BenchmarkModel {
+function model(
+  id: string,
+  overall: number,
+  components: Partial<Record<ScoreComponent, number | [number, number, number]>>,
+  overallInterval?: [number, number],
+): BenchmarkModel {
   const details = Object.fromEntries(
     Object.entries(components).map(([key, v]) => {
       const [value, low, high] = Array.isArray(v) ? v : [v, undefined, undefined];
-      return [key, { kind: low === undefined ? 'measured' : 'estimated', value, interval: low === undefined ? null : { low, high, level: 0.8 } }];
+      return [
+        key,
+        {
+          kind: low === undefined ? 'measured' : 'estimated',
+          value,
+          interval: low === undefined ? null : { low, high, level: 0.8 },
+        },
+      ];
     }),
   );
-  return { modelId: id, overallScore: overall, overallInterval: { low: overallInterval?.[0] ?? overall, high: overallInterval?.[1] ?? overall, level: 0.8 }, scoreDetails: details } as unknown as BenchmarkModel;
+  return {
+    modelId: id,
+    overallScore: overall,
+    overallInterval: { low: overallInterval?.[0] ?? overall, high: overallInterval?.[1] ?? overall, level: 0.8 },
+    scoreDetails: details,
+  } as unknown as BenchmarkModel;
 }
 
-function evidenceFor(models: BenchmarkModel[], measured: Record<string, string[]>, autocomplete: Record<string, AutocompleteFacts> = {}): PickEvidence {
+function evidenceFor(
+  models: BenchmarkModel[],
+  measured: Record<string, string[]>,
+  autocomplete: Record<string, AutocompleteFacts> = {},
+): PickEvidence {
   const series = [...new Set(Object.values(measured).flat())];
   return {
     scores: new Map(models.map((m) => [m.modelId, m.overallScore])),
@@ -112,8 +188,16 @@ describe('retired models are never frontier and never picked', () => {
   });
 
   it('a retired tool is skipped by the score cutoff and by the flagship rule', () => {
-    const frontier: CategoryFile = { id: 'frontier', name: 'Frontier', slug: 'frontier', description: 'Strongest models.', rule: { kind: 'topScoreOrFlagship', fraction: 0.5 }, ruleText: 'Top half plus flagships.' };
-    const file = (id: string, provider: string, extra: Partial<ToolFile> = {}) => ({ id, provider, status: 'active', ...extra }) as ToolFile;
+    const frontier: CategoryFile = {
+      id: 'frontier',
+      name: 'Frontier',
+      slug: 'frontier',
+      description: 'Strongest models.',
+      rule: { kind: 'topScoreOrFlagship', fraction: 0.5 },
+      ruleText: 'Top half plus flagships.',
+    };
+    const file = (id: string, provider: string, extra: Partial<ToolFile> = {}) =>
+      ({ id, provider, status: 'active', ...extra }) as ToolFile;
     const flagship = { statement: 'The provider calls it its most capable model.', source: SOURCE };
     const tools = [
       file('best', 'a'),
@@ -124,9 +208,18 @@ describe('retired models are never frontier and never picked', () => {
       file('c-new', 'c', { flagship }),
       file('b-old', 'b', { flagship, status: 'retired' }),
     ];
-    const scores = new Map([['best', 90], ['second', 80], ['low', 50], ['last', 40]]);
+    const scores = new Map([
+      ['best', 90],
+      ['second', 80],
+      ['low', 50],
+      ['last', 40],
+    ]);
     // Top half of 4 scored = best, second; a-new joins (lab a has a top scorer); c-new does not (lab c has none); b-old is retired.
-    expect(computeMembership([frontier], { tools, overallScores: scores }).get('frontier')).toEqual(['a-new', 'best', 'second']);
+    expect(computeMembership([frontier], { tools, overallScores: scores }).get('frontier')).toEqual([
+      'a-new',
+      'best',
+      'second',
+    ]);
     retire(tools[0]!);
     // Without "best", the top half of the 3 callable scored tools is "second" (and "low" at the cutoff); lab a loses its flagship's presumption.
     expect(computeMembership([frontier], { tools, overallScores: scores }).get('frontier')).toEqual(['low', 'second']);
@@ -153,33 +246,55 @@ describe('every pick fits its scenario with headroom', () => {
     const { useCases, tools } = documentsOf(await freshSource());
     const byId = new Map(tools.map((t) => [t.id, t]));
     for (const u of useCases) {
-      expect(u.requiredContextTokens).toBe(Math.ceil((u.scenario.inputTokens + u.scenario.outputTokens) / CONTEXT_HEADROOM));
+      expect(u.requiredContextTokens).toBe(
+        Math.ceil((u.scenario.inputTokens + u.scenario.outputTokens) / CONTEXT_HEADROOM),
+      );
       for (const id of u.topPicks) {
         const t = byId.get(id)!;
         expect(t.contextTokens, `${u.id}: ${id}`).toBeGreaterThanOrEqual(u.requiredContextTokens);
-        if (t.maxOutputTokens !== null) expect(u.scenario.outputTokens, `${u.id}: ${id}`).toBeLessThanOrEqual(t.maxOutputTokens);
+        if (t.maxOutputTokens !== null)
+          expect(u.scenario.outputTokens, `${u.id}: ${id}`).toBeLessThanOrEqual(t.maxOutputTokens);
       }
     }
   });
 });
 
 describe('a score-based pick needs a measured result relevant to the task', () => {
-  const models = [model('strong-elsewhere', 90, { sweBench: [90, 80, 95] }), model('measured-here', 70, { sweBench: 70 })];
+  const models = [
+    model('strong-elsewhere', 90, { sweBench: [90, 80, 95] }),
+    model('measured-here', 70, { sweBench: 70 }),
+  ];
 
   it('the higher score without a result in evidence.measuredIn is not picked, whatever the sort', () => {
-    const evidence = evidenceFor(models, { 'strong-elsewhere': ['livecodebench-aa'], 'measured-here': ['swe-bench-verified-vendor'] });
+    const evidence = evidenceFor(models, {
+      'strong-elsewhere': ['livecodebench-aa'],
+      'measured-here': ['swe-bench-verified-vendor'],
+    });
     evidence.seriesIds = ['livecodebench-aa', 'swe-bench-verified-vendor', 'swe-bench-pro-vendor'];
     const tools = [tool('strong-elsewhere'), tool('measured-here')];
     for (const sortBy of ['scoreDesc', 'valueDesc', 'taskScoreDesc'] as const) {
-      const u = useCase(sortBy, { evidence: { measuredIn: ['swe-bench-*'], components: ['sweBench'], why: 'SWE-bench is the task.' } });
+      const u = useCase(sortBy, {
+        evidence: { measuredIn: ['swe-bench-*'], components: ['sweBench'], why: 'SWE-bench is the task.' },
+      });
       expect(ids(rankTopPicks(u, tools, evidence)), sortBy).toEqual(['measured-here']);
     }
     // Once it has a measured SWE-bench result it ranks first again.
-    evidence.measuredSeries = new Map([...evidence.measuredSeries!, ['strong-elsewhere', new Set(['swe-bench-pro-vendor'])]]);
-    expect(ids(rankTopPicks(useCase('scoreDesc', { evidence: { measuredIn: ['swe-bench-*'], why: 'SWE-bench is the task.' } }), tools, evidence))).toEqual(['strong-elsewhere', 'measured-here']);
+    evidence.measuredSeries = new Map([
+      ...evidence.measuredSeries!,
+      ['strong-elsewhere', new Set(['swe-bench-pro-vendor'])],
+    ]);
+    expect(
+      ids(
+        rankTopPicks(
+          useCase('scoreDesc', { evidence: { measuredIn: ['swe-bench-*'], why: 'SWE-bench is the task.' } }),
+          tools,
+          evidence,
+        ),
+      ),
+    ).toEqual(['strong-elsewhere', 'measured-here']);
   });
 
-  it('every published score-based pick has a used result in one of its use case\'s series', async () => {
+  it("every published score-based pick has a used result in one of its use case's series", async () => {
     const data = await freshSource();
     const { documents } = build(data);
     const results = new Map(documents['benchmarks.json'].benchmarks.models.map((m) => [m.modelId, m.results]));
@@ -200,32 +315,66 @@ describe('every callable tool is in at least one category', () => {
     const data = await freshSource();
     const located = toolFile(data, 'grok-4-20-non-reasoning');
     // Priced above the budget line, and nothing else it could match.
-    Object.assign(located.data, { pricing: { input: 5, output: 25, cacheRead: 5, cacheCreate: 5 }, reasoning: false, openWeights: false, codingSpecialized: false });
+    Object.assign(located.data, {
+      pricing: { input: 5, output: 25, cacheRead: 5, cacheCreate: 5 },
+      reasoning: false,
+      openWeights: false,
+      codingSpecialized: false,
+    });
     located.data.pricingDetails.tiers = [];
     located.data.pricingDetails.caching = 'unavailable';
     const error = errorOf(() => build(data));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: 'data/tools/xai/grok-4-20-non-reasoning.json', field: 'category', value: 'grok-4-20-non-reasoning' }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({
+        file: 'data/tools/xai/grok-4-20-non-reasoning.json',
+        field: 'category',
+        value: 'grok-4-20-non-reasoning',
+      }),
+    );
     expect(error.message).toContain('grok-4-20-non-reasoning');
   });
 
   it('the curated data puts every tool that is not retired in a category, and a provider has one flagship', async () => {
     const data = await freshSource();
     const tools = data.tools.map((t) => t.data);
-    const membership = computeMembership(data.categories.map((c) => c.data), { tools, overallScores: new Map() });
+    const membership = computeMembership(
+      data.categories.map((c) => c.data),
+      { tools, overallScores: new Map() },
+    );
     expect(() => checkCategoryCoverage(tools, membership)).not.toThrow();
     const second = tools.find((t) => t.provider === 'anthropic' && !t.flagship && t.status !== 'retired')!;
     second.flagship = { statement: 'A second model called the best.', source: SOURCE };
     const error = errorOf(() => checkCategoryCoverage(tools, membership));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: `data/tools/anthropic/${second.id}.json`, field: 'flagship' }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ file: `data/tools/anthropic/${second.id}.json`, field: 'flagship' }),
+    );
   });
 });
 
 describe('each use case ranks by what its task needs', () => {
   it('competitive programming ranks by LiveCodeBench, not by the overall score', () => {
-    const models = [model('agentic-star', 95, { liveCodeBench: [80, 70, 88] }), model('contest-star', 60, { liveCodeBench: 92 }), model('middle', 70, { liveCodeBench: 85 })];
-    const evidence = evidenceFor(models, { 'agentic-star': ['livecodebench-vendor-v6'], 'contest-star': ['livecodebench-aa'], middle: ['livecodebench-aa'] });
-    const u = useCase('taskScoreDesc', { evidence: { measuredIn: ['livecodebench-*'], components: ['liveCodeBench'], why: 'Contest problems.' } });
-    expect(ids(rankTopPicks(u, ['agentic-star', 'contest-star', 'middle'].map((id) => tool(id)), evidence))).toEqual(['contest-star', 'middle', 'agentic-star']);
+    const models = [
+      model('agentic-star', 95, { liveCodeBench: [80, 70, 88] }),
+      model('contest-star', 60, { liveCodeBench: 92 }),
+      model('middle', 70, { liveCodeBench: 85 }),
+    ];
+    const evidence = evidenceFor(models, {
+      'agentic-star': ['livecodebench-vendor-v6'],
+      'contest-star': ['livecodebench-aa'],
+      middle: ['livecodebench-aa'],
+    });
+    const u = useCase('taskScoreDesc', {
+      evidence: { measuredIn: ['livecodebench-*'], components: ['liveCodeBench'], why: 'Contest problems.' },
+    });
+    expect(
+      ids(
+        rankTopPicks(
+          u,
+          ['agentic-star', 'contest-star', 'middle'].map((id) => tool(id)),
+          evidence,
+        ),
+      ),
+    ).toEqual(['contest-star', 'middle', 'agentic-star']);
   });
 
   it('the published competitive-programming picks are in LiveCodeBench order, each with a measured LiveCodeBench result', async () => {
@@ -236,11 +385,16 @@ describe('each use case ranks by what its task needs', () => {
     const models = new Map(documents['benchmarks.json'].benchmarks.models.map((m) => [m.modelId, m]));
     const values = u.topPicks.map((id) => models.get(id)!.scoreDetails.liveCodeBench.value);
     expect(values).toEqual([...values].sort((a, b) => b - a));
-    for (const e of u.topPickEvidence) expect(e.measuredSeries.every((s) => s.startsWith('livecodebench-')) && e.measuredSeries.length > 0).toBe(true);
+    for (const e of u.topPickEvidence)
+      expect(e.measuredSeries.every((s) => s.startsWith('livecodebench-')) && e.measuredSeries.length > 0).toBe(true);
   });
 
   it('autocomplete puts fill-in-the-middle + low-latency first, then fill-in-the-middle, then low latency, whatever the price', () => {
-    const facts = (fillInTheMiddle: boolean | null, lowLatency: boolean | null): AutocompleteFacts => ({ fillInTheMiddle, lowLatency, source: SOURCE });
+    const facts = (fillInTheMiddle: boolean | null, lowLatency: boolean | null): AutocompleteFacts => ({
+      fillInTheMiddle,
+      lowLatency,
+      source: SOURCE,
+    });
     const tools = [
       tool('cheapest-no-facts', { pricing: { input: 0.01, output: 0.01, cacheRead: 0.01, cacheCreate: 0.01 } }),
       tool('fast-only', { pricing: { input: 0.1, output: 0.1, cacheRead: 0.1, cacheCreate: 0.1 } }),
@@ -248,10 +402,25 @@ describe('each use case ranks by what its task needs', () => {
       tool('fim-and-fast', { pricing: { input: 1, output: 1, cacheRead: 1, cacheCreate: 1 } }),
       tool('agentic-flagship', { pricing: { input: 0.05, output: 20, cacheRead: 0.05, cacheCreate: 0.05 } }),
     ];
-    const evidence: PickEvidence = { scores: new Map([['agentic-flagship', 95]]), autocomplete: new Map([['fast-only', facts(null, true)], ['fim-only', facts(true, null)], ['fim-and-fast', facts(true, true)]]) };
+    const evidence: PickEvidence = {
+      scores: new Map([['agentic-flagship', 95]]),
+      autocomplete: new Map([
+        ['fast-only', facts(null, true)],
+        ['fim-only', facts(true, null)],
+        ['fim-and-fast', facts(true, true)],
+      ]),
+    };
     const scenario = { inputTokens: 2_000, outputTokens: 100 };
-    expect(ids(rankTopPicks(useCase('autocompleteFit', { scenario }), tools, evidence))).toEqual(['fim-and-fast', 'fim-only', 'fast-only', 'cheapest-no-facts', 'agentic-flagship']);
-    expect(ids(rankTopPicks(useCase('autocompleteFit', { scenario, filter: { autocompleteFact: true } }), tools, evidence))).toEqual(['fim-and-fast', 'fim-only', 'fast-only']);
+    expect(ids(rankTopPicks(useCase('autocompleteFit', { scenario }), tools, evidence))).toEqual([
+      'fim-and-fast',
+      'fim-only',
+      'fast-only',
+      'cheapest-no-facts',
+      'agentic-flagship',
+    ]);
+    expect(
+      ids(rankTopPicks(useCase('autocompleteFit', { scenario, filter: { autocompleteFact: true } }), tools, evidence)),
+    ).toEqual(['fim-and-fast', 'fim-only', 'fast-only']);
   });
 
   it('the published autocomplete picks all have a fill-in-the-middle or low-latency fact, and none is a frontier model', async () => {
@@ -279,36 +448,70 @@ describe('picks the data cannot separate are said to be so', () => {
   const tools = ['a', 'b', 'c', 'd'].map((id) => tool(id));
 
   it('overlapping 80% intervals make a run of indistinguishable picks; a clear gap does not', () => {
-    const models = [model('a', 80, {}, [77, 83]), model('b', 78, {}, [75, 81]), model('c', 60, {}, [57, 63]), model('d', 59, {}, [50, 61])];
+    const models = [
+      model('a', 80, {}, [77, 83]),
+      model('b', 78, {}, [75, 81]),
+      model('c', 60, {}, [57, 63]),
+      model('d', 59, {}, [50, 61]),
+    ];
     const evidence = evidenceFor(models, { a: ['s'], b: ['s'], c: ['s'], d: ['s'] });
     const picks = rankTopPicks(u, tools, evidence);
     expect(ids(picks)).toEqual(['a', 'b', 'c', 'd']);
     const notes = pickNotes(u, picks);
     expect(notes).toHaveLength(2);
-    expect(notes[0]).toMatch(/^Picks 1-2 \(A 80\.0 \(80% interval 77\.0-83\.0\); B 78\.0 \(80% interval 75\.0-81\.0\)\) cannot be told apart/);
+    expect(notes[0]).toMatch(
+      /^Picks 1-2 \(A 80\.0 \(80% interval 77\.0-83\.0\); B 78\.0 \(80% interval 75\.0-81\.0\)\) cannot be told apart/,
+    );
     expect(notes[1]).toContain('Picks 3-4');
   });
 
   it('two measured values a sampling error apart are noted; the task count of the series gives the error', () => {
     const measured = (id: string, verified: number, pro: number) =>
-      ({ modelId: id, overallScore: 80, overallInterval: { low: 80, high: 80, level: 0.8 }, scoreDetails: {
-        sweBench: { kind: 'measured', value: verified, interval: null, series: 'swe-bench-verified-vendor', variant: 'as published' },
-        sweBenchPro: { kind: 'measured', value: pro, interval: null, series: 'swe-bench-pro-vendor', variant: 'as published' },
-      } }) as unknown as BenchmarkModel;
+      ({
+        modelId: id,
+        overallScore: 80,
+        overallInterval: { low: 80, high: 80, level: 0.8 },
+        scoreDetails: {
+          sweBench: {
+            kind: 'measured',
+            value: verified,
+            interval: null,
+            series: 'swe-bench-verified-vendor',
+            variant: 'as published',
+          },
+          sweBenchPro: {
+            kind: 'measured',
+            value: pro,
+            interval: null,
+            series: 'swe-bench-pro-vendor',
+            variant: 'as published',
+          },
+        },
+      }) as unknown as BenchmarkModel;
     const models = [measured('a', 95, 80.3), measured('b', 96, 79.2)];
     const evidence = evidenceFor(models, { a: ['swe-bench-verified-vendor'], b: ['swe-bench-verified-vendor'] });
-    const task = useCase('taskScoreDesc', { evidence: { measuredIn: ['swe-bench-*'], components: ['sweBench', 'sweBenchPro'], why: 'SWE-bench.' } });
+    const task = useCase('taskScoreDesc', {
+      evidence: { measuredIn: ['swe-bench-*'], components: ['sweBench', 'sweBenchPro'], why: 'SWE-bench.' },
+    });
     const pair = [tool('a'), tool('b')];
     // Without task counts a measured value is a point: 87.65 vs 87.6 reads as a difference.
     expect(pickNotes(task, rankTopPicks(task, pair, evidence))).toEqual([]);
-    evidence.seriesTasks = new Map([['swe-bench-verified-vendor', 500], ['swe-bench-pro-vendor', 731]]);
+    evidence.seriesTasks = new Map([
+      ['swe-bench-verified-vendor', 500],
+      ['swe-bench-pro-vendor', 731],
+    ]);
     const picks = rankTopPicks(task, pair, evidence);
     expect(picks[0]!.rank.interval!.high - picks[0]!.rank.interval!.low).toBeGreaterThan(2);
     expect(pickNotes(task, picks)).toHaveLength(1);
   });
 
   it('no note when every pick is clear of the next, and none for price sorts', () => {
-    const models = [model('a', 80, {}, [78, 82]), model('b', 70, {}, [68, 72]), model('c', 60, {}, [58, 62]), model('d', 50, {}, [48, 52])];
+    const models = [
+      model('a', 80, {}, [78, 82]),
+      model('b', 70, {}, [68, 72]),
+      model('c', 60, {}, [58, 62]),
+      model('d', 50, {}, [48, 52]),
+    ];
     const evidence = evidenceFor(models, { a: ['s'], b: ['s'], c: ['s'], d: ['s'] });
     expect(pickNotes(u, rankTopPicks(u, tools, evidence))).toEqual([]);
     const byCost = useCase('scenarioCostAsc');

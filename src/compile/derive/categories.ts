@@ -22,7 +22,8 @@ function matchesStaticRule(rule: StaticRule, tool: ToolFile): boolean {
   }
 }
 
-const isScoreRule = (rule: CategoryRule): rule is ScoreRule => rule.kind === 'topScoreFraction' || rule.kind === 'topScoreOrFlagship';
+const isScoreRule = (rule: CategoryRule): rule is ScoreRule =>
+  rule.kind === 'topScoreFraction' || rule.kind === 'topScoreOrFlagship';
 
 /** Ids of the (non-retired) tools whose overallScore is in the top `fraction` of the scored ones. */
 function topScorers(tools: readonly ToolFile[], scores: ReadonlyMap<string, number>, fraction: number): Set<string> {
@@ -61,7 +62,10 @@ export function computeMembership(categories: readonly CategoryFile[], input: Me
 }
 
 /** Per category, the members admitted as flagships (not by score), with the statement and source behind each. */
-export function flagshipMembers(categories: readonly CategoryFile[], input: MembershipInput): Map<string, Category['flagships']> {
+export function flagshipMembers(
+  categories: readonly CategoryFile[],
+  input: MembershipInput,
+): Map<string, Category['flagships']> {
   const tools = input.tools.filter((tool) => tool.status !== 'retired');
   const result = new Map<string, Category['flagships']>();
   for (const category of categories) {
@@ -76,7 +80,15 @@ export function flagshipMembers(categories: readonly CategoryFile[], input: Memb
       category.id,
       admitted
         .sort((a, b) => (a.id < b.id ? -1 : 1))
-        .map((tool) => ({ toolId: tool.id, statement: tool.flagship!.statement, source: { name: tool.flagship!.source.name, url: tool.flagship!.source.url, asOf: tool.flagship!.source.asOf } })),
+        .map((tool) => ({
+          toolId: tool.id,
+          statement: tool.flagship!.statement,
+          source: {
+            name: tool.flagship!.source.name,
+            url: tool.flagship!.source.url,
+            asOf: tool.flagship!.source.asOf,
+          },
+        })),
     );
   }
   return result;
@@ -89,7 +101,10 @@ const toolFilePath = (tool: ToolFile) => `data/tools/${tool.provider}/${tool.id}
  * at least one category, and a provider names at most one current flagship. Throws a DataError
  * naming each offending tool file.
  */
-export function checkCategoryCoverage(tools: readonly ToolFile[], membership: ReadonlyMap<string, readonly string[]>): void {
+export function checkCategoryCoverage(
+  tools: readonly ToolFile[],
+  membership: ReadonlyMap<string, readonly string[]>,
+): void {
   const issues = new IssueCollector();
   const categorized = new Set([...membership.values()].flat());
   for (const tool of tools) {
@@ -102,10 +117,17 @@ export function checkCategoryCoverage(tools: readonly ToolFile[], membership: Re
     );
   }
   const flagships = new Map<string, ToolFile[]>();
-  for (const tool of tools) if (tool.flagship && tool.status !== 'retired') flagships.set(tool.provider, [...(flagships.get(tool.provider) ?? []), tool]);
+  for (const tool of tools)
+    if (tool.flagship && tool.status !== 'retired')
+      flagships.set(tool.provider, [...(flagships.get(tool.provider) ?? []), tool]);
   for (const [provider, list] of flagships)
     if (list.length > 1)
       for (const tool of list.slice(1))
-        issues.add(toolFilePath(tool), 'flagship', tool.id, `is a second flagship of provider "${provider}" (also ${list[0]!.id}); a provider has one current flagship: remove the block from the older one`);
+        issues.add(
+          toolFilePath(tool),
+          'flagship',
+          tool.id,
+          `is a second flagship of provider "${provider}" (also ${list[0]!.id}); a provider has one current flagship: remove the block from the older one`,
+        );
   issues.throwIfAny();
 }

@@ -97,12 +97,15 @@ const COMPARATORS: Record<SortBy, (a: Candidate, b: Candidate) => number> = {
   valueDesc: (a, b) => (rankValue(a) === rankValue(b) ? 0 : rankValue(b) - rankValue(a)) || byCostThenId(a, b),
   contextDesc: (a, b) => b.tool.contextTokens - a.tool.contextTokens || byCostThenId(a, b),
   taskScoreDesc: (a, b) => rankValue(b) - rankValue(a) || byCostThenId(a, b),
-  autocompleteFit: (a, b) => autocompleteGroup(a.autocomplete) - autocompleteGroup(b.autocomplete) || byCostThenId(a, b),
+  autocompleteFit: (a, b) =>
+    autocompleteGroup(a.autocomplete) - autocompleteGroup(b.autocomplete) || byCostThenId(a, b),
 };
 
 /** Series ids named by evidence.measuredIn: an id, a prefix ending in "-*", or "*". */
 export function expandSeries(patterns: readonly string[], seriesIds: readonly string[]): string[] {
-  return seriesIds.filter((id) => patterns.some((p) => p === '*' || p === id || (p.endsWith('-*') && id.startsWith(p.slice(0, -1)))));
+  return seriesIds.filter((id) =>
+    patterns.some((p) => p === '*' || p === id || (p.endsWith('-*') && id.startsWith(p.slice(0, -1)))),
+  );
 }
 
 type Detail = BenchmarkModel['scoreDetails'][ScoreComponent];
@@ -114,23 +117,44 @@ type Detail = BenchmarkModel['scoreDetails'][ScoreComponent];
  */
 function detailInterval(detail: Detail, tasks: ReadonlyMap<string, number> | undefined): Interval {
   if (detail.interval) return { low: detail.interval.low, high: detail.interval.high };
-  const noise = detail.kind === 'measured' && detail.series ? measurementNoise({ variant: detail.variant ?? '', value: detail.value }, tasks?.get(detail.series)) : 0;
+  const noise =
+    detail.kind === 'measured' && detail.series
+      ? measurementNoise({ variant: detail.variant ?? '', value: detail.value }, tasks?.get(detail.series))
+      : 0;
   return { low: Math.max(0, detail.value - Z_80 * noise), high: Math.min(100, detail.value + Z_80 * noise) };
 }
 
 /** The mean of the named benchmarks and its 80% interval (the mean of the bounds: no credit for errors cancelling). */
-function taskScore(model: BenchmarkModel | undefined, components: readonly ScoreComponent[], tasks?: ReadonlyMap<string, number>): { value: number; interval: Interval } | null {
+function taskScore(
+  model: BenchmarkModel | undefined,
+  components: readonly ScoreComponent[],
+  tasks?: ReadonlyMap<string, number>,
+): { value: number; interval: Interval } | null {
   if (!model) return null;
-  const parts = components.map((c) => model.scoreDetails[c] as Detail | undefined).filter((p): p is Detail => p !== undefined);
+  const parts = components
+    .map((c) => model.scoreDetails[c] as Detail | undefined)
+    .filter((p): p is Detail => p !== undefined);
   if (parts.length !== components.length) return null;
   const mean = (values: number[]) => roundTo(values.reduce((sum, v) => sum + v, 0) / values.length, 4);
   const intervals = parts.map((p) => detailInterval(p, tasks));
-  return { value: mean(parts.map((p) => p.value)), interval: { low: mean(intervals.map((i) => i.low)), high: mean(intervals.map((i) => i.high)) } };
+  return {
+    value: mean(parts.map((p) => p.value)),
+    interval: { low: mean(intervals.map((i) => i.low)), high: mean(intervals.map((i) => i.high)) },
+  };
 }
 
-function rankOf(sortBy: SortBy, useCase: UseCaseFile, tool: Tool, cost: number, score: number | undefined, evidence: PickEvidence): Candidate['rank'] {
+function rankOf(
+  sortBy: SortBy,
+  useCase: UseCaseFile,
+  tool: Tool,
+  cost: number,
+  score: number | undefined,
+  evidence: PickEvidence,
+): Candidate['rank'] {
   const model = evidence.models?.get(tool.id);
-  const overall: Interval | null = model?.overallInterval ? { low: model.overallInterval.low, high: model.overallInterval.high } : null;
+  const overall: Interval | null = model?.overallInterval
+    ? { low: model.overallInterval.low, high: model.overallInterval.high }
+    : null;
   switch (sortBy) {
     case 'inputAsc':
       return { value: tool.pricing.input, interval: null };
@@ -158,12 +182,23 @@ function rankOf(sortBy: SortBy, useCase: UseCaseFile, tool: Tool, cost: number, 
 }
 
 /** The scenario fits with headroom: prompt and answer within CONTEXT_HEADROOM of the window, the answer within the output limit. */
-export function fitsScenario(tool: Pick<Tool, 'contextTokens' | 'maxOutputTokens'>, scenario: UseCaseFile['scenario']): boolean {
-  return tool.contextTokens >= requiredContextTokens(scenario) && (tool.maxOutputTokens === null || scenario.outputTokens <= tool.maxOutputTokens);
+export function fitsScenario(
+  tool: Pick<Tool, 'contextTokens' | 'maxOutputTokens'>,
+  scenario: UseCaseFile['scenario'],
+): boolean {
+  return (
+    tool.contextTokens >= requiredContextTokens(scenario) &&
+    (tool.maxOutputTokens === null || scenario.outputTokens <= tool.maxOutputTokens)
+  );
 }
 
 /** `at`: the build date; scenario costs follow the cost rules on that day (tiers, promotions in force). */
-export function eligibleCandidates(useCase: UseCaseFile, tools: readonly Tool[], evidence: PickEvidence, at?: string): Candidate[] {
+export function eligibleCandidates(
+  useCase: UseCaseFile,
+  tools: readonly Tool[],
+  evidence: PickEvidence,
+  at?: string,
+): Candidate[] {
   const { filter, scenario, sortBy } = useCase;
   const relevant = expandSeries(useCase.evidence?.measuredIn ?? [], evidence.seriesIds ?? []);
   const measuredSeries = new Map<string, ReadonlySet<string>>(evidence.measuredSeries ?? []);
@@ -196,8 +231,15 @@ export function eligibleCandidates(useCase: UseCaseFile, tools: readonly Tool[],
     .filter((c) => !SCORE_BASED.has(sortBy) || c.rank.value !== null);
 }
 
-export function rankTopPicks(useCase: UseCaseFile, tools: readonly Tool[], evidence: PickEvidence, at?: string): Candidate[] {
-  return eligibleCandidates(useCase, tools, evidence, at).sort(COMPARATORS[useCase.sortBy]).slice(0, useCase.topPicksCount);
+export function rankTopPicks(
+  useCase: UseCaseFile,
+  tools: readonly Tool[],
+  evidence: PickEvidence,
+  at?: string,
+): Candidate[] {
+  return eligibleCandidates(useCase, tools, evidence, at)
+    .sort(COMPARATORS[useCase.sortBy])
+    .slice(0, useCase.topPicksCount);
 }
 
 /** What the order uses, in the words of topPickEvidence.rankedBy. */
@@ -215,8 +257,10 @@ export function rankedBy(useCase: UseCaseFile): string {
       return 'overallScore';
     case 'valueDesc':
       return 'overallScore per scenario USD';
-    case 'taskScoreDesc':
-      return `mean(${(useCase.evidence?.components ?? []).join(', ')})`;
+    case 'taskScoreDesc': {
+      const components = useCase.evidence?.components ?? [];
+      return components.length === 1 ? components[0]! : `mean(${components.join(', ')})`;
+    }
     case 'autocompleteFit':
       return 'autocomplete facts, then scenarioCostUsd';
   }
@@ -232,14 +276,17 @@ function metricLabel(useCase: UseCaseFile): string {
 
 function formatMetric(useCase: UseCaseFile, value: number): string {
   if (value === Infinity) return 'unbounded (free)';
-  return useCase.sortBy === 'valueDesc' ? `${Math.round(value).toLocaleString('en-US')} points per dollar` : value.toFixed(1);
+  return useCase.sortBy === 'valueDesc'
+    ? `${Math.round(value).toLocaleString('en-US')} points per dollar`
+    : value.toFixed(1);
 }
 
 function describePick(useCase: UseCaseFile, c: Candidate): string {
   const value = formatMetric(useCase, c.rank.value!);
   const interval = c.rank.interval;
   if (!Number.isFinite(c.rank.value)) return `${c.tool.name} ${value}`;
-  if (!interval || (interval.low === c.rank.value && interval.high === c.rank.value)) return `${c.tool.name} ${value}, measured, no interval`;
+  if (!interval || (interval.low === c.rank.value && interval.high === c.rank.value))
+    return `${c.tool.name} ${value}, measured, no interval`;
   const low = formatMetric(useCase, interval.low).replace(/ points per dollar$/, '');
   return `${c.tool.name} ${value} (80% interval ${low}-${formatMetric(useCase, interval.high)})`;
 }
@@ -285,7 +332,10 @@ export function pickNotes(useCase: UseCaseFile, picks: readonly Candidate[]): st
 
 const PLACEHOLDER = /\{([a-zA-Z]+)(?::([^:{}]+))?(?::([a-zA-Z]+))?\}/g;
 
-function fieldText(candidate: Pick<Candidate, 'tool' | 'cost' | 'score'> & Partial<Pick<Candidate, 'rank'>>, field: string): string | undefined {
+function fieldText(
+  candidate: Pick<Candidate, 'tool' | 'cost' | 'score'> & Partial<Pick<Candidate, 'rank'>>,
+  field: string,
+): string | undefined {
   const { tool } = candidate;
   switch (field) {
     case 'name':
@@ -301,7 +351,11 @@ function fieldText(candidate: Pick<Candidate, 'tool' | 'cost' | 'score'> & Parti
     case 'score':
       return candidate.score === undefined ? undefined : candidate.score.toFixed(1);
     case 'rankValue':
-      return candidate.rank?.value === null || candidate.rank?.value === undefined || !Number.isFinite(candidate.rank.value) ? undefined : candidate.rank.value.toFixed(1);
+      return candidate.rank?.value === null ||
+        candidate.rank?.value === undefined ||
+        !Number.isFinite(candidate.rank.value)
+        ? undefined
+        : candidate.rank.value.toFixed(1);
     case 'context':
       return tool.contextWindow;
     case 'release':
@@ -325,7 +379,11 @@ export interface RenderContext {
  * Replaces {pick:N:field}, {tool:id:field}, {count:eligible}, {scenario:inputTokens|outputTokens|requiredContext}
  * and {picks:notes}; anything unresolvable is an error.
  */
-export function renderPlaceholders(text: string, context: RenderContext, report: (placeholder: string, message: string) => void): string {
+export function renderPlaceholders(
+  text: string,
+  context: RenderContext,
+  report: (placeholder: string, message: string) => void,
+): string {
   return text.replace(PLACEHOLDER, (whole, kind: string, target: string | undefined, field: string | undefined) => {
     let resolved: string | undefined;
     let problem = 'is not a known placeholder';
@@ -336,7 +394,15 @@ export function renderPlaceholders(text: string, context: RenderContext, report:
     } else if (kind === 'tool' && target && field) {
       const tool = context.tools.get(target);
       if (!tool) problem = `refers to unknown tool "${target}"`;
-      else resolved = fieldText({ tool, cost: scenarioPrice(tool, context.useCase.scenario, context.at).usd, score: context.scores.get(tool.id) }, field);
+      else
+        resolved = fieldText(
+          {
+            tool,
+            cost: scenarioPrice(tool, context.useCase.scenario, context.at).usd,
+            score: context.scores.get(tool.id),
+          },
+          field,
+        );
     } else if (kind === 'count' && target === 'eligible' && !field) {
       resolved = String(context.eligible);
     } else if (kind === 'scenario' && (target === 'inputTokens' || target === 'outputTokens') && !field) {
@@ -349,7 +415,8 @@ export function renderPlaceholders(text: string, context: RenderContext, report:
         : `Each pick's lead over the next is larger than the uncertainty the data shows.`;
     }
     if (resolved === undefined) {
-      if (problem === 'is not a known placeholder' && field) problem = `has no value for field "${field}" (unknown field, or the tool is unscored)`;
+      if (problem === 'is not a known placeholder' && field)
+        problem = `has no value for field "${field}" (unknown field, or the tool is unscored)`;
       report(whole, problem);
       return whole;
     }
@@ -371,10 +438,17 @@ function topPickEvidence(useCase: UseCaseFile, picks: readonly Candidate[]): Use
     toolId: c.tool.id,
     rankedBy: rankedBy(useCase),
     value: c.rank.value === null || !Number.isFinite(c.rank.value) ? null : c.rank.value,
-    interval: c.rank.interval && Number.isFinite(c.rank.interval.low) && Number.isFinite(c.rank.interval.high) ? { ...c.rank.interval } : null,
+    interval:
+      c.rank.interval && Number.isFinite(c.rank.interval.low) && Number.isFinite(c.rank.interval.high)
+        ? { ...c.rank.interval }
+        : null,
     measuredSeries: [...c.measured],
     autocomplete: c.autocomplete
-      ? { fillInTheMiddle: c.autocomplete.fillInTheMiddle, lowLatency: c.autocomplete.lowLatency, source: { name: c.autocomplete.source.name, url: c.autocomplete.source.url } }
+      ? {
+          fillInTheMiddle: c.autocomplete.fillInTheMiddle,
+          lowLatency: c.autocomplete.lowLatency,
+          source: { name: c.autocomplete.source.name, url: c.autocomplete.source.url },
+        }
       : null,
   }));
 }
@@ -383,11 +457,17 @@ function topPickEvidence(useCase: UseCaseFile, picks: readonly Candidate[]): Use
 function checkEvidence(file: string, useCase: UseCaseFile, evidence: PickEvidence, issues: IssueCollector): void {
   if (!evidence.seriesIds) return;
   useCase.evidence?.measuredIn.forEach((pattern, index) => {
-    if (expandSeries([pattern], evidence.seriesIds!).length === 0) issues.add(file, `evidence.measuredIn.${index}`, pattern, 'names no series in data/benchmarks/series.json');
+    if (expandSeries([pattern], evidence.seriesIds!).length === 0)
+      issues.add(file, `evidence.measuredIn.${index}`, pattern, 'names no series in data/benchmarks/series.json');
   });
 }
 
-export function deriveUseCases(useCases: readonly Located<UseCaseFile>[], tools: readonly Tool[], evidence: PickEvidence, at?: string): UseCase[] {
+export function deriveUseCases(
+  useCases: readonly Located<UseCaseFile>[],
+  tools: readonly Tool[],
+  evidence: PickEvidence,
+  at?: string,
+): UseCase[] {
   const issues = new IssueCollector();
   const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
   const derived = [...useCases]
@@ -409,7 +489,10 @@ export function deriveUseCases(useCases: readonly Located<UseCaseFile>[], tools:
         description: render(useCase.description, 'description'),
         sortBy: useCase.sortBy,
         intro: render(useCase.intro, 'intro'),
-        faq: useCase.faq.map((pair, index) => ({ q: render(pair.q, `faq.${index}.q`), a: render(pair.a, `faq.${index}.a`) })),
+        faq: useCase.faq.map((pair, index) => ({
+          q: render(pair.q, `faq.${index}.q`),
+          a: render(pair.a, `faq.${index}.a`),
+        })),
         topPicks: picks.map((c) => c.tool.id),
         scenario: { ...useCase.scenario },
         filter: {
@@ -422,7 +505,11 @@ export function deriveUseCases(useCases: readonly Located<UseCaseFile>[], tools:
         },
         requiredContextTokens: requiredContextTokens(useCase.scenario),
         evidence: evidenceOf(useCase, evidence),
-        topPickCosts: picks.map((c) => ({ toolId: c.tool.id, scenarioCostUsd: c.cost, ...(c.promotionUntil ? { promotionUntil: c.promotionUntil } : {}) })),
+        topPickCosts: picks.map((c) => ({
+          toolId: c.tool.id,
+          scenarioCostUsd: c.cost,
+          ...(c.promotionUntil ? { promotionUntil: c.promotionUntil } : {}),
+        })),
         topPickEvidence: topPickEvidence(useCase, picks),
         pickNotes: notes,
       };
