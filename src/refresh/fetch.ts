@@ -10,7 +10,7 @@
  * messages of errors thrown by fetch itself.
  */
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
@@ -56,7 +56,7 @@ const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex')
 async function readFileCapped(upstream: string, location: string, limits: FetchLimits): Promise<Fetched> {
   const file = location.startsWith('file:') ? fileURLToPath(location) : path.resolve(location);
   const shown = redactLocation(location);
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(file, 'r');
   } catch (error) {

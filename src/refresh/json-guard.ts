@@ -23,7 +23,9 @@ export function unsafeKeys(root: unknown, label: string): DataIssue[] {
       continue;
     }
     if (Array.isArray(value)) {
-      value.forEach((item, index) => stack.push({ value: item, path: `${path}[${index}]`, depth: depth + 1 }));
+      value.forEach((item, index) => {
+        stack.push({ value: item, path: `${path}[${index}]`, depth: depth + 1 });
+      });
       continue;
     }
     for (const key of Object.keys(value)) {

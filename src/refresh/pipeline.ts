@@ -5,7 +5,7 @@
  * before the journal's commit leaves every store untouched (see journal.ts for the order).
  */
 import { cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, type PreparedArtifact } from '../artifact/artifact.ts';
-import type { Documents } from '../compile/documents.ts';
+import type { BuildResult, Documents } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
 import { DataError } from '../compile/errors.ts';
 import { loadSourceData, type SourceData } from '../compile/load.ts';
@@ -350,7 +350,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
       const violations = checkBounds({ updates: pricingMerge.updates, missing: pricingMerge.missing, mapped: pricingMerge.mapped, allow: options.allow }, config.bounds);
       if (violations.length > 0) throw new Rejection(violations.map(formatIssue));
     }
-    let candidate;
+    let candidate: BuildResult;
     try {
       candidate = await buildWithCache(merged, options.stateDir);
     } catch (error) {
@@ -369,6 +369,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     // A release: new dataset version and timestamp, rebuilt (the cross-validation is reused).
     // Release ids follow publication order even if the clock is behind the newest release.
     const today = startedAt.slice(0, 10);
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings (Math.max would give NaN)
     const id = nextReleaseId(releases.map((r) => r.record.id), today > latest.record.date ? today : latest.record.date);
     const version = id.replace(/-/g, '.');
     const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));

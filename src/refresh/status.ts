@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { refreshStatus, type RefreshStatus } from '../schema/api.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
 import { redactLocation, redactText } from '../fs/redact.ts';

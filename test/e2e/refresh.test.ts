@@ -147,13 +147,13 @@ describe('weekly refresh end to end', () => {
       ['an oversize body', () => ({ streamBytes: 20 * 1024 * 1024 }), 'sent more than the limit of 8388608 bytes'],
       ['a wrong content type', () => ({ body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }), 'sent content type "text/html"'],
       ['a redirect loop', () => ({ status: 302, headers: { location: '/guard.json' } }), 'redirected more than 2 times'],
-      ['a wrong type', () => ({ body: edited((d) => void (d.openai!.models['gpt-5.4']!.cost = { input: '2.50', output: 15 })) }), 'pricing upstream openai/gpt-5.4: cost.input: must be a number (USD per 1M tokens) (got "2.50")'],
-      ['a negative price', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as Record<string, number>).output = -15)) }), 'pricing upstream openai/gpt-5.4: cost.output: must not be negative (got -15)'],
+      ['a wrong type', () => ({ body: edited((d) => { d.openai!.models['gpt-5.4']!.cost = { input: '2.50', output: 15 }; }) }), 'pricing upstream openai/gpt-5.4: cost.input: must be a number (USD per 1M tokens) (got "2.50")'],
+      ['a negative price', () => ({ body: edited((d) => { (d.openai!.models['gpt-5.4']!.cost as Record<string, number>).output = -15; }) }), 'pricing upstream openai/gpt-5.4: cost.output: must not be negative (got -15)'],
       ['a __proto__ key', () => ({ body: JSON.stringify(good).replace('"openai":{', '"openai":{"__proto__":{"polluted":true},') }), 'pricing upstream: openai.__proto__: forbidden key "__proto__"'],
       ['a constructor key inside a model', () => ({ body: JSON.stringify(good).replace('"gpt-5.4":{', '"gpt-5.4":{"constructor":{"prototype":{"x":1}},') }), 'openai.models.gpt-5.4.constructor: forbidden key "constructor"'],
       ['a mass disappearance', () => ({ body: edited((d) => { delete d.openai; delete d.anthropic; delete d.google; }) }), 'gpt-5-4: "openai/gpt-5.4" is not in the upstream document;'],
-      ['a 10x price jump', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as Record<string, number>).input = 25)) }), 'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound'],
-      ['a value the build refuses', () => ({ body: edited((d) => void ((d.openai!.models['gpt-5.4']!.cost as { tiers: { tier: { size: number } }[] }).tiers[0]!.tier.size = 5_000_000)) }), 'tools/openai/gpt-5-4.json: pricingDetails.tiers.0.aboveTokens: must be below contextTokens (1050000) (got 5000000)'],
+      ['a 10x price jump', () => ({ body: edited((d) => { (d.openai!.models['gpt-5.4']!.cost as Record<string, number>).input = 25; }) }), 'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound'],
+      ['a value the build refuses', () => ({ body: edited((d) => { (d.openai!.models['gpt-5.4']!.cost as { tiers: { tier: { size: number } }[] }).tiers[0]!.tier.size = 5_000_000; }) }), 'tools/openai/gpt-5-4.json: pricingDetails.tiers.0.aboveTokens: must be below contextTokens (1050000) (got 5000000)'],
       ['a duplicate model key (the second copy 20% cheaper)', () => ({ body: withDuplicateModel(good) }), 'pricing upstream: openai.models: duplicate key "gpt-5.4" (2 copies'],
     ];
 
@@ -376,7 +376,7 @@ describe('command lines', () => {
       const kill = () => child.kill('SIGTERM');
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
-        if (until && until.test(stdout)) resolve({ code: null, stdout, stderr, kill });
+        if (until?.test(stdout)) resolve({ code: null, stdout, stderr, kill });
       });
       child.stderr.on('data', (chunk) => (stderr += chunk));
       child.on('close', (code) => resolve({ code, stdout, stderr, kill }));
@@ -505,7 +505,7 @@ describe('command lines', () => {
       const paths = Object.keys(server.current().manifest.files).filter((p) => p.startsWith('/api/'));
       expect(paths).toContain('/api/v/2026-11-29/release.json');
       for (const urlPath of paths) check(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
-      outputs.forEach((text, index) => check(`command output ${index}`, text));
+      for (const [index, text] of outputs.entries()) check(`command output ${index}`, text);
       expect(leaks).toEqual([]);
     } finally {
       await server.close(1000);

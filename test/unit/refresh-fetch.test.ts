@@ -80,7 +80,7 @@ describe('guarded upstream reads', () => {
   });
 
   it('refuses a body cut short of its Content-Length', async () => {
-    upstream.set('/cut.json', { body: '{"a":"' + 'x'.repeat(5000) + '"}', cutAfterBytes: 1000 });
+    upstream.set('/cut.json', { body: `{"a":"${'x'.repeat(5000)}"}`, cutAfterBytes: 1000 });
     expect(await refusal(`${upstream.url}/cut.json`)).toMatch(/could not be read|did not answer completely/);
   });
 

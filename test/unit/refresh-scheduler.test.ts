@@ -111,7 +111,9 @@ describe('refresh scheduler', () => {
   it('arms long waits in steps below the timer ceiling', async () => {
     const clock = new FakeClock(T0);
     let calls = 0;
-    const scheduler = createScheduler({ cron: '0 0 1 6 *', clock, run: async () => void (calls += 1) }); // yearly, June 1st
+    const scheduler = createScheduler({ cron: '0 0 1 6 *', clock, run: async () => {
+      calls += 1;
+    } }); // yearly, June 1st
     expect(scheduler.nextRun()?.toISOString()).toBe('2027-06-01T00:00:00.000Z');
     await clock.advance(150 * DAY);
     expect(calls).toBe(0);
