@@ -1,11 +1,15 @@
 /**
- * `npm start`: serves dist/ (building it first when missing) on HOST:PORT, refreshes on a
- * schedule, swaps artifacts without a restart and shuts down gracefully on SIGTERM/SIGINT.
+ * `npm start`: serves dist/ (building it first when missing) on HOST:PORT, swaps artifacts without
+ * a restart and shuts down gracefully on SIGTERM/SIGINT. One process publishes, many serve: by
+ * default an instance only serves (and follows `dist` when another process publishes to it);
+ * `--refresh` makes it the publisher (the scheduled refresh runs here); `--follow <origin>` makes
+ * it follow an artifact published on another host.
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PATHS } from '../fs/paths.ts';
+import { redactLocation } from '../fs/redact.ts';
 import type { FreshnessDocument } from '../schema/api.ts';
 import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
 import { runRefreshProcess } from '../refresh/child.ts';
@@ -13,7 +17,20 @@ import { publishedRefreshStatus } from '../refresh/freshness.ts';
 import { hasPending } from '../refresh/journal.ts';
 import { startRefreshService } from '../refresh/service.ts';
 import { readStatus } from '../refresh/status.ts';
+import { createFollower, type Follower } from '../server/follow.ts';
 import { startServer } from '../server/server.ts';
+
+const USAGE = `usage: npm start -- [options]
+  (default)                  serve the artifact dist points to; swap when another process publishes
+                             there (a refresh on this host, CI, rsync). This instance never refreshes.
+  --refresh                  the publisher: also run the scheduled refresh here (one instance only)
+  --refresh-cron "<cron>"    its schedule (default: refresh.config.json "schedule"); needs --refresh
+  --follow <origin-url>      a follower on another host: mirror the artifact published at <origin-url>
+                             (a static file server of the publisher's dist/), verify every file, swap
+  --follow-interval <s>      seconds between polls of <origin-url>/artifact.json (default 30)
+  --port <n> --host <addr>   where to listen (default PORT or 3000, HOST or 0.0.0.0)
+  --dist <path> --data <dir> --releases <dir> --state <dir> --config <file>
+  --no-refresh               accepted for compatibility: the default`;
 
 type Locations = { distPath: string; dataDir: string; releasesDir: string; stateDir: string };
 
@@ -41,6 +58,21 @@ async function recoverInterruptedPublish(childArgs: string[], env: NodeJS.Proces
   if (result.code !== 0) console.log(`recovery exited with ${result.code ?? result.signal}; serving the artifact dist points to (the next refresh retries)`);
 }
 
+/** First copy of the origin's artifact; without one and without a local artifact there is nothing to serve. */
+async function firstSync(follower: Follower, distPath: string, origin: string): Promise<void> {
+  try {
+    const result = await follower.sync();
+    console.log(`follow: ${result.outcome === 'current' ? 'local artifact is current' : 'copied'} artifact ${result.buildId} from ${redactLocation(origin)}`);
+  } catch (error) {
+    try {
+      await access(path.join(distPath, 'artifact.json'));
+    } catch {
+      throw new Error(`cannot start: no local artifact at ${distPath} and the origin cannot be copied (${(error as Error).message})`);
+    }
+    console.log(`follow: serving the local artifact for now: ${(error as Error).message}`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -52,25 +84,53 @@ async function main(): Promise<void> {
       state: { type: 'string', default: PATHS.state },
       config: { type: 'string', default: PATHS.refreshConfig },
       'refresh-cron': { type: 'string' },
+      refresh: { type: 'boolean', default: false },
       'no-refresh': { type: 'boolean', default: false },
+      follow: { type: 'string' },
+      'follow-interval': { type: 'string', default: '30' },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0-65535 (got ${JSON.stringify(values.port)})`);
+  if (values.refresh && values['no-refresh']) throw new Error('--refresh and --no-refresh contradict each other');
+  if (values['refresh-cron'] !== undefined && !values.refresh)
+    throw new Error('--refresh-cron needs --refresh: an instance refreshes only when told to, so that one process publishes and the others serve');
+  if (values.follow !== undefined && values.refresh) throw new Error('--follow and --refresh contradict each other: a follower never publishes');
+  const followIntervalS = Number(values['follow-interval']);
+  if (!(followIntervalS > 0)) throw new Error(`--follow-interval must be a positive number of seconds (got ${JSON.stringify(values['follow-interval'])})`);
   const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { schedule: values['refresh-cron'] });
   const locations = { distPath: path.resolve(values.dist), dataDir: path.resolve(values.data), releasesDir: path.resolve(values.releases), stateDir: path.resolve(values.state) };
   const childArgs = ['--data', locations.dataDir, '--dist', locations.distPath, '--releases', locations.releasesDir, '--state', locations.stateDir, '--config', path.resolve(values.config)];
   // The child publishes the schedule this process runs on in the static freshness document.
   const childEnv = { DIRECTORY_REFRESH_CRON: config.schedule };
-  await recoverInterruptedPublish(childArgs, childEnv, locations.stateDir);
-  await ensureArtifact(locations, config);
-  const running = await startServer({ distPath: locations.distPath, host: values.host, port, log: (line) => console.log(line) });
-  console.log(`AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`);
 
-  // Scheduled refresh (weekly by default): the refresh CLI runs in a child process and
-  // publishes; this process then swaps to the new artifact and reports the outcome.
-  const schedule = values['no-refresh'] ? null : config.schedule;
-  const refresh = await startRefreshService({
+  let follower: Follower | undefined;
+  let reload: () => Promise<unknown> = async () => {};
+  if (values.follow !== undefined) {
+    follower = createFollower({ origin: values.follow, distPath: locations.distPath, intervalMs: followIntervalS * 1000, log: (line) => console.log(line), onSwap: () => reload() });
+    await firstSync(follower, locations.distPath, values.follow);
+  } else {
+    await recoverInterruptedPublish(childArgs, childEnv, locations.stateDir);
+    await ensureArtifact(locations, config);
+  }
+  const running = await startServer({ distPath: locations.distPath, host: values.host, port, log: (line) => console.log(line) });
+  reload = () => running.reload();
+  console.log(`AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`);
+  if (follower) {
+    follower.start();
+    console.log(`follower of ${redactLocation(values.follow!)}: polling its artifact.json every ${followIntervalS} s; this instance never refreshes`);
+  }
+
+  // The publisher (--refresh) runs the scheduled refresh (weekly by default): the refresh CLI runs
+  // in a child process and publishes; this process then swaps to the new artifact and reports the
+  // outcome. Other instances only serve what is published.
+  const schedule = values.refresh ? config.schedule : null;
+  const startPublisher = () => startRefreshService({
     server: {
       reload: () => running.reload(),
       setRefreshStatus: (status) => running.setRefreshStatus(status),
@@ -88,13 +148,16 @@ async function main(): Promise<void> {
     },
     log: (line) => console.log(line),
   });
-  console.log(schedule ? `refresh scheduled "${schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}` : 'scheduled refresh disabled (--no-refresh)');
+  const refresh = values.refresh ? await startPublisher() : undefined;
+  if (refresh) console.log(`publisher: refresh scheduled "${schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}`);
+  else if (!follower) console.log('scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)');
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    refresh.stop();
+    refresh?.stop();
+    follower?.stop();
     console.log(`${signal}: finishing in-flight requests, then exiting`);
     void running.close().then(() => process.exit(0));
   };

@@ -513,19 +513,33 @@ describe('command lines', () => {
     }
   }, 120_000);
 
-  it('npm start takes --refresh-cron and --no-refresh and reports them in /api/freshness.json', async () => {
-    for (const [flags, schedule] of [[['--refresh-cron', '30 4 * * 2'], '30 4 * * 2'], [['--no-refresh'], null]] as const) {
-      const server = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /refresh scheduled|scheduled refresh disabled/);
+  it('npm start only serves by default; --refresh makes it the publisher, --refresh-cron its schedule', async () => {
+    const urlOf = (stdout: string) => /at (http:\/\/[^ ]+)\/api\//.exec(stdout)![1]!;
+    // One process publishes, many serve: a plain start schedules nothing and serves the published freshness as it is.
+    for (const flags of [[], ['--no-refresh']]) {
+      const server = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /scheduled refresh off/);
       try {
-        const url = /at (http:\/\/[^ ]+)\/api\//.exec(server.stdout)![1]!;
-        const freshness = json<FreshnessDocument>(await httpRequest(`${url}/api/freshness.json`));
-        expect(freshness.refresh.schedule).toBe(schedule);
-        if (schedule) expect(Date.parse(freshness.refresh.nextRun!)).toBeGreaterThan(Date.now());
-        else expect(freshness.refresh.nextRun).toBeNull();
-        expect(freshness.release).toBe('2026-11-22');
+        const served = await httpRequest(`${urlOf(server.stdout)}/api/freshness.json`);
+        expect(served.body.equals(await readFile(path.join(ws.distPath, 'api', 'freshness.json')))).toBe(true);
+        expect(json<FreshnessDocument>(served).release).toBe('2026-11-22');
+        expect(server.stdout).not.toContain('refresh scheduled');
       } finally {
         server.kill();
       }
     }
+    // The publisher reports its own schedule and next run.
+    const publisher = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', '--refresh', '--refresh-cron', '30 4 * * 2'], /refresh scheduled/);
+    try {
+      const freshness = json<FreshnessDocument>(await httpRequest(`${urlOf(publisher.stdout)}/api/freshness.json`));
+      expect(freshness.refresh.schedule).toBe('30 4 * * 2');
+      expect(Date.parse(freshness.refresh.nextRun!)).toBeGreaterThan(Date.now());
+      expect(freshness.release).toBe('2026-11-22');
+    } finally {
+      publisher.kill();
+    }
+    // A schedule alone does not make an instance a publisher.
+    const refused = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', '--refresh-cron', '30 4 * * 2']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--refresh-cron needs --refresh');
   }, 60_000);
 });

@@ -1,0 +1,287 @@
+/**
+ * One process publishes, many serve. A publisher (the refresh CLI) publishes releases to its
+ * `dist`; an origin (a static file server of that directory, with fault injection) exposes it;
+ * three instances of `npm start` serve it: two follow the origin by URL (`--follow`), one follows
+ * the shared directory (the default mode). After every publish all three converge to the same
+ * ETags within one poll interval; while they switch, every response is a complete published
+ * document; when the origin is unreachable, cuts a download short or serves a corrupt file, the
+ * URL followers keep serving the artifact they have and converge once the origin is healthy.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, realpath } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
+import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
+import { ROOT } from '../../src/fs/paths.ts';
+import { httpRequest } from '../support/http.ts';
+import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
+import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
+import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
+
+const POLL_S = 1;
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type OriginMode = 'ok' | 'down' | 'corrupt' | 'truncate';
+
+/** A static file server of a `dist` directory (resolved per request, so it follows the publisher's switch), with faults. */
+async function startOrigin(distPath: string): Promise<{ url: string; mode: (next: OriginMode) => void; requests: () => number; close: () => Promise<void> }> {
+  let mode: OriginMode = 'ok';
+  let requests = 0;
+  const server: Server = createServer(async (req, res) => {
+    requests += 1;
+    if (mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    const relative = decodeURIComponent(new URL(req.url ?? '/', 'http://origin').pathname).replace(/^\/+/, '');
+    let body: Buffer;
+    try {
+      if (relative.split('/').includes('..')) throw new Error('outside');
+      body = await readFile(path.join(distPath, relative));
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const etag = `"${sha256(body).slice(0, 32)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag }).end();
+      return;
+    }
+    if (mode === 'corrupt' && relative === 'api/tools.json') {
+      body = Buffer.from(body);
+      body[body.length >> 1]! ^= 0x01;
+    }
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(body.length), etag });
+    if (mode === 'truncate' && relative === 'api/tools.json.br') {
+      res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+      return;
+    }
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    mode: (next) => {
+      mode = next;
+    },
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Instance {
+  name: string;
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function startInstance(name: string, args: string[]): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts'), '--port', '0', '--host', '127.0.0.1', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' },
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /serving artifact \w+ at (http:\/\/\S+)\/api\//.exec(output);
+      if (match) resolve({ name, child, url: match[1]!, output: () => output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}):\n${output}`)));
+  });
+}
+
+describe('scale-out: one publisher, three serving instances', () => {
+  let ws: Workspace;
+  let upstream: Upstream;
+  let origin: Awaited<ReturnType<typeof startOrigin>>;
+  let source: SourceData;
+  const instances: Instance[] = [];
+  /** Bodies of /api/tools.json every publish produced: the only ones an instance may ever serve. */
+  const publishedTools = new Set<string>();
+  const bad: string[] = [];
+  /** Every tools.json body served under load (checked against the published ones at the end). */
+  const served = new Map<string, string>();
+  let loadRunning = true;
+  let loadRequests = 0;
+  let load: Promise<void>;
+
+  async function publishedManifest(): Promise<ArtifactManifest> {
+    return JSON.parse(await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8')) as ArtifactManifest;
+  }
+
+  /** Status and ETag of every path of the publisher's artifact, as one instance serves them. */
+  async function etagsOf(instance: Instance, paths: string[]): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const urlPath of paths) {
+      const response = await httpRequest(`${instance.url}${urlPath}`);
+      out[urlPath] = `${response.status} ${response.headers.etag ?? ''}`;
+    }
+    return out;
+  }
+
+  /** The refresh CLI on the publisher's stores, with gpt-5-4 at `input` (a new release each time). */
+  async function publish(input: number, now: string): Promise<void> {
+    const doc = modelsDevFromSource(source);
+    entryOf(doc, source, 'gpt-5-4').cost.input = input;
+    upstream.set('/api.json', { body: JSON.stringify(doc) });
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'src/cli/refresh.ts'), '--data', ws.dataDir, '--releases', ws.releasesDir, '--state', ws.stateDir, '--dist', ws.distPath, '--pricing-source', `${upstream.url}/api.json`, '--benchmarks-source', 'skip', '--now', now],
+        { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DIRECTORY_REFRESH_CRON: '' } },
+      );
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    publishedTools.add(sha256(await readFile(path.join(ws.distPath, 'api', 'tools.json'))));
+  }
+
+  /**
+   * A URL follower switched at its first poll after `since` (an offset in its output): exactly one
+   * switch and no failed poll, and it took at most one interval plus that switch's own work
+   * (download and verify, write, reload, as it logged them) plus scheduling slack on a busy machine.
+   */
+  function assertFirstPoll(instance: Instance, since: number, tookMs: number, inFlight = false): void {
+    const lines = instance.output().slice(since).split('\n');
+    const switches = lines.filter((l) => l.includes('follow: switched to artifact'));
+    expect(switches, instance.output().slice(since)).toHaveLength(1);
+    // A poll that started while the origin was still faulty may end in a failure after it healed.
+    expect(lines.filter((l) => l.includes('follow: kept')).length).toBeLessThanOrEqual(inFlight ? 1 : 0);
+    const [fetchMs, writeMs, reloadMs] = /fetch and verify (\d+) ms, write (\d+) ms, reload (\d+) ms/.exec(switches[0]!)!.slice(1).map(Number) as [number, number, number];
+    expect(tookMs).toBeLessThan((inFlight ? 2 : 1) * POLL_S * 1000 + fetchMs + writeMs + reloadMs + 1500);
+  }
+
+  /** Waits until each instance serves `etag` for /api/tools.json; returns how long each took. */
+  async function converge(targets: Instance[], etag: string, timeoutMs: number): Promise<Record<string, number>> {
+    const started = Date.now();
+    const took: Record<string, number> = {};
+    while (Object.keys(took).length < targets.length && Date.now() - started < timeoutMs) {
+      for (const instance of targets) {
+        if (took[instance.name] !== undefined) continue;
+        if ((await httpRequest(`${instance.url}/api/tools.json`)).headers.etag === etag) took[instance.name] = Date.now() - started;
+      }
+      await sleep(25);
+    }
+    return took;
+  }
+
+  beforeAll(async () => {
+    ws = await createWorkspace(inject('crossValidation'));
+    source = await loadSourceData(ws.dataDir);
+    upstream = await startUpstream();
+    origin = await startOrigin(ws.distPath);
+    publishedTools.add(sha256(await readFile(path.join(ws.distPath, 'api', 'tools.json'))));
+    const own = (name: string) => {
+      const dir = path.join(ws.root, name);
+      return ['--dist', path.join(dir, 'dist'), '--state', path.join(dir, 'state'), '--data', ws.dataDir, '--releases', ws.releasesDir];
+    };
+    instances.push(
+      ...(await Promise.all([
+        startInstance('follower-a', [...own('a'), '--follow', origin.url, '--follow-interval', String(POLL_S)]),
+        startInstance('follower-b', [...own('b'), '--follow', origin.url, '--follow-interval', String(POLL_S)]),
+        // Same host as the publisher: follows the shared `dist` (watched every second).
+        startInstance('shared-dir', ['--dist', ws.distPath, '--state', ws.stateDir, '--data', ws.dataDir, '--releases', ws.releasesDir]),
+      ])),
+    );
+    // Clients keep asking every instance throughout: every answer must be a whole published document.
+    load = (async () => {
+      while (loadRunning) {
+        await sleep(10);
+        await Promise.all(
+          instances.map(async (instance) => {
+            const response = await httpRequest(`${instance.url}/api/tools.json`);
+            loadRequests += 1;
+            const sha = sha256(response.body);
+            served.set(sha, instance.name);
+            if (response.status !== 200 || response.headers.etag !== `"${sha.slice(0, 32)}"`) bad.push(`${instance.name}: ${response.status} ${response.headers.etag} body ${sha.slice(0, 12)}`);
+          }),
+        );
+      }
+    })();
+  }, 120_000);
+
+  afterAll(async () => {
+    loadRunning = false;
+    await load;
+    for (const instance of instances) instance.child.kill('SIGKILL');
+    await origin?.close();
+    await upstream?.close();
+    await ws?.remove();
+  });
+
+  it('all three start on the published artifact, with the same ETags for every path', async () => {
+    const paths = Object.keys((await publishedManifest()).files);
+    const [first, ...rest] = await Promise.all(instances.map((instance) => etagsOf(instance, paths)));
+    for (const other of rest) expect(other).toEqual(first);
+    expect(Object.values(first!).filter((v) => v.startsWith('200 ')).length).toBeGreaterThan(30);
+  });
+
+  it('a new release reaches all three within one poll interval, identical everywhere', async () => {
+    const offsets = instances.map((i) => i.output().length);
+    await publish(3, '2026-11-29T06:00:00Z');
+    const manifest = await publishedManifest();
+    const took = await converge(instances, manifest.files['/api/tools.json']!.identity.etag, 30_000);
+    console.log(`converged after publish (ms): ${JSON.stringify(took)}`);
+    expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b', 'shared-dir']);
+    // The shared directory is watched every second; the URL followers switch at their next poll.
+    expect(took['shared-dir']).toBeLessThan(1000 + 1500);
+    for (const [i, instance] of instances.entries()) if (instance.name.startsWith('follower')) assertFirstPoll(instance, offsets[i]!, took[instance.name]!);
+    const paths = Object.keys(manifest.files);
+    const [first, ...rest] = await Promise.all(instances.map((instance) => etagsOf(instance, paths)));
+    for (const other of rest) expect(other).toEqual(first);
+    expect(first!['/api/v/2026-11-29/release.json']).toMatch(/^200 /);
+    expect(first!['/api/freshness.json']).toBe(`200 ${manifest.files['/api/freshness.json']!.identity.etag}`);
+  }, 120_000);
+
+  it.each([
+    ['is unreachable', 'down', 'socket hang up|ECONNRESET|could not'],
+    ['cuts a download short', 'truncate', 'cut short|aborted|bytes, the manifest says|ECONNRESET'],
+    ['serves a corrupt file', 'corrupt', 'SHA-256 does not match'],
+  ] as const)('an origin that %s: the URL followers keep serving their artifact, then converge', async (_name, mode, reason) => {
+    const followers = instances.filter((i) => i.name.startsWith('follower'));
+    const before = await Promise.all(followers.map(async (f) => (await httpRequest(`${f.url}/api/tools.json`)).headers.etag));
+    const logBefore = followers.map((f) => f.output().length);
+    origin.mode(mode);
+    const input = { down: 3.5, truncate: 4, corrupt: 4.5 }[mode];
+    const now = { down: '2026-11-30T06:00:00Z', truncate: '2026-12-01T06:00:00Z', corrupt: '2026-12-02T06:00:00Z' }[mode];
+    await publish(input, now);
+    const etag = (await publishedManifest()).files['/api/tools.json']!.identity.etag;
+    // The shared-directory instance does not depend on the origin.
+    expect(Object.keys(await converge(instances.filter((i) => i.name === 'shared-dir'), etag, 5000))).toEqual(['shared-dir']);
+    await sleep(3 * POLL_S * 1000);
+    const during = await Promise.all(followers.map(async (f) => (await httpRequest(`${f.url}/api/tools.json`)).headers.etag));
+    expect(during).toEqual(before);
+    for (const [i, f] of followers.entries()) expect(f.output().slice(logBefore[i])).toMatch(new RegExp(`follow: kept the artifact being served: .*(${reason})`));
+    const healed = followers.map((f) => f.output().length);
+    origin.mode('ok');
+    const took = await converge(followers, etag, 30_000);
+    console.log(`converged after the origin (${mode}) healed (ms): ${JSON.stringify(took)}`);
+    expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b']);
+    for (const [i, f] of followers.entries()) assertFirstPoll(f, healed[i]!, took[f.name]!, true);
+    // Nothing half-assembled was left beside the artifacts.
+    for (const name of ['a', 'b']) expect((await readdir(path.join(ws.root, name, '.artifacts'))).filter((n) => n.includes('.tmp-'))).toEqual([]);
+  }, 120_000);
+
+  it('never served anything but a whole published document, under continuous requests', () => {
+    expect(loadRequests).toBeGreaterThan(100);
+    expect(bad).toEqual([]);
+    const unpublished = [...served].filter(([sha]) => !publishedTools.has(sha)).map(([sha, name]) => `${name} served ${sha.slice(0, 12)}`);
+    expect(unpublished).toEqual([]);
+    expect(served.size).toBe(publishedTools.size);
+    expect(origin.requests()).toBeGreaterThan(10);
+  });
+});
