@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CostError } from '../../../src/cost/index.ts';
-import { createClient, DEFAULT_BASE_URL, platformById } from './client.ts';
+import { createClient, DEFAULT_BASE_URL, type DirectoryClient, platformById } from './client.ts';
 import { DirectoryError, NotFoundError } from './errors.ts';
 import { type Column, grouped, parseTokens, rate, score, table, tokens, UsageError, usd } from './format.ts';
 import {
@@ -25,7 +25,7 @@ import {
   type ToolFilter,
   type ToolStatus,
 } from './query.ts';
-import type { BenchmarkModel, Tool } from './types.generated.ts';
+import type { BenchmarkModel, BenchmarksDocument, Change, Platform, Tool, UseCase } from './types.generated.ts';
 
 const USAGE = `usage: ai-coding-models [models] <command> [options]
 
@@ -149,7 +149,23 @@ const scoreLabel = (b: BenchmarkModel | undefined) =>
   b ? `${score(b.overallScore)}${b.measuredCount < 4 ? '*' : ''}` : '-';
 const ESTIMATE_NOTE = '* some of the four seed scores are estimated by the scoring model (see `show <id>`)';
 
-async function run(argv: string[]): Promise<number> {
+/** A parsed command line: the flags, the command and the command's own arguments. */
+interface CommandLine {
+  values: Values;
+  command: string | undefined;
+  args: string[];
+}
+
+/** What a command runs with: its flags and arguments, and a client of the chosen API. */
+interface Invocation {
+  command: string;
+  args: string[];
+  values: Values;
+  client: DirectoryClient;
+}
+
+/** Flags and positionals; a leading `models` only namespaces the command (`ai-coding-models models list`). */
+function parseCommandLine(argv: string[]): CommandLine {
   let parsed: ReturnType<
     typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true; args: string[] }>
   >;
@@ -158,230 +174,42 @@ async function run(argv: string[]): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const values = parsed.values as Values;
   const positionals = parsed.positionals[0] === 'models' ? parsed.positionals.slice(1) : parsed.positionals;
+  const [command, ...args] = positionals;
+  return { values: parsed.values as Values, command, args };
+}
+
+/** The API to read: --base-url, else $AI_CODING_MODELS_BASE_URL, else the default; only http(s). */
+function baseUrlOf(values: Values): string {
+  const baseUrl = values['base-url'] ?? process.env.AI_CODING_MODELS_BASE_URL ?? DEFAULT_BASE_URL;
+  if (!/^https?:\/\/\S+$/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
+  return baseUrl;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, command, args } = parseCommandLine(argv);
   if (values.version) {
     print(version());
     return 0;
   }
-  const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') {
     print(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  const baseUrl = values['base-url'] ?? process.env.AI_CODING_MODELS_BASE_URL ?? DEFAULT_BASE_URL;
-  if (!/^https?:\/\/\S+$/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
-  const client = createClient({ baseUrl, validate: true });
-  const expectArgs = (n: number, what: string) => {
-    if (rest.length !== n)
-      throw new UsageError(
-        n === 0 ? `${command} takes no argument (got "${rest.join(' ')}")` : `${command} needs ${what}`,
-      );
-  };
-
+  // The base URL is checked before the command is known, so a bad one is reported whatever the command.
+  const client = createClient({ baseUrl: baseUrlOf(values), validate: true });
+  const invocation: Invocation = { command, args, values, client };
   switch (command) {
-    case 'list': {
-      expectArgs(0, '');
-      const filter = filterOf(values);
-      const [{ tools }, benchmarks, platforms] = await Promise.all([
-        client.getTools(),
-        client.getBenchmarks(),
-        filter.platform ? client.getPlatforms() : undefined,
-      ]);
-      const selected = filterTools(tools, filter, { platforms: platforms?.platforms });
-      if (values.json) {
-        printJson(selected);
-        return 0;
-      }
-      const scores = new Map(benchmarks.benchmarks.models.map((b) => [b.modelId, b]));
-      print(
-        table(selected, [
-          { header: 'id', value: (t) => t.id },
-          { header: 'provider', value: (t) => t.provider },
-          { header: 'status', value: (t) => t.status },
-          { header: 'context', value: (t) => tokens(t.contextTokens), align: 'right' },
-          { header: 'input $/1M', value: (t) => rate(t.pricing.input), align: 'right' },
-          { header: 'output $/1M', value: (t) => rate(t.pricing.output), align: 'right' },
-          { header: 'score', value: (t) => scoreLabel(scores.get(t.id)), align: 'right' },
-        ]),
-      );
-      print(
-        `${selected.length} of ${tools.length} models${selected.some((t) => (scores.get(t.id)?.measuredCount ?? 4) < 4) ? `\n${ESTIMATE_NOTE}` : ''}`,
-      );
-      return 0;
-    }
-
-    case 'show': {
-      expectArgs(1, 'an id or alias, e.g. `show gpt-5-4`');
-      const [{ tools }, benchmarks, platforms] = await Promise.all([
-        client.getTools(),
-        client.getBenchmarks(),
-        client.getPlatforms(),
-      ]);
-      const joined = joinTool(findTool(tools, rest[0]!), {
-        benchmarks: benchmarks.benchmarks.models,
-        platforms: platforms.platforms,
-      });
-      const succession = resolveSuccessor(tools, joined.tool.id);
-      if (values.json) {
-        printJson({ ...joined, successor: succession.replaced ? succession.current.id : null });
-        return 0;
-      }
-      print(showText(joined.tool, joined.benchmark, joined.platforms, succession.replaced ? succession.chain : null));
-      return 0;
-    }
-
-    case 'cost': {
-      expectArgs(0, '');
-      if (values.input === undefined || values.output === undefined)
-        throw new UsageError('cost needs --input and --output, e.g. `cost --input 200k --output 20k`');
-      const usage = {
-        input: parseTokens(values.input, '--input'),
-        output: parseTokens(values.output, '--output'),
-        cacheRead: values['cache-read'] === undefined ? 0 : parseTokens(values['cache-read'], '--cache-read'),
-        cacheWrite: values['cache-write'] === undefined ? 0 : parseTokens(values['cache-write'], '--cache-write'),
-        cacheWrite1h:
-          values['cache-write-1h'] === undefined ? 0 : parseTokens(values['cache-write-1h'], '--cache-write-1h'),
-        batch: values.batch ?? false,
-      };
-      const by = (values.by ?? 'cost') as RankBy;
-      if (!['cost', 'score', 'value'].includes(by))
-        throw new UsageError(`--by must be cost, score or value (got "${values.by}")`);
-      const at = values.at ?? new Date().toISOString();
-      if (Number.isNaN(Date.parse(at)) || !/(Z|[+-]\d{2}:?\d{2})$|^\d{4}-\d{2}-\d{2}$/.test(at))
-        throw new UsageError(`--at must be an ISO 8601 time with a zone or a date (got "${values.at}")`);
-      const limit = positiveInteger(values.limit, '--limit') ?? 10;
-      const filter = filterOf(values);
-      const [{ tools }, benchmarks, platforms] = await Promise.all([
-        client.getTools(),
-        client.getBenchmarks(),
-        client.getPlatforms(),
-      ]);
-      const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
-      const ranked = rankTools(tools, usage, {
-        by,
-        at,
-        benchmarks: benchmarks.benchmarks.models,
-        platform,
-        platforms: platforms.platforms,
-        filter: { ...filter, platform: undefined },
-        includeInactive: values.all,
-        limit,
-      });
-      if (values.json) {
-        printJson({
-          usage,
-          at,
-          by,
-          platform: platform?.id ?? null,
-          results: ranked.map((r) => ({
-            rank: r.rank,
-            id: r.tool.id,
-            name: r.tool.name,
-            usd: r.usd,
-            kind: r.cost.kind,
-            score: r.score,
-            measuredCount: r.measuredCount,
-            value: r.value,
-            cost: r.cost,
-          })),
-        });
-        return 0;
-      }
-      print(
-        `Workload: ${grouped(usage.input)} input, ${grouped(usage.output)} output${usage.cacheRead ? `, ${grouped(usage.cacheRead)} cache read` : ''}${usage.cacheWrite ? `, ${grouped(usage.cacheWrite)} cache write` : ''}${usage.cacheWrite1h ? `, ${grouped(usage.cacheWrite1h)} 1h cache write` : ''}${usage.batch ? ', batch' : ''} tokens at ${at}${platform ? ` on ${platform.name}` : ''}; ranked by ${by}`,
-      );
-      print(costTable(ranked));
-      if (ranked.some((r) => r.measuredCount !== null && r.measuredCount < 4)) print(ESTIMATE_NOTE);
-      return 0;
-    }
-
-    case 'top': {
-      expectArgs(1, 'a use case, e.g. `top ai-code-review`');
-      const [{ useCases }, { tools }, benchmarks] = await Promise.all([
-        client.getUseCases(),
-        client.getTools(),
-        client.getBenchmarks(),
-      ]);
-      const query = rest[0]!.toLowerCase();
-      const useCase = useCases.find((u) => u.id === query || u.slug === query || u.keyword.toLowerCase() === query);
-      if (!useCase)
-        throw new NotFoundError(
-          'use case',
-          rest[0]!,
-          suggestIds(
-            useCases.map((u) => u.id),
-            rest[0]!,
-          ),
-        );
-      const scores = new Map(benchmarks.benchmarks.models.map((b) => [b.modelId, b]));
-      const picks = useCase.topPicks.map((id, i) => ({
-        rank: i + 1,
-        tool: tools.find((t) => t.id === id)!,
-        scenarioCostUsd: useCase.topPickCosts.find((c) => c.toolId === id)?.scenarioCostUsd ?? null,
-        benchmark: scores.get(id),
-      }));
-      if (values.json) {
-        printJson({
-          useCase: {
-            id: useCase.id,
-            title: useCase.title,
-            sortBy: useCase.sortBy,
-            scenario: useCase.scenario,
-            filter: useCase.filter,
-          },
-          picks: picks.map((p) => ({
-            rank: p.rank,
-            id: p.tool.id,
-            name: p.tool.name,
-            scenarioCostUsd: p.scenarioCostUsd,
-            score: p.benchmark?.overallScore ?? null,
-            measuredCount: p.benchmark?.measuredCount ?? null,
-          })),
-        });
-        return 0;
-      }
-      print(`${useCase.title} (${useCase.id})`);
-      print(`${useCase.description}`);
-      print(
-        `Scenario: ${grouped(useCase.scenario.inputTokens)} input + ${grouped(useCase.scenario.outputTokens)} output tokens; ranked by ${useCase.sortBy}`,
-      );
-      print(
-        table(picks, [
-          { header: '#', value: (p) => String(p.rank), align: 'right' },
-          { header: 'id', value: (p) => p.tool.id },
-          { header: 'name', value: (p) => p.tool.name },
-          { header: 'scenario cost', value: (p) => usd(p.scenarioCostUsd), align: 'right' },
-          { header: 'score', value: (p) => scoreLabel(p.benchmark), align: 'right' },
-        ]),
-      );
-      if (picks.some((p) => p.benchmark && p.benchmark.measuredCount < 4)) print(ESTIMATE_NOTE);
-      return 0;
-    }
-
-    case 'changes': {
-      expectArgs(0, '');
-      const limit = positiveInteger(values.limit, '--limit') ?? 5;
-      const { releases } = await client.getChanges();
-      const shown = releases.slice(0, limit);
-      if (values.json) {
-        printJson(shown);
-        return 0;
-      }
-      for (const release of shown) {
-        print(`${release.id}  ${release.summary}`);
-        for (const change of release.changes.slice(0, 50))
-          print(
-            `  ${change.kind.padEnd(20)} ${change.toolId}${change.field ? ` ${change.field}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}`,
-          );
-        if (release.changes.length > 50)
-          print(`  ... and ${release.changes.length - 50} more (${client.url(`v/${release.id}/release.json`)})`);
-      }
-      if (releases.length > shown.length)
-        print(`(${releases.length - shown.length} older releases; --limit ${releases.length} shows all)`);
-      return 0;
-    }
-
+    case 'list':
+      return listCommand(invocation);
+    case 'show':
+      return showCommand(invocation);
+    case 'cost':
+      return costCommand(invocation);
+    case 'top':
+      return topCommand(invocation);
+    case 'changes':
+      return changesCommand(invocation);
     default:
       throw new UsageError(
         `unknown command "${command}"${suggestIds(['list', 'show', 'cost', 'top', 'changes'], command, 1)
@@ -389,6 +217,280 @@ async function run(argv: string[]): Promise<number> {
           .join('')}`,
       );
   }
+}
+
+/** Refuses a command given the wrong number of arguments; `what` names the one it needs. */
+function expectArgs({ command, args }: Invocation, n: number, what: string): void {
+  if (args.length !== n)
+    throw new UsageError(
+      n === 0 ? `${command} takes no argument (got "${args.join(' ')}")` : `${command} needs ${what}`,
+    );
+}
+
+function scoresById(benchmarks: BenchmarksDocument): Map<string, BenchmarkModel> {
+  return new Map(benchmarks.benchmarks.models.map((b) => [b.modelId, b]));
+}
+
+/** `list`: the models that pass the filters. */
+async function listCommand(invocation: Invocation): Promise<number> {
+  const { values, client } = invocation;
+  expectArgs(invocation, 0, '');
+  const filter = filterOf(values);
+  const [{ tools }, benchmarks, platforms] = await Promise.all([
+    client.getTools(),
+    client.getBenchmarks(),
+    filter.platform ? client.getPlatforms() : undefined,
+  ]);
+  const selected = filterTools(tools, filter, { platforms: platforms?.platforms });
+  if (values.json) {
+    printJson(selected);
+    return 0;
+  }
+  const scores = scoresById(benchmarks);
+  print(listTable(selected, scores));
+  print(
+    `${selected.length} of ${tools.length} models${selected.some((t) => (scores.get(t.id)?.measuredCount ?? 4) < 4) ? `\n${ESTIMATE_NOTE}` : ''}`,
+  );
+  return 0;
+}
+
+function listTable(selected: readonly Tool[], scores: Map<string, BenchmarkModel>): string {
+  return table(selected, [
+    { header: 'id', value: (t) => t.id },
+    { header: 'provider', value: (t) => t.provider },
+    { header: 'status', value: (t) => t.status },
+    { header: 'context', value: (t) => tokens(t.contextTokens), align: 'right' },
+    { header: 'input $/1M', value: (t) => rate(t.pricing.input), align: 'right' },
+    { header: 'output $/1M', value: (t) => rate(t.pricing.output), align: 'right' },
+    { header: 'score', value: (t) => scoreLabel(scores.get(t.id)), align: 'right' },
+  ]);
+}
+
+/** `show <id|alias>`: one model with its scores, platforms and sources, and its successor if replaced. */
+async function showCommand(invocation: Invocation): Promise<number> {
+  const { values, client, args } = invocation;
+  expectArgs(invocation, 1, 'an id or alias, e.g. `show gpt-5-4`');
+  const [{ tools }, benchmarks, platforms] = await Promise.all([
+    client.getTools(),
+    client.getBenchmarks(),
+    client.getPlatforms(),
+  ]);
+  const joined = joinTool(findTool(tools, args[0]!), {
+    benchmarks: benchmarks.benchmarks.models,
+    platforms: platforms.platforms,
+  });
+  const succession = resolveSuccessor(tools, joined.tool.id);
+  if (values.json) {
+    printJson({ ...joined, successor: succession.replaced ? succession.current.id : null });
+    return 0;
+  }
+  print(showText(joined.tool, joined.benchmark, joined.platforms, succession.replaced ? succession.chain : null));
+  return 0;
+}
+
+type Workload = ReturnType<typeof workloadOf>;
+
+/** The workload `cost` prices, from --input, --output, the cache flags and --batch (checked in that order). */
+function workloadOf(values: Values) {
+  if (values.input === undefined || values.output === undefined)
+    throw new UsageError('cost needs --input and --output, e.g. `cost --input 200k --output 20k`');
+  return {
+    input: parseTokens(values.input, '--input'),
+    output: parseTokens(values.output, '--output'),
+    cacheRead: values['cache-read'] === undefined ? 0 : parseTokens(values['cache-read'], '--cache-read'),
+    cacheWrite: values['cache-write'] === undefined ? 0 : parseTokens(values['cache-write'], '--cache-write'),
+    cacheWrite1h:
+      values['cache-write-1h'] === undefined ? 0 : parseTokens(values['cache-write-1h'], '--cache-write-1h'),
+    batch: values.batch ?? false,
+  };
+}
+
+function rankByOf(values: Values): RankBy {
+  const by = (values.by ?? 'cost') as RankBy;
+  if (!['cost', 'score', 'value'].includes(by))
+    throw new UsageError(`--by must be cost, score or value (got "${values.by}")`);
+  return by;
+}
+
+/** The instant the workload is priced at (promotions and off-peak rates in force then): --at, else now. */
+function instantOf(values: Values): string {
+  const at = values.at ?? new Date().toISOString();
+  if (Number.isNaN(Date.parse(at)) || !/(Z|[+-]\d{2}:?\d{2})$|^\d{4}-\d{2}-\d{2}$/.test(at))
+    throw new UsageError(`--at must be an ISO 8601 time with a zone or a date (got "${values.at}")`);
+  return at;
+}
+
+/** `cost`: models ranked by what the workload costs, its score or score per dollar. */
+async function costCommand(invocation: Invocation): Promise<number> {
+  const { values, client } = invocation;
+  expectArgs(invocation, 0, '');
+  const usage = workloadOf(values);
+  const by = rankByOf(values);
+  const at = instantOf(values);
+  const limit = positiveInteger(values.limit, '--limit') ?? 10;
+  const filter = filterOf(values);
+  const [{ tools }, benchmarks, platforms] = await Promise.all([
+    client.getTools(),
+    client.getBenchmarks(),
+    client.getPlatforms(),
+  ]);
+  const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
+  const ranked = rankTools(tools, usage, {
+    by,
+    at,
+    benchmarks: benchmarks.benchmarks.models,
+    platform,
+    platforms: platforms.platforms,
+    filter: { ...filter, platform: undefined },
+    includeInactive: values.all,
+    limit,
+  });
+  if (values.json) {
+    printJson(costJson(usage, at, by, platform, ranked));
+    return 0;
+  }
+  print(workloadLine(usage, at, by, platform));
+  print(costTable(ranked));
+  if (ranked.some((r) => r.measuredCount !== null && r.measuredCount < 4)) print(ESTIMATE_NOTE);
+  return 0;
+}
+
+function costJson(usage: Workload, at: string, by: RankBy, platform: Platform | undefined, ranked: RankedTool[]) {
+  return {
+    usage,
+    at,
+    by,
+    platform: platform?.id ?? null,
+    results: ranked.map((r) => ({
+      rank: r.rank,
+      id: r.tool.id,
+      name: r.tool.name,
+      usd: r.usd,
+      kind: r.cost.kind,
+      score: r.score,
+      measuredCount: r.measuredCount,
+      value: r.value,
+      cost: r.cost,
+    })),
+  };
+}
+
+/** The heading of the cost table: the workload, the instant, the platform and the ranking. */
+function workloadLine(usage: Workload, at: string, by: RankBy, platform: Platform | undefined): string {
+  return `Workload: ${grouped(usage.input)} input, ${grouped(usage.output)} output${usage.cacheRead ? `, ${grouped(usage.cacheRead)} cache read` : ''}${usage.cacheWrite ? `, ${grouped(usage.cacheWrite)} cache write` : ''}${usage.cacheWrite1h ? `, ${grouped(usage.cacheWrite1h)} 1h cache write` : ''}${usage.batch ? ', batch' : ''} tokens at ${at}${platform ? ` on ${platform.name}` : ''}; ranked by ${by}`;
+}
+
+interface TopPick {
+  rank: number;
+  tool: Tool;
+  scenarioCostUsd: number | null;
+  benchmark: BenchmarkModel | undefined;
+}
+
+/** `top <use-case>`: a use case's top picks as the build computed them, with their scenario cost. */
+async function topCommand(invocation: Invocation): Promise<number> {
+  const { values, client, args } = invocation;
+  expectArgs(invocation, 1, 'a use case, e.g. `top ai-code-review`');
+  const [{ useCases }, { tools }, benchmarks] = await Promise.all([
+    client.getUseCases(),
+    client.getTools(),
+    client.getBenchmarks(),
+  ]);
+  const useCase = findUseCase(useCases, args[0]!);
+  const scores = scoresById(benchmarks);
+  const picks: TopPick[] = useCase.topPicks.map((id, i) => ({
+    rank: i + 1,
+    tool: tools.find((t) => t.id === id)!,
+    scenarioCostUsd: useCase.topPickCosts.find((c) => c.toolId === id)?.scenarioCostUsd ?? null,
+    benchmark: scores.get(id),
+  }));
+  if (values.json) {
+    printJson(topJson(useCase, picks));
+    return 0;
+  }
+  printTop(useCase, picks);
+  return 0;
+}
+
+/** A use case by id, slug or keyword (any case); unknown ones are refused with close ids suggested. */
+function findUseCase(useCases: UseCase[], text: string): UseCase {
+  const query = text.toLowerCase();
+  const useCase = useCases.find((u) => u.id === query || u.slug === query || u.keyword.toLowerCase() === query);
+  if (!useCase)
+    throw new NotFoundError(
+      'use case',
+      text,
+      suggestIds(
+        useCases.map((u) => u.id),
+        text,
+      ),
+    );
+  return useCase;
+}
+
+function topJson(useCase: UseCase, picks: TopPick[]) {
+  return {
+    useCase: {
+      id: useCase.id,
+      title: useCase.title,
+      sortBy: useCase.sortBy,
+      scenario: useCase.scenario,
+      filter: useCase.filter,
+    },
+    picks: picks.map((p) => ({
+      rank: p.rank,
+      id: p.tool.id,
+      name: p.tool.name,
+      scenarioCostUsd: p.scenarioCostUsd,
+      score: p.benchmark?.overallScore ?? null,
+      measuredCount: p.benchmark?.measuredCount ?? null,
+    })),
+  };
+}
+
+function printTop(useCase: UseCase, picks: TopPick[]): void {
+  print(`${useCase.title} (${useCase.id})`);
+  print(`${useCase.description}`);
+  print(
+    `Scenario: ${grouped(useCase.scenario.inputTokens)} input + ${grouped(useCase.scenario.outputTokens)} output tokens; ranked by ${useCase.sortBy}`,
+  );
+  print(
+    table(picks, [
+      { header: '#', value: (p) => String(p.rank), align: 'right' },
+      { header: 'id', value: (p) => p.tool.id },
+      { header: 'name', value: (p) => p.tool.name },
+      { header: 'scenario cost', value: (p) => usd(p.scenarioCostUsd), align: 'right' },
+      { header: 'score', value: (p) => scoreLabel(p.benchmark), align: 'right' },
+    ]),
+  );
+  if (picks.some((p) => p.benchmark && p.benchmark.measuredCount < 4)) print(ESTIMATE_NOTE);
+}
+
+/** `changes`: the newest releases and up to 50 changes of each. */
+async function changesCommand(invocation: Invocation): Promise<number> {
+  const { values, client } = invocation;
+  expectArgs(invocation, 0, '');
+  const limit = positiveInteger(values.limit, '--limit') ?? 5;
+  const { releases } = await client.getChanges();
+  const shown = releases.slice(0, limit);
+  if (values.json) {
+    printJson(shown);
+    return 0;
+  }
+  for (const release of shown) {
+    print(`${release.id}  ${release.summary}`);
+    for (const change of release.changes.slice(0, 50)) print(changeLine(change));
+    if (release.changes.length > 50)
+      print(`  ... and ${release.changes.length - 50} more (${client.url(`v/${release.id}/release.json`)})`);
+  }
+  if (releases.length > shown.length)
+    print(`(${releases.length - shown.length} older releases; --limit ${releases.length} shows all)`);
+  return 0;
+}
+
+/** One change as a line: kind, model, field, old -> new value and the change in percent. */
+function changeLine(change: Change): string {
+  return `  ${change.kind.padEnd(20)} ${change.toolId}${change.field ? ` ${change.field}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}`;
 }
 
 function costTable(ranked: readonly RankedTool[]): string {
