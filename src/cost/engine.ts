@@ -276,67 +276,91 @@ function checkFactor(value: unknown, field: string): number | null {
   return value;
 }
 
-/** What a request costs. See README "Cost rules"; every figure is exact to the micro-dollar. */
-export function costOf(model: PricedModel, usage: Usage, options: CostOptions = {}): CostResult {
-  checkPricedModel(model);
-  const counts = countsOf(usage);
-  const millis = options.at === undefined ? null : instantOf(options.at);
-  const platform = options.platform;
-  const warnings: string[] = [];
-  let basis: CostResult['basis'] = 'provider';
-  let platformOut: CostResult['platform'] = null;
-  let factor: Decimal | null = null;
+/** How the platform a request goes through bills it, as far as the cost of the request goes. */
+interface PlatformTerms {
+  /** null without a platform: the provider's own price. */
+  platform: CostResult['platform'];
+  /** Whose per-token price applies; null when the platform does not bill per token (no USD figure). */
+  basis: CostResult['basis'];
+  /** Factor on the provider's per-token price, where the platform states one. */
+  factor: Decimal | null;
+}
 
-  if (platform !== undefined) {
-    if (!platform || !BILLING_KINDS.has(platform.billing))
-      throw new CostError('invalid-platform', `"${String(platform?.billing)}" is not a billing kind the rules know`);
-    if (platform.toolId !== undefined && model.id !== undefined && platform.toolId !== model.id)
-      throw new CostError(
-        'invalid-platform',
-        `the platform billing entry is for "${platform.toolId}", not "${model.id}"`,
-      );
-    const multiplier = checkFactor(platform.multiplier, 'multiplier');
-    const priceFactor = checkFactor(platform.priceFactor, 'priceFactor');
-    platformOut = { billing: platform.billing, multiplier, priceFactor };
-    if (NOT_PER_TOKEN.has(platform.billing)) {
-      if (platform.billing !== 'included' && multiplier === null)
-        warnings.push('The platform publishes no multiplier for this model.');
-      return {
-        kind: platform.billing as CostResult['kind'],
-        usd: null,
-        microUsd: null,
-        lines: null,
-        missing: [],
-        promptTokens: promptOf(counts),
-        free: model.pricingDetails.free,
-        tier: null,
-        modifier: null,
-        basis: null,
-        platform: platformOut,
-        at: millis === null ? null : isoOf(millis),
-        warnings,
-      };
-    }
-    if (platform.billing === 'byok') basis = 'byok';
-    else {
-      basis = 'platform-per-token';
-      if (priceFactor !== null) factor = decimalOf(priceFactor);
-      else warnings.push("The platform's own per-token rate is not in the data; the provider's price was used.");
-      if (multiplier !== null)
-        warnings.push(
-          `The platform's multiplier (${multiplier}) is not a per-token price factor (its meaning differs by platform) and was not applied.`,
-        );
-    }
+/**
+ * Checks the platform billing entry and reads its terms, pushing what the result must warn
+ * about. Without a platform the provider's own price applies.
+ */
+function platformTerms(
+  model: PricedModel,
+  platform: PlatformBillingLike | undefined,
+  warnings: string[],
+): PlatformTerms {
+  if (platform === undefined) return { platform: null, basis: 'provider', factor: null };
+  if (!platform || !BILLING_KINDS.has(platform.billing))
+    throw new CostError('invalid-platform', `"${String(platform?.billing)}" is not a billing kind the rules know`);
+  if (platform.toolId !== undefined && model.id !== undefined && platform.toolId !== model.id)
+    throw new CostError(
+      'invalid-platform',
+      `the platform billing entry is for "${platform.toolId}", not "${model.id}"`,
+    );
+  const multiplier = checkFactor(platform.multiplier, 'multiplier');
+  const priceFactor = checkFactor(platform.priceFactor, 'priceFactor');
+  const terms = { platform: { billing: platform.billing, multiplier, priceFactor }, basis: null, factor: null };
+  if (NOT_PER_TOKEN.has(platform.billing)) {
+    if (platform.billing !== 'included' && multiplier === null)
+      warnings.push('The platform publishes no multiplier for this model.');
+    return terms;
   }
+  if (platform.billing === 'byok') return { ...terms, basis: 'byok' };
+  if (priceFactor === null)
+    warnings.push("The platform's own per-token rate is not in the data; the provider's price was used.");
+  if (multiplier !== null)
+    warnings.push(
+      `The platform's multiplier (${multiplier}) is not a per-token price factor (its meaning differs by platform) and was not applied.`,
+    );
+  return { ...terms, basis: 'platform-per-token', factor: priceFactor === null ? null : decimalOf(priceFactor) };
+}
 
-  const rates = resolveRates(model, counts, usage.batch === true, millis, options);
-  warnings.unshift(...rates.warnings);
+/** A request on a platform that bills it in requests or credits, not tokens: no dollar figure, no lines. */
+function notPerTokenCost(
+  model: PricedModel,
+  counts: Counts,
+  millis: number | null,
+  platform: NonNullable<CostResult['platform']>,
+  warnings: string[],
+): CostResult {
+  return {
+    kind: platform.billing as CostResult['kind'],
+    usd: null,
+    microUsd: null,
+    lines: null,
+    missing: [],
+    promptTokens: promptOf(counts),
+    free: model.pricingDetails.free,
+    tier: null,
+    modifier: null,
+    basis: null,
+    platform,
+    at: millis === null ? null : isoOf(millis),
+    warnings,
+  };
+}
+
+/**
+ * Each token class's line at the rates in force (times the platform's price factor, if any), the
+ * classes that have tokens but no published rate, and the total of the priced lines in micro-dollars.
+ */
+function costLines(
+  counts: Counts,
+  usdPerMillion: Rates['usdPerMillion'],
+  factor: Decimal | null,
+): { lines: Record<TokenClass, CostLine>; missing: TokenClass[]; total: bigint } {
   const lines = {} as Record<TokenClass, CostLine>;
   const missing: TokenClass[] = [];
   let total = 0n;
   for (const tokenClass of TOKEN_CLASSES) {
     const tokens = counts[tokenClass];
-    const rate = rates.usdPerMillion[tokenClass];
+    const rate = usdPerMillion[tokenClass];
     if (rate === null) {
       if (tokens > 0) missing.push(tokenClass);
       lines[tokenClass] = { tokens, usdPerMillion: null, microUsd: tokens > 0 ? null : 0, usd: tokens > 0 ? null : 0 };
@@ -353,6 +377,22 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
       usd: Number(micro) / 1e6,
     };
   }
+  return { lines, missing, total };
+}
+
+/** What a request costs. See README "Cost rules"; every figure is exact to the micro-dollar. */
+export function costOf(model: PricedModel, usage: Usage, options: CostOptions = {}): CostResult {
+  checkPricedModel(model);
+  const counts = countsOf(usage);
+  const millis = options.at === undefined ? null : instantOf(options.at);
+  const warnings: string[] = [];
+  const terms = platformTerms(model, options.platform, warnings);
+  if (terms.platform && terms.basis === null) return notPerTokenCost(model, counts, millis, terms.platform, warnings);
+
+  const rates = resolveRates(model, counts, usage.batch === true, millis, options);
+  // The rates' own warnings come first, then the platform's, then a missing price.
+  warnings.unshift(...rates.warnings);
+  const { lines, missing, total } = costLines(counts, rates.usdPerMillion, terms.factor);
   if (missing.length)
     warnings.push(
       `No price is published for ${missing.join(', ')} tokens at the rates in force, so no total is given.`,
@@ -368,8 +408,8 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
     free: rates.free,
     tier: rates.tier,
     modifier: rates.modifier,
-    basis,
-    platform: platformOut,
+    basis: terms.basis,
+    platform: terms.platform,
     at: rates.at,
     warnings,
   };

@@ -53,26 +53,30 @@ function outcome(result: CostResult): string {
   return parts.join(', ');
 }
 
-export function buildCostVectors(
-  models: readonly VectorModel[],
-  platforms: readonly PlatformLike[],
-  at: string,
-): CostVector[] {
-  const baseMillis = instantOf(at);
-  const baseAt = isoOf(baseMillis);
-  const buildDay = baseAt.slice(0, 10);
-  const byId = new Map(models.map((m) => [m.id, m]));
+/** Where a vector's request goes: a platform's id and its billing entry for the tool. */
+interface VectorPlatform {
+  id: string;
+  entry: PlatformBillingLike;
+}
+
+/** Prices one request with the engine and records it as a vector; `intent` says what it checks. */
+type AddVector = (
+  id: string,
+  model: VectorModel,
+  usage: Usage,
+  when: string,
+  intent: string,
+  platform?: VectorPlatform,
+) => void;
+
+/**
+ * The vectors in the order they are added, and the function that adds one. An id is how another
+ * implementation matches its result to a vector, so one generated twice is an error in the data.
+ */
+function vectorList(): { vectors: CostVector[]; add: AddVector } {
   const vectors: CostVector[] = [];
   const seen = new Set<string>();
-
-  const add = (
-    id: string,
-    model: VectorModel,
-    usage: Usage,
-    when: string,
-    intent: string,
-    platform?: { id: string; entry: PlatformBillingLike },
-  ): void => {
+  const add: AddVector = (id, model, usage, when, intent, platform) => {
     if (seen.has(id)) throw new CostError('invalid-data', `cost vector id "${id}" is generated twice`);
     seen.add(id);
     const result = costOf(model, usage, { at: when, platform: platform?.entry });
@@ -96,195 +100,256 @@ export function buildCostVectors(
       note: `${intent}: ${outcome(result)}.`,
     });
   };
+  return { vectors, add };
+}
 
-  for (const model of [...models].sort((a, b) => a.id.localeCompare(b.id))) {
-    const details = model.pricingDetails;
+/** A plain request and the two ways of caching, at the build instant. */
+function baseVectors(add: AddVector, model: VectorModel, baseAt: string): void {
+  const details = model.pricingDetails;
+  add(
+    `${model.id}/plain`,
+    model,
+    PLAIN,
+    baseAt,
+    'Plain request (10,000 input, 2,000 output tokens) at the build instant',
+  );
+  add(`${model.id}/cached`, model, CACHED, baseAt, `Cache reads and default cache writes (caching ${details.caching})`);
+  add(
+    `${model.id}/cached-1h`,
+    model,
+    CACHED_1H,
+    baseAt,
+    `One-hour cache writes (caching ${details.caching}${details.cacheCreate1h !== undefined ? ', one-hour price published' : ''})`,
+  );
+}
+
+/** Each long-context threshold: one below, exactly at, one above, and crossed by cached tokens. */
+function tierVectors(add: AddVector, model: VectorModel, baseAt: string): void {
+  model.pricingDetails.tiers.forEach((tier, index) => {
+    const threshold = tier.aboveTokens;
+    const output = { output: 1_000 };
     add(
-      `${model.id}/plain`,
+      `${model.id}/tier-${index}-below`,
       model,
+      { input: threshold - 1, ...output },
+      baseAt,
+      `Prompt of ${grouped(threshold - 1)} tokens, one below the ${grouped(threshold)} threshold`,
+    );
+    add(
+      `${model.id}/tier-${index}-at`,
+      model,
+      { input: threshold, ...output },
+      baseAt,
+      `Prompt of exactly ${grouped(threshold)} tokens does not exceed the threshold`,
+    );
+    add(
+      `${model.id}/tier-${index}-above`,
+      model,
+      { input: threshold + 1, ...output },
+      baseAt,
+      `Prompt of ${grouped(threshold + 1)} tokens exceeds the ${grouped(threshold)} threshold`,
+    );
+    add(
+      `${model.id}/tier-${index}-cache-crosses`,
+      model,
+      { input: threshold - 5_000, cacheRead: 5_001, ...output },
+      baseAt,
+      `${grouped(threshold - 5_000)} uncached + 5,001 cached prompt tokens: cached tokens count toward the ${grouped(threshold)} threshold`,
+    );
+  });
+}
+
+type Modifier = VectorModel['pricingDetails']['modifiers'][number];
+
+/** The instants either side of a dated rate's first and last days (00:00 UTC boundaries). */
+function datedEdgeVectors(add: AddVector, model: VectorModel, key: string, modifier: Modifier): void {
+  if (modifier.from !== undefined) {
+    const first = startOfUtcDay(modifier.from);
+    add(
+      `${key}-before-start`,
+      model,
+      TIMED,
+      isoOf(first - 1),
+      `Last millisecond before the rate's first day ${modifier.from} (00:00 UTC)`,
+    );
+    add(`${key}-first-instant`, model, TIMED, isoOf(first), `First instant of ${modifier.from} UTC`);
+  }
+  if (modifier.until !== undefined) {
+    const end = endOfUtcDay(modifier.until);
+    add(
+      `${key}-last-instant`,
+      model,
+      TIMED,
+      isoOf(end - 1),
+      `Last millisecond of ${modifier.until} UTC, the rate's last day`,
+    );
+    add(`${key}-ended`, model, TIMED, isoOf(end), `First instant after ${modifier.until} UTC`);
+  }
+}
+
+/** The edges of each off-peak window on the build day, and batch inside it (batch is not off-peak). */
+function offPeakVectors(
+  add: AddVector,
+  model: VectorModel,
+  key: string,
+  modifier: Modifier,
+  baseAt: string,
+  buildDay: string,
+): void {
+  if (!modifier.windowsUtc) {
+    add(`${key}-text-only`, model, TIMED, baseAt, 'Off-peak hours stated only as text');
+    return;
+  }
+  const midnight = startOfUtcDay(buildDay);
+  modifier.windowsUtc.forEach((window, w) => {
+    const open = midnight + minutesOfDay(window.start) * 60_000;
+    const close = midnight + minutesOfDay(window.end) * 60_000;
+    const span = `${window.start}-${window.end} UTC`;
+    add(
+      `${key}-window-${w}-before-open`,
+      model,
+      TIMED,
+      isoOf(open - 1),
+      `One millisecond before the ${span} window opens`,
+    );
+    add(`${key}-window-${w}-open`, model, TIMED, isoOf(open), `The instant the ${span} window opens`);
+    add(`${key}-window-${w}-before-close`, model, TIMED, isoOf(close - 1), `Last millisecond of the ${span} window`);
+    add(`${key}-window-${w}-close`, model, TIMED, isoOf(close), `The instant the ${span} window closes`);
+    add(
+      `${key}-window-${w}-batch`,
+      model,
+      { ...TIMED, batch: true },
+      isoOf(open),
+      `Batch requested inside the ${span} window (batch is not off-peak)`,
+    );
+  });
+}
+
+/** Each alternative rate: its dated edges, then what its kind needs (promotion, batch, off-peak hours). */
+function modifierVectors(add: AddVector, model: VectorModel, baseAt: string, buildDay: string): void {
+  model.pricingDetails.modifiers.forEach((modifier, index) => {
+    const key = `${model.id}/${modifier.kind}-${index}`;
+    datedEdgeVectors(add, model, key, modifier);
+    if (modifier.kind === 'promotion') add(`${key}-build`, model, TIMED, baseAt, 'At the build instant');
+    if (modifier.kind === 'batch') {
+      add(`${key}-requested`, model, { ...TIMED, batch: true }, baseAt, 'Batch requested');
+      add(`${key}-not-requested`, model, TIMED, baseAt, 'Same request, batch not requested');
+    }
+    if (modifier.kind === 'off-peak') offPeakVectors(add, model, key, modifier, baseAt, buildDay);
+  });
+}
+
+/** Entries of the platform's catalogue for tools in the data, by tool id. */
+function catalogueOf(platform: PlatformLike, byId: ReadonlyMap<string, VectorModel>): PlatformLike['toolBilling'] {
+  return [...platform.toolBilling].filter((e) => byId.has(e.toolId)).sort((a, b) => a.toolId.localeCompare(b.toolId));
+}
+
+/**
+ * What a platform does to a price: one vector of each billing kind, with and without a
+ * multiplier, as the platform has them; tiers and modifiers carried through a per-token or
+ * own-key platform; and one tool reached only with the user's own key.
+ */
+function platformVectors(
+  add: AddVector,
+  platform: PlatformLike,
+  byId: ReadonlyMap<string, VectorModel>,
+  baseAt: string,
+): void {
+  const entries = catalogueOf(platform, byId);
+  const shown = new Set<string>();
+  for (const entry of entries) {
+    const shape = `${entry.billing}/${entry.multiplier == null ? 'plain' : 'multiplier'}`;
+    if (shown.has(shape)) continue;
+    shown.add(shape);
+    add(
+      `${platform.id}/${entry.toolId}/${shape}`,
+      byId.get(entry.toolId)!,
       PLAIN,
       baseAt,
-      'Plain request (10,000 input, 2,000 output tokens) at the build instant',
+      `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}`,
+      {
+        id: platform.id,
+        entry,
+      },
     );
-    add(
-      `${model.id}/cached`,
-      model,
-      CACHED,
-      baseAt,
-      `Cache reads and default cache writes (caching ${details.caching})`,
-    );
-    add(
-      `${model.id}/cached-1h`,
-      model,
-      CACHED_1H,
-      baseAt,
-      `One-hour cache writes (caching ${details.caching}${details.cacheCreate1h !== undefined ? ', one-hour price published' : ''})`,
-    );
-
-    details.tiers.forEach((tier, index) => {
-      const threshold = tier.aboveTokens;
-      const output = { output: 1_000 };
-      add(
-        `${model.id}/tier-${index}-below`,
-        model,
-        { input: threshold - 1, ...output },
-        baseAt,
-        `Prompt of ${grouped(threshold - 1)} tokens, one below the ${grouped(threshold)} threshold`,
-      );
-      add(
-        `${model.id}/tier-${index}-at`,
-        model,
-        { input: threshold, ...output },
-        baseAt,
-        `Prompt of exactly ${grouped(threshold)} tokens does not exceed the threshold`,
-      );
-      add(
-        `${model.id}/tier-${index}-above`,
-        model,
-        { input: threshold + 1, ...output },
-        baseAt,
-        `Prompt of ${grouped(threshold + 1)} tokens exceeds the ${grouped(threshold)} threshold`,
-      );
-      add(
-        `${model.id}/tier-${index}-cache-crosses`,
-        model,
-        { input: threshold - 5_000, cacheRead: 5_001, ...output },
-        baseAt,
-        `${grouped(threshold - 5_000)} uncached + 5,001 cached prompt tokens: cached tokens count toward the ${grouped(threshold)} threshold`,
-      );
-    });
-
-    details.modifiers.forEach((modifier, index) => {
-      const key = `${model.id}/${modifier.kind}-${index}`;
-      if (modifier.from !== undefined) {
-        const first = startOfUtcDay(modifier.from);
-        add(
-          `${key}-before-start`,
-          model,
-          TIMED,
-          isoOf(first - 1),
-          `Last millisecond before the rate's first day ${modifier.from} (00:00 UTC)`,
-        );
-        add(`${key}-first-instant`, model, TIMED, isoOf(first), `First instant of ${modifier.from} UTC`);
-      }
-      if (modifier.until !== undefined) {
-        const end = endOfUtcDay(modifier.until);
-        add(
-          `${key}-last-instant`,
-          model,
-          TIMED,
-          isoOf(end - 1),
-          `Last millisecond of ${modifier.until} UTC, the rate's last day`,
-        );
-        add(`${key}-ended`, model, TIMED, isoOf(end), `First instant after ${modifier.until} UTC`);
-      }
-      if (modifier.kind === 'promotion') add(`${key}-build`, model, TIMED, baseAt, 'At the build instant');
-      if (modifier.kind === 'batch') {
-        add(`${key}-requested`, model, { ...TIMED, batch: true }, baseAt, 'Batch requested');
-        add(`${key}-not-requested`, model, TIMED, baseAt, 'Same request, batch not requested');
-      }
-      if (modifier.kind === 'off-peak') {
-        if (!modifier.windowsUtc) {
-          add(`${key}-text-only`, model, TIMED, baseAt, 'Off-peak hours stated only as text');
-          return;
-        }
-        const midnight = startOfUtcDay(buildDay);
-        modifier.windowsUtc.forEach((window, w) => {
-          const open = midnight + minutesOfDay(window.start) * 60_000;
-          const close = midnight + minutesOfDay(window.end) * 60_000;
-          const span = `${window.start}-${window.end} UTC`;
-          add(
-            `${key}-window-${w}-before-open`,
-            model,
-            TIMED,
-            isoOf(open - 1),
-            `One millisecond before the ${span} window opens`,
-          );
-          add(`${key}-window-${w}-open`, model, TIMED, isoOf(open), `The instant the ${span} window opens`);
-          add(
-            `${key}-window-${w}-before-close`,
-            model,
-            TIMED,
-            isoOf(close - 1),
-            `Last millisecond of the ${span} window`,
-          );
-          add(`${key}-window-${w}-close`, model, TIMED, isoOf(close), `The instant the ${span} window closes`);
-          add(
-            `${key}-window-${w}-batch`,
-            model,
-            { ...TIMED, batch: true },
-            isoOf(open),
-            `Batch requested inside the ${span} window (batch is not off-peak)`,
-          );
-        });
-      }
-    });
   }
+  for (const entry of entries) carriedThroughVectors(add, platform, entry, byId.get(entry.toolId)!, baseAt);
+  ownKeyVector(add, platform, entries, byId, baseAt);
+}
 
-  for (const platform of [...platforms].sort((a, b) => a.id.localeCompare(b.id))) {
-    const entries = [...platform.toolBilling]
-      .filter((e) => byId.has(e.toolId))
-      .sort((a, b) => a.toolId.localeCompare(b.toolId));
-    const shown = new Set<string>();
-    // One of each billing kind, with and without a multiplier, as the platform has them.
-    for (const entry of entries) {
-      const shape = `${entry.billing}/${entry.multiplier == null ? 'plain' : 'multiplier'}`;
-      if (shown.has(shape)) continue;
-      shown.add(shape);
-      add(
-        `${platform.id}/${entry.toolId}/${shape}`,
-        byId.get(entry.toolId)!,
-        PLAIN,
-        baseAt,
-        `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}`,
-        {
-          id: platform.id,
-          entry,
-        },
-      );
-    }
-    // Tiers and modifiers carry through a per-token or own-key platform.
-    for (const entry of entries) {
-      if (entry.billing !== 'per-token' && entry.billing !== 'byok') continue;
-      const model = byId.get(entry.toolId)!;
-      const tier = model.pricingDetails.tiers[0];
-      if (tier)
-        add(
-          `${platform.id}/${entry.toolId}/tier-0-above`,
-          model,
-          { input: tier.aboveTokens + 1, output: 1_000 },
-          baseAt,
-          `On ${platform.id} (${entry.billing}), prompt one above the ${grouped(tier.aboveTokens)} threshold`,
-          {
-            id: platform.id,
-            entry,
-          },
-        );
-      if (model.pricingDetails.modifiers.length)
-        add(
-          `${platform.id}/${entry.toolId}/timed`,
-          model,
-          TIMED,
-          baseAt,
-          `On ${platform.id} (${entry.billing}) at the build instant`,
-          { id: platform.id, entry },
-        );
-    }
-    const ownKey = [...byId.values()]
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .find((m) => !entries.some((e) => e.toolId === m.id) && billingOn(platform, m)?.billing === 'byok');
-    if (ownKey)
-      add(
-        `${platform.id}/${ownKey.id}/byok-provider`,
-        ownKey,
-        PLAIN,
-        baseAt,
-        `On ${platform.id} with the user's own ${ownKey.providerId} key`,
-        {
-          id: platform.id,
-          entry: billingOn(platform, ownKey)!,
-        },
-      );
+/** The first tier and the modifiers of a tool still apply through a per-token or own-key platform. */
+function carriedThroughVectors(
+  add: AddVector,
+  platform: PlatformLike,
+  entry: PlatformBillingLike & { toolId: string },
+  model: VectorModel,
+  baseAt: string,
+): void {
+  if (entry.billing !== 'per-token' && entry.billing !== 'byok') return;
+  const tier = model.pricingDetails.tiers[0];
+  if (tier)
+    add(
+      `${platform.id}/${entry.toolId}/tier-0-above`,
+      model,
+      { input: tier.aboveTokens + 1, output: 1_000 },
+      baseAt,
+      `On ${platform.id} (${entry.billing}), prompt one above the ${grouped(tier.aboveTokens)} threshold`,
+      {
+        id: platform.id,
+        entry,
+      },
+    );
+  if (model.pricingDetails.modifiers.length)
+    add(
+      `${platform.id}/${entry.toolId}/timed`,
+      model,
+      TIMED,
+      baseAt,
+      `On ${platform.id} (${entry.billing}) at the build instant`,
+      { id: platform.id, entry },
+    );
+}
+
+/** The first tool (by id) not in the platform's catalogue that it offers with the user's own provider key. */
+function ownKeyVector(
+  add: AddVector,
+  platform: PlatformLike,
+  entries: PlatformLike['toolBilling'],
+  byId: ReadonlyMap<string, VectorModel>,
+  baseAt: string,
+): void {
+  const ownKey = [...byId.values()]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .find((m) => !entries.some((e) => e.toolId === m.id) && billingOn(platform, m)?.billing === 'byok');
+  if (ownKey)
+    add(
+      `${platform.id}/${ownKey.id}/byok-provider`,
+      ownKey,
+      PLAIN,
+      baseAt,
+      `On ${platform.id} with the user's own ${ownKey.providerId} key`,
+      {
+        id: platform.id,
+        entry: billingOn(platform, ownKey)!,
+      },
+    );
+}
+
+export function buildCostVectors(
+  models: readonly VectorModel[],
+  platforms: readonly PlatformLike[],
+  at: string,
+): CostVector[] {
+  const baseAt = isoOf(instantOf(at));
+  const buildDay = baseAt.slice(0, 10);
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const { vectors, add } = vectorList();
+  for (const model of [...models].sort((a, b) => a.id.localeCompare(b.id))) {
+    baseVectors(add, model, baseAt);
+    tierVectors(add, model, baseAt);
+    modifierVectors(add, model, baseAt, buildDay);
   }
+  for (const platform of [...platforms].sort((a, b) => a.id.localeCompare(b.id)))
+    platformVectors(add, platform, byId, baseAt);
   return vectors;
 }
