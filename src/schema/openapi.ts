@@ -282,49 +282,55 @@ export function schemaFileNames(history: boolean): string[] {
   return stems.flatMap((stem) => [`${stem}.schema.json`, `${stem}.strict.schema.json`]);
 }
 
-export function buildOpenApi(options: OpenApiOptions = {}): Record<string, unknown> {
-  const documentNames: Record<string, string> = {
-    'tools.json': 'ToolsDocument',
-    'benchmarks.json': 'BenchmarksDocument',
-    'providers.json': 'ProvidersDocument',
-    'categories.json': 'CategoriesDocument',
-    'platforms.json': 'PlatformsDocument',
-    'use-cases.json': 'UseCasesDocument',
+/** The component schema of each directory document. */
+const DOCUMENT_SCHEMA_NAMES: Record<string, string> = {
+  'tools.json': 'ToolsDocument',
+  'benchmarks.json': 'BenchmarksDocument',
+  'providers.json': 'ProvidersDocument',
+  'categories.json': 'CategoriesDocument',
+  'platforms.json': 'PlatformsDocument',
+  'use-cases.json': 'UseCasesDocument',
+};
+
+/** The web page at `/` and the endpoint index (at /api, /api/ and /api/index.json). */
+function sitePaths(): Record<string, unknown> {
+  return {
+    '/': pathItem({
+      id: 'Page',
+      tag: 'site',
+      summary: 'The directory as a web page',
+      description:
+        'A human-readable HTML page of the directory for browsers. Programs should read the JSON documents under /api/.',
+      contentType: 'text/html',
+      schema: { type: 'string' },
+    }),
+    '/api': pathItem({
+      id: 'ApiRoot',
+      tag: 'meta',
+      summary: 'The endpoint index (also at /api/)',
+      contentType: 'application/json',
+      schema: ref('IndexDocument'),
+    }),
+    '/api/index.json': pathItem({
+      id: 'Index',
+      tag: 'meta',
+      summary: 'The list of endpoints',
+      contentType: 'application/json',
+      schema: ref('IndexDocument'),
+    }),
   };
-  const schemas: Record<string, unknown> = tolerant(
-    namedJsonSchemas('#/components/schemas/', [['IndexDocument', indexDocument]]),
-  );
+}
+
+/** The six documents, freshness, then the cost documents (an extension). */
+function documentPaths(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  paths['/'] = pathItem({
-    id: 'Page',
-    tag: 'site',
-    summary: 'The directory as a web page',
-    description:
-      'A human-readable HTML page of the directory for browsers. Programs should read the JSON documents under /api/.',
-    contentType: 'text/html',
-    schema: { type: 'string' },
-  });
-  paths['/api'] = pathItem({
-    id: 'ApiRoot',
-    tag: 'meta',
-    summary: 'The endpoint index (also at /api/)',
-    contentType: 'application/json',
-    schema: ref('IndexDocument'),
-  });
-  paths['/api/index.json'] = pathItem({
-    id: 'Index',
-    tag: 'meta',
-    summary: 'The list of endpoints',
-    contentType: 'application/json',
-    schema: ref('IndexDocument'),
-  });
   for (const [file, { summary }] of Object.entries(DOCUMENTS))
     paths[`/api/${file}`] = pathItem({
       id: operationStem(file),
       tag: 'directory',
       summary,
       contentType: 'application/json',
-      schema: ref(documentNames[file]!),
+      schema: ref(DOCUMENT_SCHEMA_NAMES[file]!),
     });
   paths['/api/freshness.json'] = pathItem({
     id: 'Freshness',
@@ -342,32 +348,47 @@ export function buildOpenApi(options: OpenApiOptions = {}): Record<string, unkno
       contentType: 'application/json',
       schema: ref(`${operationStem(file)}Document`),
     });
-  paths['/api/openapi.json'] = pathItem({
-    id: 'OpenApi',
-    tag: 'meta',
-    summary: 'This OpenAPI 3.1 document',
-    contentType: 'application/json',
-    schema: { type: 'object' },
-  });
-  paths['/api/schemas/{schema}'] = pathItem({
-    id: 'Schema',
-    tag: 'meta',
-    summary: 'A JSON Schema (draft 2020-12) of a published document',
-    description:
-      '`<document>.schema.json` is tolerant (fields added later are accepted); `<document>.strict.schema.json` rejects any field this version does not define. Both have `$id` and `title`.',
-    contentType: 'application/json',
-    schema: { type: 'object' },
-    mayBeMissing: true,
-    parameters: [
-      {
-        name: 'schema',
-        in: 'path',
-        required: true,
-        schema: { type: 'string', enum: schemaFileNames(false) },
-        description: 'Schema file name.',
-      },
-    ],
-  });
+  return paths;
+}
+
+/** This OpenAPI document and the JSON Schemas (tolerant and strict) of the documents. */
+function metaPaths(): Record<string, unknown> {
+  return {
+    '/api/openapi.json': pathItem({
+      id: 'OpenApi',
+      tag: 'meta',
+      summary: 'This OpenAPI 3.1 document',
+      contentType: 'application/json',
+      schema: { type: 'object' },
+    }),
+    '/api/schemas/{schema}': pathItem({
+      id: 'Schema',
+      tag: 'meta',
+      summary: 'A JSON Schema (draft 2020-12) of a published document',
+      description:
+        '`<document>.schema.json` is tolerant (fields added later are accepted); `<document>.strict.schema.json` rejects any field this version does not define. Both have `$id` and `title`.',
+      contentType: 'application/json',
+      schema: { type: 'object' },
+      mayBeMissing: true,
+      parameters: [
+        {
+          name: 'schema',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', enum: schemaFileNames(false) },
+          description: 'Schema file name.',
+        },
+      ],
+    }),
+  };
+}
+
+export function buildOpenApi(options: OpenApiOptions = {}): Record<string, unknown> {
+  const schemas: Record<string, unknown> = tolerant(
+    namedJsonSchemas('#/components/schemas/', [['IndexDocument', indexDocument]]),
+  );
+  // Path order is the order of the published document: the page, the index, the documents, then meta.
+  const paths: Record<string, unknown> = { ...sitePaths(), ...documentPaths(), ...metaPaths() };
   return {
     openapi: '3.1.0',
     info: {
