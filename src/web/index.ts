@@ -20,7 +20,7 @@ import {
   renderUseCaseIndex,
 } from './pages/sections.ts';
 import { CSS, ICON } from './styles.ts';
-import { siteOf, type WebInput } from './view.ts';
+import { type Site, siteOf, type WebInput } from './view.ts';
 
 export type { WebInput } from './view.ts';
 
@@ -37,8 +37,17 @@ function hashed(name: string, ext: string, body: Buffer): string {
   return `assets/${name}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.${ext}`;
 }
 
-export function webFiles(input: WebInput & { endpoints?: { path: string; summary: string }[] }): WebFile[] {
-  const site = siteOf(input);
+/** The documents, and the endpoints the API guide lists. */
+type SiteInput = WebInput & { endpoints?: { path: string; summary: string }[] };
+
+/** One HTML page: its URL path and what its shell needs besides the assets and the data date. */
+interface PageSpec {
+  path: string;
+  shell: Omit<PageShell, 'path' | 'assets' | 'lastUpdated'>;
+}
+
+/** The stylesheet, the script and the icon, under content-hashed names (so they can be cached for ever). */
+function assetFiles(): { assets: Assets; files: WebFile[] } {
   const css = Buffer.from(CSS.trim().replace(/\n/g, ''));
   const js = Buffer.from(browserBundle());
   const icon = Buffer.from(ICON);
@@ -52,88 +61,162 @@ export function webFiles(input: WebInput & { endpoints?: { path: string; summary
     { urlPath: `/${assets.js}`, type: 'js', body: js, immutable: true },
     { urlPath: `/${assets.icon}`, type: 'svg', body: icon, immutable: true },
   ];
-  const add = (path: string, shell: Omit<PageShell, 'path' | 'assets' | 'lastUpdated'>) =>
+  return { assets, files };
+}
+
+/** The model table and chart at `/`, then one page per model. */
+function modelPages(site: Site, input: WebInput): PageSpec[] {
+  const home = renderHome(site, rootOf('/'));
+  const pages: PageSpec[] = [
+    {
+      path: '/',
+      shell: {
+        title: 'AI Coding Models Directory: prices, context windows and benchmark scores',
+        description: `Compare ${site.tools.length} AI coding models: list prices, cache prices, context windows, release months and benchmark scores, each with its source.`,
+        body: home.body,
+        data: ['tools.json', 'benchmarks.json', 'platforms.json', 'categories.json'],
+        section: 'models',
+      },
+    },
+  ];
+  for (const tool of site.tools) {
+    const path = `/models/${tool.id}/`;
+    const model = renderModel(site, tool, rootOf(path));
+    pages.push({
+      path,
+      shell: {
+        title: `${tool.name}: price, context, benchmarks`,
+        description: model.description,
+        body: model.body,
+        data: [
+          'tools.json',
+          'benchmarks.json',
+          'platforms.json',
+          ...(input.priceHistory ? ['price-history.json'] : []),
+        ],
+        section: 'models',
+      },
+    });
+  }
+  return pages;
+}
+
+function calculatorPage(site: Site): PageSpec {
+  return {
+    path: '/calculator/',
+    shell: {
+      title: 'Cost calculator: monthly cost of every AI coding model',
+      description:
+        'Enter tokens per request and requests per month to see what every model costs, with cache prices, long-context tiers and promotions.',
+      body: renderCalculator(site, rootOf('/calculator/')),
+      data: ['tools.json', 'platforms.json', 'benchmarks.json', 'use-cases.json'],
+      section: 'calculator',
+    },
+  };
+}
+
+/** The use-case index, then one page per use case. */
+function useCasePages(site: Site): PageSpec[] {
+  const index: PageSpec = {
+    path: '/use-cases/',
+    shell: {
+      title: 'Use cases: the best AI model for each coding task',
+      description: 'Coding tasks with a typical request and the models that fit them best.',
+      body: renderUseCaseIndex(site, rootOf('/use-cases/')),
+      data: ['use-cases.json'],
+      section: 'use-cases',
+    },
+  };
+  return [
+    index,
+    ...site.useCases.map((useCase): PageSpec => {
+      const path = `/use-cases/${useCase.id}/`;
+      return {
+        path,
+        shell: {
+          title: useCase.title,
+          description: useCase.description,
+          body: renderUseCase(site, useCase, rootOf(path)),
+          data: ['use-cases.json', 'tools.json', 'benchmarks.json'],
+          section: 'use-cases',
+        },
+      };
+    }),
+  ];
+}
+
+/** The platform index, then one page per platform. */
+function platformPages(site: Site): PageSpec[] {
+  const index: PageSpec = {
+    path: '/platforms/',
+    shell: {
+      title: 'Coding platforms and the models they offer',
+      description: 'IDEs, editors and CLIs, their plans, models and billing.',
+      body: renderPlatformIndex(site, rootOf('/platforms/')),
+      data: ['platforms.json'],
+      section: 'platforms',
+    },
+  };
+  return [
+    index,
+    ...site.platforms.map((platform): PageSpec => {
+      const path = `/platforms/${platform.id}/`;
+      return {
+        path,
+        shell: {
+          title: `${platform.name}: models and billing`,
+          description: platform.description,
+          body: renderPlatform(site, platform, rootOf(path)),
+          data: ['platforms.json', 'tools.json'],
+          section: 'platforms',
+        },
+      };
+    }),
+  ];
+}
+
+/** The change log (the release history when the artifact has one, else freshness) and the API guide. */
+function changesAndAboutPages(site: Site, input: SiteInput): PageSpec[] {
+  return [
+    {
+      path: '/changes/',
+      shell: {
+        title: 'Changes: releases of the directory',
+        description: 'Every release of the dataset with its per-field differences, the Atom feed and dated snapshots.',
+        body: renderChanges(site, rootOf('/changes/')),
+        data: input.changes ? ['changes.json', 'manifest.json'] : ['freshness.json'],
+        section: 'changes',
+      },
+    },
+    {
+      path: '/about/',
+      shell: {
+        title: 'The data and the API',
+        description: 'The JSON endpoints behind the directory, their schemas and how scores are made.',
+        body: renderAbout(site, rootOf('/about/'), input.endpoints ?? []),
+        data: ['index.json', 'openapi.json'],
+        section: 'about',
+      },
+    },
+  ];
+}
+
+export function webFiles(input: SiteInput): WebFile[] {
+  const site = siteOf(input);
+  const { assets, files } = assetFiles();
+  const pages = [
+    ...modelPages(site, input),
+    calculatorPage(site),
+    ...useCasePages(site),
+    ...platformPages(site),
+    ...changesAndAboutPages(site, input),
+  ];
+  for (const { path, shell } of pages)
     files.push({
       urlPath: path,
       type: 'html',
       body: Buffer.from(page({ ...shell, path, assets, lastUpdated: site.lastUpdated })),
       immutable: false,
     });
-
-  const home = renderHome(site, rootOf('/'));
-  add('/', {
-    title: 'AI Coding Models Directory: prices, context windows and benchmark scores',
-    description: `Compare ${site.tools.length} AI coding models: list prices, cache prices, context windows, release months and benchmark scores, each with its source.`,
-    body: home.body,
-    data: ['tools.json', 'benchmarks.json', 'platforms.json', 'categories.json'],
-    section: 'models',
-  });
-  for (const tool of site.tools) {
-    const path = `/models/${tool.id}/`;
-    const model = renderModel(site, tool, rootOf(path));
-    add(path, {
-      title: `${tool.name}: price, context, benchmarks`,
-      description: model.description,
-      body: model.body,
-      data: ['tools.json', 'benchmarks.json', 'platforms.json', ...(input.priceHistory ? ['price-history.json'] : [])],
-      section: 'models',
-    });
-  }
-  add('/calculator/', {
-    title: 'Cost calculator: monthly cost of every AI coding model',
-    description:
-      'Enter tokens per request and requests per month to see what every model costs, with cache prices, long-context tiers and promotions.',
-    body: renderCalculator(site, rootOf('/calculator/')),
-    data: ['tools.json', 'platforms.json', 'benchmarks.json', 'use-cases.json'],
-    section: 'calculator',
-  });
-  add('/use-cases/', {
-    title: 'Use cases: the best AI model for each coding task',
-    description: 'Coding tasks with a typical request and the models that fit them best.',
-    body: renderUseCaseIndex(site, rootOf('/use-cases/')),
-    data: ['use-cases.json'],
-    section: 'use-cases',
-  });
-  for (const useCase of site.useCases) {
-    const path = `/use-cases/${useCase.id}/`;
-    add(path, {
-      title: useCase.title,
-      description: useCase.description,
-      body: renderUseCase(site, useCase, rootOf(path)),
-      data: ['use-cases.json', 'tools.json', 'benchmarks.json'],
-      section: 'use-cases',
-    });
-  }
-  add('/platforms/', {
-    title: 'Coding platforms and the models they offer',
-    description: 'IDEs, editors and CLIs, their plans, models and billing.',
-    body: renderPlatformIndex(site, rootOf('/platforms/')),
-    data: ['platforms.json'],
-    section: 'platforms',
-  });
-  for (const platform of site.platforms) {
-    const path = `/platforms/${platform.id}/`;
-    add(path, {
-      title: `${platform.name}: models and billing`,
-      description: platform.description,
-      body: renderPlatform(site, platform, rootOf(path)),
-      data: ['platforms.json', 'tools.json'],
-      section: 'platforms',
-    });
-  }
-  add('/changes/', {
-    title: 'Changes: releases of the directory',
-    description: 'Every release of the dataset with its per-field differences, the Atom feed and dated snapshots.',
-    body: renderChanges(site, rootOf('/changes/')),
-    data: input.changes ? ['changes.json', 'manifest.json'] : ['freshness.json'],
-    section: 'changes',
-  });
-  add('/about/', {
-    title: 'The data and the API',
-    description: 'The JSON endpoints behind the directory, their schemas and how scores are made.',
-    body: renderAbout(site, rootOf('/about/'), input.endpoints ?? []),
-    data: ['index.json', 'openapi.json'],
-    section: 'about',
-  });
   return files;
 }

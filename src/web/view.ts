@@ -105,41 +105,34 @@ export function extra(record: object, key: string): unknown {
   return (record as Record<string, unknown>)[key];
 }
 
-export function siteOf(input: WebInput): Site {
-  const { documents } = input;
-  const tools = documents['tools.json'].tools;
-  const toolsById = new Map(tools.map((t) => [t.id, t]));
-  const benchmarks = documents['benchmarks.json'].benchmarks;
-  const components = componentsOf(benchmarks);
+/**
+ * A scored model with how much of its score rests on measured values: the share of the
+ * components' weight (rounded to hundredths) and the count of components that are measured.
+ */
+function scoredOf(model: BenchmarkModel, tool: Tool, components: readonly Component[]): Scored {
   const totalWeight = components.reduce((sum, c) => sum + c.weight, 0) || 1;
-  const scored = new Map<string, Scored>();
-  for (const model of benchmarks.models) {
-    const tool = toolsById.get(model.modelId);
-    if (!tool) continue;
-    let measuredWeight = 0;
-    let measuredCount = 0;
-    for (const c of components)
-      if (detailOf(model, c.field)?.kind === 'measured') {
-        measuredWeight += c.weight / totalWeight;
-        measuredCount += 1;
-      }
-    measuredWeight = Math.round(measuredWeight * 100) / 100;
-    scored.set(model.modelId, {
-      model,
-      tool,
-      interval: intervalOf(extra(model, 'overallInterval')),
-      rank: numberOr(extra(model, 'rank')),
-      rankRange: intervalOf(extra(model, 'rankRange')),
-      measuredWeight,
-      measuredCount,
-      measured: measuredWeight >= 0.5,
-    });
-  }
-  const ranking = [...scored.values()].sort(
-    (a, b) => b.model.overallScore - a.model.overallScore || a.tool.id.localeCompare(b.tool.id),
-  );
+  let measuredWeight = 0;
+  let measuredCount = 0;
+  for (const c of components)
+    if (detailOf(model, c.field)?.kind === 'measured') {
+      measuredWeight += c.weight / totalWeight;
+      measuredCount += 1;
+    }
+  measuredWeight = Math.round(measuredWeight * 100) / 100;
+  return {
+    model,
+    tool,
+    interval: intervalOf(extra(model, 'overallInterval')),
+    rank: numberOr(extra(model, 'rank')),
+    rankRange: intervalOf(extra(model, 'rankRange')),
+    measuredWeight,
+    measuredCount,
+    measured: measuredWeight >= 0.5,
+  };
+}
 
-  // Reasons published with the benchmarks (any of a few likely shapes), else the default.
+/** Why each unscored tool has no score, as published with the benchmarks (any of a few likely shapes). */
+function unscoredReasons(benchmarks: object): Map<string, string> {
   const reasons = new Map<string, string>();
   for (const key of ['unscored', 'unscoredTools', 'unscoredModels']) {
     const list = extra(benchmarks, key);
@@ -158,12 +151,11 @@ export function siteOf(input: WebInput): Site {
         );
     }
   }
-  const unscored = tools
-    .filter((t) => !scored.has(t.id))
-    .map((tool) => ({ tool, reason: reasons.get(tool.id) ?? DEFAULT_UNSCORED_REASON }))
-    .sort((a, b) => a.tool.name.localeCompare(b.tool.name));
+  return reasons;
+}
 
-  const platforms = documents['platforms.json'].platforms;
+/** The platforms that offer each tool, in the order of platforms.json. */
+function platformsByToolOf(platforms: readonly Platform[]): Map<string, Platform[]> {
   const platformsByTool = new Map<string, Platform[]>();
   for (const platform of platforms)
     for (const id of platform.toolIds) {
@@ -171,7 +163,29 @@ export function siteOf(input: WebInput): Site {
       list.push(platform);
       platformsByTool.set(id, list);
     }
+  return platformsByTool;
+}
 
+export function siteOf(input: WebInput): Site {
+  const { documents } = input;
+  const tools = documents['tools.json'].tools;
+  const toolsById = new Map(tools.map((t) => [t.id, t]));
+  const benchmarks = documents['benchmarks.json'].benchmarks;
+  const components = componentsOf(benchmarks);
+  const scored = new Map<string, Scored>();
+  for (const model of benchmarks.models) {
+    const tool = toolsById.get(model.modelId);
+    if (tool) scored.set(model.modelId, scoredOf(model, tool, components));
+  }
+  const ranking = [...scored.values()].sort(
+    (a, b) => b.model.overallScore - a.model.overallScore || a.tool.id.localeCompare(b.tool.id),
+  );
+  const reasons = unscoredReasons(benchmarks);
+  const unscored = tools
+    .filter((t) => !scored.has(t.id))
+    .map((tool) => ({ tool, reason: reasons.get(tool.id) ?? DEFAULT_UNSCORED_REASON }))
+    .sort((a, b) => a.tool.name.localeCompare(b.tool.name));
+  const platforms = documents['platforms.json'].platforms;
   return {
     input,
     tools,
@@ -182,7 +196,7 @@ export function siteOf(input: WebInput): Site {
     sources: new Map(benchmarks.sources.map((s) => [s.id, s])),
     components,
     platforms,
-    platformsByTool,
+    platformsByTool: platformsByToolOf(platforms),
     useCases: documents['use-cases.json'].useCases,
     lastUpdated: documents['tools.json'].lastUpdated,
   };

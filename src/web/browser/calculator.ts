@@ -1,6 +1,6 @@
 /** The cost calculator: recomputes every model's monthly cost with the shared cost engine as the form changes. */
 import type { PlatformLike } from '../../cost/index.ts';
-import { calculate, rowsHtml, type CalcTool, type Workload } from '../calc.ts';
+import { calculate, rowsHtml, type CalcRow, type CalcTool, type Workload } from '../calc.ts';
 import { money } from '../format.ts';
 
 interface Loaded {
@@ -24,102 +24,155 @@ const FIELDS: [Exclude<keyof Workload, 'batch'>, string][] = [
   ['requests', 'n'],
 ];
 
-export async function initCalculator(): Promise<void> {
-  const form = document.querySelector<HTMLFormElement>('#calc');
-  const tbody = document.querySelector<HTMLTableSectionElement>('#calc-results tbody');
-  const status = document.querySelector<HTMLElement>('#calc-status');
-  if (!form || !tbody || !status) return;
-  const root = document.body.dataset.root ?? './';
-  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
-  const params = new URLSearchParams(location.search);
-  const highlight = params.get('model');
+/** The calculator's elements, where links start from, and the model the page was opened for. */
+interface Calculator {
+  form: HTMLFormElement;
+  tbody: HTMLTableSectionElement;
+  status: HTMLElement;
+  /** Relative path to the site root: links in the rows are relative, like every link of the site. */
+  root: string;
+  /** `?model=`: the model a model page linked here for, highlighted and placed in the summary. */
+  highlight: string | null;
+}
 
+const fieldOf = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement;
+
+/** Fills the form from the query string, so a shared link reopens the same workload. */
+function restoreForm(form: HTMLFormElement, params: URLSearchParams): void {
   for (const [name, value] of params) {
     const element = form.elements.namedItem(name) as HTMLInputElement | null;
     if (!element) continue;
     if (element.type === 'checkbox') element.checked = value === '1';
     else element.value = value;
   }
-  const useCase = input('uc') as unknown as HTMLSelectElement;
-  const applyUseCase = () => {
-    const option = useCase.selectedOptions[0];
-    if (!option?.dataset.in) return;
-    input('in').value = option.dataset.in;
-    input('out').value = option.dataset.out ?? '0';
-    input('cr').value = '0';
-    input('cw').value = '0';
-    input('cw1h').value = '0';
+}
+
+/** Replaces the token counts with the chosen use case's scenario (no caching); the empty choice changes nothing. */
+function applyUseCase(form: HTMLFormElement, useCase: HTMLSelectElement): void {
+  const option = useCase.selectedOptions[0];
+  if (!option?.dataset.in) return;
+  fieldOf(form, 'in').value = option.dataset.in;
+  fieldOf(form, 'out').value = option.dataset.out ?? '0';
+  fieldOf(form, 'cr').value = '0';
+  fieldOf(form, 'cw').value = '0';
+  fieldOf(form, 'cw1h').value = '0';
+}
+
+/** The three documents the calculator prices from: tools, platforms (by id) and overall scores (by model). */
+async function loadPrices(root: string): Promise<Loaded> {
+  const [tools, platforms, benchmarks] = await Promise.all([
+    fetchJson<{ tools: CalcTool[] }>(`${root}api/tools.json`),
+    fetchJson<{ platforms: (PlatformLike & { name: string })[] }>(`${root}api/platforms.json`),
+    fetchJson<{ benchmarks: { models: { modelId: string; overallScore: number }[] } }>(`${root}api/benchmarks.json`),
+  ]);
+  return {
+    tools: tools.tools,
+    platforms: new Map(platforms.platforms.map((p) => [p.id, p])),
+    scores: new Map(benchmarks.benchmarks.models.map((m) => [m.modelId, m.overallScore])),
   };
-  if (params.has('uc') && !params.has('in')) applyUseCase();
+}
+
+/**
+ * The counts in the form, each marked valid or not for assistive technology; null at the first
+ * count that is not a whole number of 0 or more, with the status saying which.
+ */
+function readWorkload({ form, status }: Calculator): Workload | null {
+  const workload = {} as Workload;
+  for (const [key, name] of FIELDS) {
+    const field = fieldOf(form, name);
+    const value = Number(field.value);
+    const valid = field.value.trim() !== '' && Number.isSafeInteger(value) && value >= 0;
+    field.setAttribute('aria-invalid', String(!valid));
+    if (!valid) {
+      status.textContent = `Enter a whole number of 0 or more for “${field.labels?.[0]?.textContent ?? name}”.`;
+      return null;
+    }
+    workload[key] = value;
+  }
+  workload.batch = fieldOf(form, 'batch').checked;
+  return workload;
+}
+
+/** The status line: how many models, where and when, the cheapest, and where the highlighted model ranks. */
+function summaryOf(
+  rows: CalcRow[],
+  platform: (PlatformLike & { name: string }) | null,
+  atText: string,
+  highlight: string | null,
+): string {
+  const priced = rows.filter((r) => r.monthlyMicro !== null);
+  const cheapest = priced[0];
+  const mine = highlight ? rows.find((r) => r.tool.id === highlight) : undefined;
+  const focus =
+    mine?.monthlyMicro != null
+      ? ` ${mine.tool.name}: ${money(mine.monthlyMicro / 1e6)} a month, ${priced.indexOf(mine) + 1} of ${priced.length}.`
+      : '';
+  return `${rows.length} models${platform ? ` on ${platform.name}` : ''}, prices in force at ${atText || 'the current time'}. ${cheapest ? `Cheapest: ${cheapest.tool.name} at ${money(cheapest.monthlyMicro! / 1e6)} a month.` : ''}${focus}`;
+}
+
+/** Keeps the URL in step with the form (without a history entry), so the view can be shared. */
+function saveToUrl(form: HTMLFormElement, highlight: string | null): void {
+  const query = new URLSearchParams();
+  for (const [, name] of FIELDS) query.set(name, fieldOf(form, name).value);
+  for (const name of ['uc', 'platform', 'at'])
+    if (fieldOf(form, name).value) query.set(name, fieldOf(form, name).value);
+  if (fieldOf(form, 'all').checked) query.set('all', '1');
+  if (fieldOf(form, 'batch').checked) query.set('batch', '1');
+  if (highlight) query.set('model', highlight);
+  history.replaceState(null, '', `?${query}`);
+}
+
+/** Prices every model for the form's workload, instant and platform; an instant no model can be priced at leaves the table as it was. */
+function recompute(calculator: Calculator, data: Loaded): void {
+  const { form, tbody, status, root, highlight } = calculator;
+  const workload = readWorkload(calculator);
+  if (!workload) return;
+  const atText = fieldOf(form, 'at').value.trim();
+  const at = atText || new Date().toISOString();
+  const platformId = (fieldOf(form, 'platform') as unknown as HTMLSelectElement).value;
+  const platform = platformId ? (data.platforms.get(platformId) ?? null) : null;
+  const rows = calculate(data.tools, workload, {
+    at,
+    platform,
+    scores: data.scores,
+    hideInactive: !fieldOf(form, 'all').checked,
+  });
+  const failed = rows.find((r) => r.error);
+  fieldOf(form, 'at').setAttribute('aria-invalid', String(Boolean(failed && atText)));
+  if (failed && rows.every((r) => r.error)) {
+    status.textContent = `Cannot compute: ${failed.error}`;
+    return;
+  }
+  tbody.innerHTML = rowsHtml(rows, root, highlight);
+  status.textContent = summaryOf(rows, platform, atText, highlight);
+  saveToUrl(form, highlight);
+}
+
+export async function initCalculator(): Promise<void> {
+  const form = document.querySelector<HTMLFormElement>('#calc');
+  const tbody = document.querySelector<HTMLTableSectionElement>('#calc-results tbody');
+  const status = document.querySelector<HTMLElement>('#calc-status');
+  if (!form || !tbody || !status) return;
+  const root = document.body.dataset.root ?? './';
+  const params = new URLSearchParams(location.search);
+  const calculator: Calculator = { form, tbody, status, root, highlight: params.get('model') };
+
+  restoreForm(form, params);
+  const useCase = fieldOf(form, 'uc') as unknown as HTMLSelectElement;
+  if (params.has('uc') && !params.has('in')) applyUseCase(form, useCase);
   form.hidden = false;
   status.textContent = 'Loading prices…';
 
   let data: Loaded;
   try {
-    const [tools, platforms, benchmarks] = await Promise.all([
-      fetchJson<{ tools: CalcTool[] }>(`${root}api/tools.json`),
-      fetchJson<{ platforms: (PlatformLike & { name: string })[] }>(`${root}api/platforms.json`),
-      fetchJson<{ benchmarks: { models: { modelId: string; overallScore: number }[] } }>(`${root}api/benchmarks.json`),
-    ]);
-    data = {
-      tools: tools.tools,
-      platforms: new Map(platforms.platforms.map((p) => [p.id, p])),
-      scores: new Map(benchmarks.benchmarks.models.map((m) => [m.modelId, m.overallScore])),
-    };
+    data = await loadPrices(root);
   } catch (error) {
     status.textContent = `Could not load the prices (${(error as Error).message}); the table shows the default workload.`;
     return;
   }
 
-  const run = () => {
-    const workload = {} as Workload;
-    for (const [key, name] of FIELDS) {
-      const field = input(name);
-      const value = Number(field.value);
-      const valid = field.value.trim() !== '' && Number.isSafeInteger(value) && value >= 0;
-      field.setAttribute('aria-invalid', String(!valid));
-      if (!valid) {
-        status.textContent = `Enter a whole number of 0 or more for “${field.labels?.[0]?.textContent ?? name}”.`;
-        return;
-      }
-      workload[key] = value;
-    }
-    workload.batch = input('batch').checked;
-    const atText = input('at').value.trim();
-    const at = atText || new Date().toISOString();
-    const platformId = (input('platform') as unknown as HTMLSelectElement).value;
-    const platform = platformId ? (data.platforms.get(platformId) ?? null) : null;
-    const rows = calculate(data.tools, workload, {
-      at,
-      platform,
-      scores: data.scores,
-      hideInactive: !input('all').checked,
-    });
-    const failed = rows.find((r) => r.error);
-    input('at').setAttribute('aria-invalid', String(Boolean(failed && atText)));
-    if (failed && rows.every((r) => r.error)) {
-      status.textContent = `Cannot compute: ${failed.error}`;
-      return;
-    }
-    tbody.innerHTML = rowsHtml(rows, root, highlight);
-    const priced = rows.filter((r) => r.monthlyMicro !== null);
-    const cheapest = priced[0];
-    const mine = highlight ? rows.find((r) => r.tool.id === highlight) : undefined;
-    const focus =
-      mine?.monthlyMicro != null
-        ? ` ${mine.tool.name}: ${money(mine.monthlyMicro / 1e6)} a month, ${priced.indexOf(mine) + 1} of ${priced.length}.`
-        : '';
-    status.textContent = `${rows.length} models${platform ? ` on ${platform.name}` : ''}, prices in force at ${atText || 'the current time'}. ${cheapest ? `Cheapest: ${cheapest.tool.name} at ${money(cheapest.monthlyMicro! / 1e6)} a month.` : ''}${focus}`;
-    const query = new URLSearchParams();
-    for (const [, name] of FIELDS) query.set(name, input(name).value);
-    for (const name of ['uc', 'platform', 'at']) if (input(name).value) query.set(name, input(name).value);
-    if (input('all').checked) query.set('all', '1');
-    if (input('batch').checked) query.set('batch', '1');
-    if (highlight) query.set('model', highlight);
-    history.replaceState(null, '', `?${query}`);
-  };
-
-  useCase.addEventListener('change', applyUseCase);
+  const run = () => recompute(calculator, data);
+  useCase.addEventListener('change', () => applyUseCase(form, useCase));
   form.addEventListener('input', run);
   form.addEventListener('change', run);
   form.addEventListener('submit', (event) => {

@@ -5,20 +5,28 @@ type Direction = 'ascending' | 'descending';
 /** Columns whose natural first order is largest first. */
 const DESCENDING_FIRST = new Set(['score', 'context', 'released', 'platforms']);
 
-export function initTable(): void {
-  const table = document.querySelector<HTMLTableElement>('#models');
-  const maybeForm = document.querySelector<HTMLFormElement>('#filters');
-  const maybeCount = document.querySelector<HTMLElement>('#count');
-  if (!table || !maybeForm || !maybeCount) return;
-  const form = maybeForm;
-  const count = maybeCount;
-  const tbody = table.tBodies[0]!;
-  const rows = [...tbody.rows];
-  const headers = [...table.tHead!.rows[0]!.cells];
-  let sortKey = 'score';
-  let sortDir: Direction = 'descending';
+/** The table, its filter form and count, the rows in the order the page rendered them, and the current sort. */
+interface ModelTable {
+  form: HTMLFormElement;
+  count: HTMLElement;
+  tbody: HTMLTableSectionElement;
+  rows: HTMLTableRowElement[];
+  headers: HTMLTableCellElement[];
+  sortKey: string;
+  sortDir: Direction;
+}
 
-  headers.forEach((th, index) => {
+const field = <T extends HTMLElement>(form: HTMLFormElement, name: string) => form.elements.namedItem(name) as T | null;
+
+/** A click sorts the sorted column the other way, and any other column in its natural first order. */
+function nextDirection(view: ModelTable, key: string): Direction {
+  if (key === view.sortKey) return view.sortDir === 'ascending' ? 'descending' : 'ascending';
+  return DESCENDING_FIRST.has(key) ? 'descending' : 'ascending';
+}
+
+/** Turns each header into a button that sorts by its column (buttons only with the script, which they need). */
+function addSortButtons(view: ModelTable): void {
+  view.headers.forEach((th, index) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = th.textContent;
@@ -26,123 +34,147 @@ export function initTable(): void {
     th.append(button);
     button.addEventListener('click', () => {
       const key = th.dataset.key!;
-      const dir: Direction =
-        key === sortKey
-          ? sortDir === 'ascending'
-            ? 'descending'
-            : 'ascending'
-          : DESCENDING_FIRST.has(key)
-            ? 'descending'
-            : 'ascending';
-      sortBy(key, dir);
-      sync();
+      sortBy(view, key, nextDirection(view, key));
+      sync(view);
     });
     th.dataset.index = String(index);
   });
+}
 
-  function sortBy(key: string, dir: Direction): void {
-    const th = headers.find((h) => h.dataset.key === key);
-    if (!th) return;
-    sortKey = key;
-    sortDir = dir;
-    for (const h of headers) h.removeAttribute('aria-sort');
-    th.setAttribute('aria-sort', dir);
-    const index = Number(th.dataset.index);
-    const numeric = th.dataset.type === 'num';
-    const sign = dir === 'ascending' ? 1 : -1;
-    const cellValue = (row: HTMLTableRowElement): string | number | null => {
-      const cell = row.cells[index]!;
-      if (!numeric) return (cell.textContent ?? '').trim().toLowerCase();
-      const raw = cell.dataset.v;
-      return raw === undefined || raw === '' ? null : Number(raw);
-    };
-    const sorted = rows
-      .map((row, position) => ({ row, value: cellValue(row), position }))
-      .sort((a, b) => {
-        // Empty values (unscored models) stay last in either direction.
-        if (a.value === null || b.value === null)
-          return a.value === b.value ? a.position - b.position : a.value === null ? 1 : -1;
-        if (a.value < b.value) return -sign;
-        if (a.value > b.value) return sign;
-        return a.position - b.position;
-      });
-    const fragment = document.createDocumentFragment();
-    for (const { row } of sorted) fragment.append(row);
-    tbody.append(fragment);
+/** A cell's sort value: lower-cased text, or for a numeric column its data-v (null when empty: unscored). */
+function cellValue(row: HTMLTableRowElement, index: number, numeric: boolean): string | number | null {
+  const cell = row.cells[index]!;
+  if (!numeric) return (cell.textContent ?? '').trim().toLowerCase();
+  const raw = cell.dataset.v;
+  return raw === undefined || raw === '' ? null : Number(raw);
+}
+
+/** Sorts the rows by a column (stable: ties keep the page's order) and marks the column with aria-sort. */
+function sortBy(view: ModelTable, key: string, dir: Direction): void {
+  const th = view.headers.find((h) => h.dataset.key === key);
+  if (!th) return;
+  view.sortKey = key;
+  view.sortDir = dir;
+  for (const h of view.headers) h.removeAttribute('aria-sort');
+  th.setAttribute('aria-sort', dir);
+  const index = Number(th.dataset.index);
+  const numeric = th.dataset.type === 'num';
+  const sign = dir === 'ascending' ? 1 : -1;
+  const sorted = view.rows
+    .map((row, position) => ({ row, value: cellValue(row, index, numeric), position }))
+    .sort((a, b) => {
+      // Empty values (unscored models) stay last in either direction.
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.position - b.position : a.value === null ? 1 : -1;
+      if (a.value < b.value) return -sign;
+      if (a.value > b.value) return sign;
+      return a.position - b.position;
+    });
+  const fragment = document.createDocumentFragment();
+  for (const { row } of sorted) fragment.append(row);
+  view.tbody.append(fragment);
+}
+
+/** What the filter form asks for. */
+function filterOf(form: HTMLFormElement) {
+  const q = (field<HTMLInputElement>(form, 'q')?.value ?? '').trim().toLowerCase();
+  const maxText = field<HTMLInputElement>(form, 'max')?.value ?? '';
+  return {
+    words: q.split(/\s+/).filter(Boolean),
+    provider: field<HTMLSelectElement>(form, 'provider')?.value ?? '',
+    category: field<HTMLSelectElement>(form, 'category')?.value ?? '',
+    platform: field<HTMLSelectElement>(form, 'platform')?.value ?? '',
+    status: field<HTMLSelectElement>(form, 'status')?.value ?? '',
+    minContext: Number(field<HTMLSelectElement>(form, 'ctx')?.value || 0),
+    maxPrice: maxText === '' ? Infinity : Number(maxText),
+    open: field<HTMLInputElement>(form, 'open')?.checked ?? false,
+  };
+}
+
+/** Whether a row (its data-* attributes) passes the filter; a price limit that is not a number limits nothing. */
+function rowMatches(row: HTMLTableRowElement, f: ReturnType<typeof filterOf>): boolean {
+  const d = row.dataset;
+  return (
+    f.words.every((w) => (d.q ?? '').includes(w)) &&
+    (!f.provider || d.provider === f.provider) &&
+    (!f.category || (d.cats ?? '').split(' ').includes(f.category)) &&
+    (!f.platform || (d.plat ?? '').split(' ').includes(f.platform)) &&
+    (!f.status || d.status === f.status) &&
+    Number(d.ctx) >= f.minContext &&
+    (!(f.maxPrice >= 0) || Number(d.blended) <= f.maxPrice) &&
+    (!f.open || d.open === '1')
+  );
+}
+
+/** Hides the rows the filter rules out and says how many are shown. */
+function filter(view: ModelTable): void {
+  const f = filterOf(view.form);
+  let shown = 0;
+  for (const row of view.rows) {
+    const match = rowMatches(row, f);
+    row.hidden = !match;
+    if (match) shown += 1;
   }
+  const total = view.rows.length;
+  view.count.textContent = shown === total ? `${total} models.` : `Showing ${shown} of ${total} models.`;
+}
 
-  const field = <T extends HTMLElement>(name: string) => form.elements.namedItem(name) as T | null;
-
-  function filter(): void {
-    const q = (field<HTMLInputElement>('q')?.value ?? '').trim().toLowerCase();
-    const provider = field<HTMLSelectElement>('provider')?.value ?? '';
-    const category = field<HTMLSelectElement>('category')?.value ?? '';
-    const platform = field<HTMLSelectElement>('platform')?.value ?? '';
-    const status = field<HTMLSelectElement>('status')?.value ?? '';
-    const minContext = Number(field<HTMLSelectElement>('ctx')?.value || 0);
-    const maxText = field<HTMLInputElement>('max')?.value ?? '';
-    const maxPrice = maxText === '' ? Infinity : Number(maxText);
-    const open = field<HTMLInputElement>('open')?.checked ?? false;
-    const words = q.split(/\s+/).filter(Boolean);
-    let shown = 0;
-    for (const row of rows) {
-      const d = row.dataset;
-      const match =
-        words.every((w) => (d.q ?? '').includes(w)) &&
-        (!provider || d.provider === provider) &&
-        (!category || (d.cats ?? '').split(' ').includes(category)) &&
-        (!platform || (d.plat ?? '').split(' ').includes(platform)) &&
-        (!status || d.status === status) &&
-        Number(d.ctx) >= minContext &&
-        (!(maxPrice >= 0) || Number(d.blended) <= maxPrice) &&
-        (!open || d.open === '1');
-      row.hidden = !match;
-      if (match) shown += 1;
-    }
-    count.textContent = shown === rows.length ? `${rows.length} models.` : `Showing ${shown} of ${rows.length} models.`;
+/** Keeps the URL in step with the filters and a sort other than the default, without a history entry. */
+function sync(view: ModelTable): void {
+  const params = new URLSearchParams();
+  for (const element of view.form.elements) {
+    const input = element as HTMLInputElement;
+    if (!input.name) continue;
+    if (input.type === 'checkbox') {
+      if (input.checked) params.set(input.name, '1');
+    } else if (input.value) params.set(input.name, input.value);
   }
+  if (view.sortKey !== 'score' || view.sortDir !== 'descending')
+    params.set('sort', `${view.sortKey}.${view.sortDir === 'ascending' ? 'asc' : 'desc'}`);
+  const query = params.toString();
+  history.replaceState(null, '', query ? `?${query}${location.hash}` : `${location.pathname}${location.hash}`);
+}
 
-  function sync(): void {
-    const params = new URLSearchParams();
-    for (const element of form.elements) {
-      const input = element as HTMLInputElement;
-      if (!input.name) continue;
-      if (input.type === 'checkbox') {
-        if (input.checked) params.set(input.name, '1');
-      } else if (input.value) params.set(input.name, input.value);
-    }
-    if (sortKey !== 'score' || sortDir !== 'descending')
-      params.set('sort', `${sortKey}.${sortDir === 'ascending' ? 'asc' : 'desc'}`);
-    const query = params.toString();
-    history.replaceState(null, '', query ? `?${query}${location.hash}` : `${location.pathname}${location.hash}`);
-  }
-
-  // Restore a shared view.
+/** Restores a shared view: the filters and the sort from the query string (best score first by default). */
+function restoreView(view: ModelTable): void {
   const params = new URLSearchParams(location.search);
   for (const [name, value] of params) {
-    const input = field<HTMLInputElement>(name);
+    const input = field<HTMLInputElement>(view.form, name);
     if (!input) continue;
     if (input.type === 'checkbox') input.checked = value === '1';
     else input.value = value;
   }
   const sort = /^([a-zA-Z]+)\.(asc|desc)$/.exec(params.get('sort') ?? '');
-  sortBy(sort ? sort[1]! : 'score', sort?.[2] === 'asc' ? 'ascending' : 'descending');
-  filter();
+  sortBy(view, sort ? sort[1]! : 'score', sort?.[2] === 'asc' ? 'ascending' : 'descending');
+  filter(view);
+}
 
+export function initTable(): void {
+  const table = document.querySelector<HTMLTableElement>('#models');
+  const form = document.querySelector<HTMLFormElement>('#filters');
+  const count = document.querySelector<HTMLElement>('#count');
+  if (!table || !form || !count) return;
+  const tbody = table.tBodies[0]!;
+  const view: ModelTable = {
+    form,
+    count,
+    tbody,
+    rows: [...tbody.rows],
+    headers: [...table.tHead!.rows[0]!.cells],
+    sortKey: 'score',
+    sortDir: 'descending',
+  };
+  addSortButtons(view);
+  restoreView(view);
+
+  const update = () => {
+    filter(view);
+    sync(view);
+  };
   form.hidden = false;
-  form.addEventListener('input', () => {
-    filter();
-    sync();
-  });
-  form.addEventListener('change', () => {
-    filter();
-    sync();
-  });
+  form.addEventListener('input', update);
+  form.addEventListener('change', update);
   form.addEventListener('submit', (event) => event.preventDefault());
-  form.addEventListener('reset', () =>
-    setTimeout(() => {
-      filter();
-      sync();
-    }),
-  );
+  // A reset changes the fields after its event, so the table follows on the next task.
+  form.addEventListener('reset', () => setTimeout(update));
 }

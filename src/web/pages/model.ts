@@ -1,10 +1,10 @@
 /** One model: every fact with its source and date, prices in words, benchmark results, lifecycle, platforms, price history. */
 import { billingOn } from '../../cost/index.ts';
-import type { Tool } from '../../schema/api.ts';
+import type { BenchmarkModel, Tool } from '../../schema/api.ts';
 import { esc, linkify } from '../html.ts';
 import { day, grouped, intervalOf, month, price, score, scoreWithInterval, tokens } from '../format.ts';
 import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
-import { billingWords, detailOf, extra, STATUS_WORDS, type Site } from '../view.ts';
+import { billingWords, detailOf, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
 
 type FactSource = Tool['sources']['pricing'];
 
@@ -76,18 +76,21 @@ function lifecycleRows(tool: Tool, site: Site, root: string): { rows: [string, s
   return { rows, events: items.length ? `<h3>What the sources say</h3><ul class="words">${items.join('')}</ul>` : '' };
 }
 
-export function renderModel(site: Site, tool: Tool, root: string): { body: string; description: string } {
-  const s = site.scored.get(tool.id);
-  const date = site.lastUpdated.slice(0, 10);
-  const link = (id: string) => {
-    const t = site.toolsById.get(id);
-    return t ? `<a href="${root}models/${esc(id)}/">${esc(t.name)}</a>` : esc(id);
-  };
+const dl = (rows: [string, string][]) =>
+  `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+
+/** A link to a model's page, or its bare id when the directory does not list it. */
+function modelLink(site: Site, id: string, root: string): string {
+  const t = site.toolsById.get(id);
+  return t ? `<a href="${root}models/${esc(id)}/">${esc(t.name)}</a>` : esc(id);
+}
+
+/** Identity, provider, categories, context, release and capabilities, each with its source where one is published. */
+function factRows(site: Site, tool: Tool): [string, string][] {
   const categories = site.input.documents['categories.json'].categories;
   const catName = new Map(categories.map((c) => [c.id, c.name]));
   const provider = site.input.documents['providers.json'].providers.find((p) => p.id === tool.providerId);
-
-  const facts: [string, string][] = [
+  return [
     ['Id', `<code>${esc(tool.id)}</code>`],
     [
       'API model names',
@@ -113,9 +116,10 @@ export function renderModel(site: Site, tool: Tool, root: string): { body: strin
     ['Built for coding', yesNo(tool.codingSpecialized)],
     ['Best for', esc(tool.bestFor)],
   ];
-  const dl = (rows: [string, string][]) =>
-    `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
 
+/** The list prices, the pricing rules in words (caching, tiers, modifiers in force on `date`), the source and any disagreement. */
+function pricingSection(tool: Tool, date: string): string {
   const details = tool.pricingDetails as Tool['pricingDetails'] & { cacheCreate1h?: number };
   const priceRows: [string, number][] = [
     ['Input', tool.pricing.input],
@@ -124,7 +128,7 @@ export function renderModel(site: Site, tool: Tool, root: string): { body: strin
     ['Cache write', tool.pricing.cacheCreate],
   ];
   if (details.cacheCreate1h !== undefined) priceRows.push(['One-hour cache write', details.cacheCreate1h]);
-  const pricing = `<table class="compact"><caption>List price, USD per 1M tokens</caption><thead><tr><th scope="col">Token class</th><th scope="col">Price</th></tr></thead><tbody>${priceRows
+  return `<table class="compact"><caption>List price, USD per 1M tokens</caption><thead><tr><th scope="col">Token class</th><th scope="col">Price</th></tr></thead><tbody>${priceRows
     .map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${price(v)}</td></tr>`)
     .join(
       '',
@@ -132,58 +136,74 @@ export function renderModel(site: Site, tool: Tool, root: string): { body: strin
 <ul class="words"><li>${esc(cachingWords(tool))}</li>${details.tiers.map((t) => `<li>${esc(tierWords(t))}</li>`).join('')}${details.modifiers.map((m) => `<li>${modifierWords(m, date)}</li>`).join('')}</ul>
 <p>Pricing page: <a href="${esc(tool.url)}" rel="noopener">${esc(tool.url)}</a>. Source: ${sourceLine(tool.sources.pricing)}</p>
 ${tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.map((c) => `<li><code>${esc(c.field)}</code>: published ${esc(c.chosen)}; ${esc(c.alternativeSource)} gives ${esc(c.alternative)}. ${esc(c.reason)}</li>`).join('')}</ul>` : ''}`;
+}
 
-  let benchmarks: string;
-  if (s) {
-    const m = s.model;
-    const rank =
-      s.rank !== null
-        ? ` Rank ${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible range ${s.rankRange[0]}–${s.rankRange[1]})` : ''}.`
-        : ` Position ${site.ranking.indexOf(s) + 1} of ${site.scored.size} by score.`;
-    const seedRows = site.components
-      .map((component) => {
-        const d = detailOf(m, component.field);
-        if (!d) return '';
-        const iv = intervalOf(extra(d, 'interval'));
-        const extrapolated = extra(d, 'extrapolated') === true;
-        const basis =
-          d.kind === 'measured'
-            ? 'Measured'
-            : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
-        const src =
-          d.kind === 'measured'
-            ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
-            : 'The scoring model’s estimate from this model’s other results (see methodology).';
-        return `<tr><th scope="row">${esc(component.name)}</th><td>${Math.round(component.weight * 100)}%</td><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
-      })
-      .join('');
-    const results = m.results
-      .map((r) => {
-        const series = site.sources.get(r.series);
-        const name = series ? `<a href="${esc(series.url)}" rel="noopener">${esc(series.name)}</a>` : esc(r.series);
-        return `<tr><th scope="row">${name}</th><td>${esc(String(r.value))}</td><td>${esc(r.variant)}</td><td>${esc(r.date)}</td><td>${r.reportedBy === 'vendor' ? 'Vendor' : 'Independent'}</td><td class="src">${linkify(r.source)}</td></tr>`;
-      })
-      .join('');
-    benchmarks = `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${s.measuredCount} of the ${site.components.length} benchmarks it aggregates are measured; ${price(m.pricePerScorePoint)} blended per score point.</p>
-<div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${seedRows}</tbody></table></div>
+/** One row per component of the overall score: weight, value with interval, measured or estimated, and where it comes from. */
+function componentRows(site: Site, m: BenchmarkModel): string {
+  return site.components
+    .map((component) => {
+      const d = detailOf(m, component.field);
+      if (!d) return '';
+      const iv = intervalOf(extra(d, 'interval'));
+      const extrapolated = extra(d, 'extrapolated') === true;
+      const basis =
+        d.kind === 'measured'
+          ? 'Measured'
+          : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
+      const src =
+        d.kind === 'measured'
+          ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
+          : 'The scoring model’s estimate from this model’s other results (see methodology).';
+      return `<tr><th scope="row">${esc(component.name)}</th><td>${Math.round(component.weight * 100)}%</td><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
+    })
+    .join('');
+}
+
+/** Every published result the score uses, as published. */
+function resultRows(site: Site, m: BenchmarkModel): string {
+  return m.results
+    .map((r) => {
+      const series = site.sources.get(r.series);
+      const name = series ? `<a href="${esc(series.url)}" rel="noopener">${esc(series.name)}</a>` : esc(r.series);
+      return `<tr><th scope="row">${name}</th><td>${esc(String(r.value))}</td><td>${esc(r.variant)}</td><td>${esc(r.date)}</td><td>${r.reportedBy === 'vendor' ? 'Vendor' : 'Independent'}</td><td class="src">${linkify(r.source)}</td></tr>`;
+    })
+    .join('');
+}
+
+/** The overall score with its rank, the components and results behind it, strengths and weaknesses; or why there is no score. */
+function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined): string {
+  if (!s) {
+    const reason = site.unscored.find((u) => u.tool.id === tool.id)?.reason ?? '';
+    return `<p>Not scored. ${esc(reason)}</p>`;
+  }
+  const m = s.model;
+  const rank =
+    s.rank !== null
+      ? ` Rank ${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible range ${s.rankRange[0]}–${s.rankRange[1]})` : ''}.`
+      : ` Position ${site.ranking.indexOf(s) + 1} of ${site.scored.size} by score.`;
+  return `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${s.measuredCount} of the ${site.components.length} benchmarks it aggregates are measured; ${price(m.pricePerScorePoint)} blended per score point.</p>
+<div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${componentRows(site, m)}</tbody></table></div>
 <h3>Every published result used (${m.results.length})</h3>
-<div class="scroll" role="region" aria-label="Published results" tabindex="0"><table><caption>Results as published: series, value, variant, date and who reported it</caption><thead><tr><th scope="col">Series</th><th scope="col">Result (%)</th><th scope="col">Variant</th><th scope="col">Date</th><th scope="col">Reported by</th><th scope="col">Source</th></tr></thead><tbody>${results}</tbody></table></div>
+<div class="scroll" role="region" aria-label="Published results" tabindex="0"><table><caption>Results as published: series, value, variant, date and who reported it</caption><thead><tr><th scope="col">Series</th><th scope="col">Result (%)</th><th scope="col">Variant</th><th scope="col">Date</th><th scope="col">Reported by</th><th scope="col">Source</th></tr></thead><tbody>${resultRows(site, m)}</tbody></table></div>
 ${m.strengths.length ? `<h3>Strengths</h3><ul>${m.strengths.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}
 ${m.weaknesses.length ? `<h3>Weaknesses</h3><ul>${m.weaknesses.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}`;
-  } else {
-    const reason = site.unscored.find((u) => u.tool.id === tool.id)?.reason ?? '';
-    benchmarks = `<p>Not scored. ${esc(reason)}</p>`;
-  }
+}
 
+/** Status, successor, the published lifecycle dates and statements, and the models this one replaces. */
+function lifecycleSection(site: Site, tool: Tool, root: string): string {
   const lifecycle: [string, string][] = [
     ['Status', `${esc(STATUS_WORDS[tool.status] ?? tool.status)}: ${esc(STATUS_EXPLAINED[tool.status] ?? '')}`],
   ];
-  if (tool.replacedBy) lifecycle.push(['Replaced by', link(tool.replacedBy)]);
+  if (tool.replacedBy) lifecycle.push(['Replaced by', modelLink(site, tool.replacedBy, root)]);
   const published = lifecycleRows(tool, site, root);
   lifecycle.push(...published.rows);
   const successors = site.tools.filter((t) => t.replacedBy === tool.id);
-  if (successors.length) lifecycle.push(['Replaces', successors.map((t) => link(t.id)).join(', ')]);
+  if (successors.length) lifecycle.push(['Replaces', successors.map((t) => modelLink(site, t.id, root)).join(', ')]);
+  return `${dl(lifecycle)}${published.events}`;
+}
 
+/** The platforms that offer the model and how each bills it. */
+function platformsSection(site: Site, tool: Tool, root: string): string {
   const platforms = site.platformsByTool.get(tool.id) ?? [];
   const platformRows = platforms
     .map((p) => {
@@ -192,12 +212,15 @@ ${m.weaknesses.length ? `<h3>Weaknesses</h3><ul>${m.weaknesses.map((x) => `<li>$
       return `<tr><th scope="row"><a href="${root}platforms/${esc(p.id)}/">${esc(p.name)}</a></th><td>${billing ? esc(billingWords(billing.billing, billing.multiplier)) : 'Offered'}</td><td>${esc(entry?.note ?? '')}</td><td>${esc(entry?.asOf ?? p.asOf)}</td></tr>`;
     })
     .join('');
-  const platformTable = platforms.length
+  return platforms.length
     ? `<div class="scroll" role="region" aria-label="Platforms" tabindex="0"><table><caption>Coding platforms that offer ${esc(tool.name)}, and how each bills it</caption><thead><tr><th scope="col">Platform</th><th scope="col">Billing</th><th scope="col">Note</th><th scope="col">As of</th></tr></thead><tbody>${platformRows}</tbody></table></div>`
     : '<p>No platform in the directory lists this model.</p>';
+}
 
+/** The list prices over time, with the release that published each, when the build carries price history. */
+function priceHistorySection(site: Site, tool: Tool, root: string): string {
   const history = site.input.priceHistory?.tools.find((t) => t.toolId === tool.id)?.history ?? [];
-  const historyTable = history.length
+  return history.length
     ? `<div class="scroll" role="region" aria-label="Price history" tabindex="0"><table><caption>List prices over time, USD per 1M tokens</caption><thead><tr><th scope="col">From</th><th scope="col">Until</th><th scope="col">Input</th><th scope="col">Output</th><th scope="col">Cache read</th><th scope="col">Cache write</th><th scope="col">Release</th></tr></thead><tbody>${history
         .map(
           (h) =>
@@ -205,18 +228,23 @@ ${m.weaknesses.length ? `<h3>Weaknesses</h3><ul>${m.weaknesses.map((x) => `<li>$
         )
         .join('')}</tbody></table></div>`
     : '<p>No price history is published with this build.</p>';
+}
 
+/** The page reads top to bottom as the template below; each section is rendered by its own function above. */
+export function renderModel(site: Site, tool: Tool, root: string): { body: string; description: string } {
+  const s = site.scored.get(tool.id);
+  const date = site.lastUpdated.slice(0, 10);
   const body = `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}">All models</a> › ${esc(tool.name)}</nav>
 <h1>${esc(tool.name)}</h1>
 <p class="lead">${esc(tool.provider)} · <span class="status s-${esc(tool.status)}">${esc(STATUS_WORDS[tool.status] ?? tool.status)}</span> · ${price(tool.pricing.input)} input / ${price(tool.pricing.output)} output per 1M tokens · ${esc(tokens(tool.contextTokens))} context${s ? ` · score ${esc(scoreWithInterval(s.model.overallScore, s.interval))}` : ''}</p>
 <p>${esc(tool.description)}</p>
 <p><a class="button" href="${root}calculator/?model=${esc(tool.id)}">Estimate a monthly cost</a></p>
-<section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(facts)}</section>
-<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricing}</section>
-<section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarks}</section>
-<section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${dl(lifecycle)}${published.events}</section>
-<section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformTable}</section>
-<section aria-labelledby="hist-h"><h2 id="hist-h">Price history</h2>${historyTable}</section>
+<section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(factRows(site, tool))}</section>
+<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(tool, date)}</section>
+<section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarksSection(site, tool, s)}</section>
+<section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleSection(site, tool, root)}</section>
+<section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformsSection(site, tool, root)}</section>
+<section aria-labelledby="hist-h"><h2 id="hist-h">Price history</h2>${priceHistorySection(site, tool, root)}</section>
 <p class="data-links">This page shows the entry <code>${esc(tool.id)}</code> of <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a>, <a href="${root}api/platforms.json">platforms.json</a> and <a href="${root}api/price-history.json">price-history.json</a>. With jq: <code>jq '.tools[] | select(.id == "${esc(tool.id)}")' tools.json</code></p>`;
   const description = `${tool.name} (${tool.provider}): ${price(tool.pricing.input)} input and ${price(tool.pricing.output)} output per 1M tokens, ${tokens(tool.contextTokens)} context${s ? `, overall score ${score(s.model.overallScore)}` : ''}, with sources.`;
   return { body, description };
