@@ -5,13 +5,16 @@
  */
 import { z } from 'zod';
 import {
+  basePricing,
   conflict,
   factSource,
   httpsUrl,
   isoDate,
   isoTimestamp,
   percent,
+  platformKind,
   pricingDetails,
+  seedField,
   slug,
   sortBy,
   toolSources,
@@ -54,10 +57,7 @@ export const tool = z
     name: z.string().describe('Display name.'),
     provider: z.string().describe('Company name of the provider.'),
     category: z.array(slug).describe('Category slugs; each matches the slug of a category. Derived from the category rules.'),
-    pricing: z
-      .object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion })
-      .strict()
-      .describe('Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching).'),
+    pricing: basePricing.describe('Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching).'),
     description: z.string().describe('Free-text description of the model.'),
     features: z.array(z.string()).describe('Key capabilities.'),
     bestFor: z.string().describe('Recommended use case.'),
@@ -192,7 +192,7 @@ export const benchmarkSource = z
     newestDataDate: z.string().describe(ext('Newest result date in this series.')),
     resultCount: z.number().int().min(0).describe(ext('Published results in this series.')),
     reportedBy: z.enum(['vendor', 'independent']).nullable().describe(ext('Who produces the results of this series: the model developer (`vendor`) or someone else (`independent`).')),
-    seedField: z.enum(['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench']).nullable().describe(ext('Spec field it is the reference protocol of, if any.')),
+    seedField: seedField.nullable().describe(ext('Spec field it is the reference protocol of, if any.')),
     aggregateWeight: z.number().min(0).max(1).nullable().describe(ext('Weight in overallScore when this is the reference series of an aggregate component; null otherwise.')),
     crossValidation: z
       .object({
@@ -257,7 +257,7 @@ export const platform = z
     pricing: z.string(),
     url: httpsUrl,
     toolIds: z.array(slug).describe('Ids of the tools the platform offers (the field the specification leaves unnamed).'),
-    kind: z.enum(['ide', 'editor', 'extension', 'cli']).describe(ext('Kind of platform.')),
+    kind: platformKind.describe(ext('Kind of platform.')),
     asOf: isoDate.describe(ext('Date of the newest source of the platform facts.')),
     byok: z
       .object({ supported: z.boolean(), providers: z.array(slug), note: z.string().nullable() })
@@ -523,7 +523,7 @@ export const pricePoint = z
     effectiveFrom: isoDate.describe('First day this price is known to be in force: the date of the release that first published it (for the first release, the day recording began).'),
     effectiveUntil: isoDate.nullable().describe('Last day it was in force (the day before the next price took effect); null while current.'),
     release: releaseId.nullable().describe('Release that first published this price; null for a curated change not yet released.'),
-    pricing: z.object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion }).strict(),
+    pricing: basePricing,
     pricingDetails,
   })
   .strict();

@@ -39,6 +39,21 @@ export const usdPerMillion = z
 
 export const percent = z.number().min(0).max(100).describe('Score on a 0-100 scale.');
 
+/**
+ * The four base prices of a tool (the curated file, tools.json and each price-history point).
+ * Where it is used says what the cache prices mean, so the description is given there.
+ */
+export const basePricing = z
+  .object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion })
+  .strict();
+
+/** The benchmark fields of the original specification; a benchmark series may be the reference protocol of one (`seedField`). */
+export const SEED_FIELDS = ['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
+export const seedField = z.enum(SEED_FIELDS);
+
+/** What kind of coding platform it is (curated platform files and platforms.json). */
+export const platformKind = z.enum(['ide', 'editor', 'extension', 'cli']);
+
 export const toolStatus = z
   .enum(['active', 'preview', 'deprecated', 'retired'])
   .describe(

@@ -5,18 +5,20 @@
  */
 import { z } from 'zod';
 import {
+  basePricing,
   conflict,
   factSource,
   httpsUrl,
   isoDate,
   isoTimestamp,
   percent,
+  platformKind,
   pricingDetails,
+  seedField,
   slug,
   sortBy,
   toolSources,
   toolStatus,
-  usdPerMillion,
   yearMonth,
 } from './common.ts';
 
@@ -162,10 +164,7 @@ export const toolFile = z
     reasoning: z.boolean().nullable().describe('The model has a thinking/reasoning mode; null when the source does not say.'),
     toolCalling: z.boolean().nullable().describe('The model supports function/tool calling through the API; null when the source does not say.'),
     codingSpecialized: z.boolean().describe('The provider builds and markets the model specifically for coding.'),
-    pricing: z
-      .object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion })
-      .strict()
-      .describe('Base list price in USD per 1M tokens; cache prices follow pricingDetails.caching.'),
+    pricing: basePricing.describe('Base list price in USD per 1M tokens; cache prices follow pricingDetails.caching.'),
     pricingDetails,
     url: httpsUrl.optional().describe('Pricing page for this model when it differs from the provider\'s.'),
     sources: toolFileSources,
@@ -259,7 +258,7 @@ export const platformFile = z
   .object({
     id: slug,
     name: z.string().min(1),
-    kind: z.enum(['ide', 'editor', 'extension', 'cli']),
+    kind: platformKind,
     description: z.string().min(20),
     pricing: z.string().min(10).describe('Pricing summary as free text.'),
     url: httpsUrl,
@@ -367,7 +366,7 @@ export const seriesFile = z
             .describe('Who produces every result of this series; a result reported by the other kind is rejected.'),
           variantPattern: z.string().min(1).optional()
             .describe('Regular expression (case-insensitive) every result\'s variant must match: the protocol\'s harness, version or set as worded by the source.'),
-          seedField: z.enum(['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench']).optional()
+          seedField: seedField.optional()
             .describe('Spec field this series supplies as a measured value; at most one series per field (the reference protocol of that field).'),
           tasks: z.number().int().positive().optional()
             .describe('Number of tasks in the set, as the benchmark states it: gives the sampling error of a measured value when the result states none.'),

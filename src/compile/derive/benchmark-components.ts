@@ -3,11 +3,12 @@
  * protocol), with its weight. The four specification fields take their reference series from
  * series.json (`seedField`); SWE-bench Pro and Terminal-Bench 4.0 are extensions.
  */
+import { SEED_FIELDS } from '../../schema/common.ts';
 import type { SeriesFile } from '../../schema/source.ts';
 
 type Series = SeriesFile['series'][number];
 
-export const SEED_FIELDS = ['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
+export { SEED_FIELDS };
 export type SeedField = (typeof SEED_FIELDS)[number];
 export const COMPONENT_KEYS = [...SEED_FIELDS, 'sweBenchPro', 'terminalBench'] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
