@@ -59,8 +59,12 @@ export const LIMITS: Readonly<Limits> = {
   maxRequestsPerSocket: 10_000,
   /** How often node:http checks headersTimeout/requestTimeout (its default, 30 s, lets a slow client hold a socket for up to 40 s). */
   connectionsCheckingIntervalMs: 1_000,
-  /** A connection on which nothing moves for this long while a response is pending (a client that stops reading) is closed; nginx: send_timeout. */
-  sendTimeoutMs: 30_000,
+  /**
+   * A connection on which nothing moves for this long is closed: a client that stops reading its
+   * response. While a write is pending node:http lets it pass once if the write progressed, so
+   * such a client is cut off after 15 to 30 s (nginx: send_timeout 30s).
+   */
+  sendTimeoutMs: 15_000,
   /** Responses a connection may have queued behind the one being written; the one that reaches the bound says `Connection: close`. */
   maxPipelinedRequests: 32,
   /** How long a closing connection still reads: after an error answer (so the client gets it, not a reset), and at shutdown for a request already on its way. */
@@ -145,18 +149,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (state.last === res) state.last = undefined;
     });
   };
-  /** A response node:http queues behind another on its connection: count it, and bound how many there are. */
-  const queue = (socket: Socket, res: ServerResponse) => {
+  /**
+   * A response node:http queues behind another on its connection (pipelining): count it, bound
+   * how many there are, and `answer` it once it has the socket, a turn of the event loop later.
+   * Answered at once, every response of a pipelined batch would be written back to back as the
+   * previous one leaves, without yielding: a client that pipelines large documents and does not
+   * read would hold the event loop until the socket buffers are full (megabytes per connection).
+   */
+  const queue = (socket: Socket, res: ServerResponse, answer: () => void) => {
     const state = stateOf(socket);
     state.queued += 1;
     track(state, res);
-    res.once('socket', () => (state.queued -= 1));
+    res.once('socket', () => {
+      state.queued -= 1;
+      setImmediate(answer);
+    });
     if (state.queued >= limits.maxPipelinedRequests) res.shouldKeepAlive = false;
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    if (res.socket === null) queue(req.socket, res); // pipelined behind a response still being written
-    else if (req.socket.writableEnded) return; // read while the connection closes (lingeringClose)
-    handler(req, res);
+    if (res.socket === null) queue(req.socket, res, () => handler(req, res));
+    else if (!req.socket.writableEnded) handler(req, res); // (ended: read while the connection closes, see lingeringClose)
   };
   // From shutdown on: every request received is answered, the last one of each connection with
   // Connection: close. Answered after the parser has read the rest of the bytes that brought it,
@@ -164,24 +176,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const onRequestWhileClosing = (req: IncomingMessage, res: ServerResponse) => {
     if (req.socket.writableEnded) return;
     const state = stateOf(req.socket);
-    if (res.socket === null) queue(req.socket, res);
-    else track(state, res);
     const seq = ++state.received;
-    process.nextTick(() => {
+    const answer = () => {
       if (seq === state.received) res.shouldKeepAlive = false;
       handler(req, res);
-    });
+    };
+    if (res.socket === null) queue(req.socket, res, answer);
+    else {
+      track(state, res);
+      process.nextTick(answer);
+    }
   };
   server.on('request', onRequest);
   server.on('checkExpectation', rejectExpectation);
-  // Expect: 100-continue. node:http writes the 100 Continue of a pipelined (queued) response
-  // after that response's head, which breaks the framing; answer such a request without the
-  // interim response (RFC 9110 10.1.1 allows it; node:http then closes after it, as it has not
-  // read the body it did not ask for).
-  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (res.socket !== null) res.writeContinue();
-    server.emit('request', req, res);
-  });
 
   /**
    * Closes a connection in stages (RFC 9112 9.6): ends our side after what was written, keeps
@@ -334,7 +341,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.closeIdleConnections = closeIdleConnections;
         // Connections that go idle from now on (node:http adds 1 s to this), and those idle now.
         server.keepAliveTimeout = limits.lingerMs;
-        for (const socket of sockets) if (socket.writableLength === 0) socket.setTimeout(limits.lingerMs);
+        for (const socket of sockets) if (inProgress(socket) === undefined) socket.setTimeout(limits.lingerMs);
       });
       return closing;
     },
