@@ -10,15 +10,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PATHS } from '../fs/paths.ts';
 import { redactLocation } from '../fs/redact.ts';
+import type { RefreshConfig } from '../refresh/config.ts';
+import { hasPending } from '../refresh/journal-paths.ts';
 import type { FreshnessDocument } from '../schema/api.ts';
-import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
-import { runRefreshProcess } from '../refresh/child.ts';
-import { publishedRefreshStatus } from '../refresh/freshness.ts';
-import { hasPending } from '../refresh/journal.ts';
-import { startRefreshService } from '../refresh/service.ts';
-import { readStatus } from '../refresh/status.ts';
-import { createFollower, type Follower } from '../server/follow.ts';
-import { startServer } from '../server/server.ts';
+import type { Follower } from '../server/follow.ts';
+import { startServer, type RunningServer } from '../server/server.ts';
+
+// A server that only serves an artifact imports the server and nothing else: the refresh, the
+// config schema (zod), the build and the follower load on demand, when this instance needs them.
+// That keeps the time to the first answer and the idle memory low (npm run bench measures both).
+
 
 const USAGE = `usage: npm start -- [options]
   (default)                  serve the artifact dist points to; swap when another process publishes
@@ -34,7 +35,7 @@ const USAGE = `usage: npm start -- [options]
 
 type Locations = { distPath: string; dataDir: string; releasesDir: string; stateDir: string };
 
-async function ensureArtifact(locations: Locations, config: RefreshConfig): Promise<void> {
+async function ensureArtifact(locations: Locations, loadConfig: () => Promise<RefreshConfig>): Promise<void> {
   try {
     await access(path.join(locations.distPath, 'artifact.json'));
     return;
@@ -43,18 +44,23 @@ async function ensureArtifact(locations: Locations, config: RefreshConfig): Prom
   }
   // Imported only when needed: the build pulls in the schemas, scoring and compression code,
   // which a server that just serves an existing artifact never uses (about 20 MB of RSS).
-  const { publishFromDisk } = await import('../history/publish.ts');
+  const [{ publishFromDisk }, { readStatus }, { publishedRefreshStatus }] = await Promise.all([
+    import('../history/publish.ts'),
+    import('../refresh/status.ts'),
+    import('../refresh/freshness.ts'),
+  ]);
   // The static freshness shows the last refresh this state directory recorded.
-  const status = await readStatus(locations.stateDir);
+  const [status, config] = await Promise.all([readStatus(locations.stateDir), loadConfig()]);
   const refresh = status?.lastAttempt ? publishedRefreshStatus(status, config, new Date(status.lastAttempt)) : undefined;
   await publishFromDisk(locations, { ...config, refresh });
 }
 
 /** The recovery every refresh starts with, run before serving: a publish committed before a crash is completed now, not at the next refresh. */
-async function recoverInterruptedPublish(childArgs: string[], env: NodeJS.ProcessEnv, stateDir: string): Promise<void> {
+async function recoverInterruptedPublish(childArgs: string[], childEnv: () => Promise<NodeJS.ProcessEnv>, stateDir: string): Promise<void> {
   if (!(await hasPending(stateDir))) return;
   console.log('a publish interrupted after its commit is pending: completing it before serving');
-  const result = await runRefreshProcess(['--recover', ...childArgs], (line) => console.log(line), env);
+  const { runRefreshProcess } = await import('../refresh/child.ts');
+  const result = await runRefreshProcess(['--recover', ...childArgs], (line) => console.log(line), await childEnv());
   if (result.code !== 0) console.log(`recovery exited with ${result.code ?? result.signal}; serving the artifact dist points to (the next refresh retries)`);
 }
 
@@ -71,6 +77,35 @@ async function firstSync(follower: Follower, distPath: string, origin: string): 
     }
     console.log(`follow: serving the local artifact for now: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The publisher (--refresh) runs the scheduled refresh (weekly by default): the refresh CLI runs
+ * in a child process and publishes; this process then swaps to the new artifact and reports the
+ * outcome. Other instances only serve what is published.
+ */
+async function startPublisher(running: RunningServer, config: RefreshConfig, childArgs: string[], childEnv: NodeJS.ProcessEnv, stateDir: string) {
+  const [{ startRefreshService }, { runRefreshProcess }] = await Promise.all([import('../refresh/service.ts'), import('../refresh/child.ts')]);
+  const refresh = await startRefreshService({
+    server: {
+      reload: () => running.reload(),
+      setRefreshStatus: (status) => running.setRefreshStatus(status),
+      currentRefreshStatus: () => {
+        const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
+        return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
+      },
+    },
+    schedule: config.schedule,
+    timezone: config.timezone,
+    stateDir,
+    run: async () => {
+      const result = await runRefreshProcess(childArgs, (line) => console.log(line), childEnv);
+      console.log(`refresh: ${result.report?.outcome ?? `exited with ${result.code ?? result.signal}`}${result.report?.release ? ` (release ${result.report.release})` : ''}`);
+    },
+    log: (line) => console.log(line),
+  });
+  console.log(`publisher: refresh scheduled "${config.schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}`);
+  return refresh;
 }
 
 async function main(): Promise<void> {
@@ -103,20 +138,25 @@ async function main(): Promise<void> {
   if (values.follow !== undefined && values.refresh) throw new Error('--follow and --refresh contradict each other: a follower never publishes');
   const followIntervalS = Number(values['follow-interval']);
   if (!(followIntervalS > 0)) throw new Error(`--follow-interval must be a positive number of seconds (got ${JSON.stringify(values['follow-interval'])})`);
-  const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { schedule: values['refresh-cron'] });
+  let config: Promise<RefreshConfig> | undefined;
+  const loadConfig = () =>
+    (config ??= import('../refresh/config.ts').then(async ({ envOverrides, loadRefreshConfig, withOverrides }) =>
+      withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { schedule: values['refresh-cron'] }),
+    ));
   const locations = { distPath: path.resolve(values.dist), dataDir: path.resolve(values.data), releasesDir: path.resolve(values.releases), stateDir: path.resolve(values.state) };
   const childArgs = ['--data', locations.dataDir, '--dist', locations.distPath, '--releases', locations.releasesDir, '--state', locations.stateDir, '--config', path.resolve(values.config)];
   // The child publishes the schedule this process runs on in the static freshness document.
-  const childEnv = { DIRECTORY_REFRESH_CRON: config.schedule };
+  const childEnv = async () => ({ DIRECTORY_REFRESH_CRON: (await loadConfig()).schedule });
 
   let follower: Follower | undefined;
   let reload: () => Promise<unknown> = async () => {};
   if (values.follow !== undefined) {
+    const { createFollower } = await import('../server/follow.ts');
     follower = createFollower({ origin: values.follow, distPath: locations.distPath, intervalMs: followIntervalS * 1000, log: (line) => console.log(line), onSwap: () => reload() });
     await firstSync(follower, locations.distPath, values.follow);
   } else {
     await recoverInterruptedPublish(childArgs, childEnv, locations.stateDir);
-    await ensureArtifact(locations, config);
+    await ensureArtifact(locations, loadConfig);
   }
   const running = await startServer({ distPath: locations.distPath, host: values.host, port, log: (line) => console.log(line) });
   reload = () => running.reload();
@@ -129,28 +169,8 @@ async function main(): Promise<void> {
   // The publisher (--refresh) runs the scheduled refresh (weekly by default): the refresh CLI runs
   // in a child process and publishes; this process then swaps to the new artifact and reports the
   // outcome. Other instances only serve what is published.
-  const schedule = values.refresh ? config.schedule : null;
-  const startPublisher = () => startRefreshService({
-    server: {
-      reload: () => running.reload(),
-      setRefreshStatus: (status) => running.setRefreshStatus(status),
-      currentRefreshStatus: () => {
-        const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
-        return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
-      },
-    },
-    schedule,
-    timezone: config.timezone,
-    stateDir: locations.stateDir,
-    run: async () => {
-      const result = await runRefreshProcess(childArgs, (line) => console.log(line), childEnv);
-      console.log(`refresh: ${result.report?.outcome ?? `exited with ${result.code ?? result.signal}`}${result.report?.release ? ` (release ${result.report.release})` : ''}`);
-    },
-    log: (line) => console.log(line),
-  });
-  const refresh = values.refresh ? await startPublisher() : undefined;
-  if (refresh) console.log(`publisher: refresh scheduled "${schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}`);
-  else if (!follower) console.log('scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)');
+  const refresh = values.refresh ? await startPublisher(running, await loadConfig(), childArgs, await childEnv(), locations.stateDir) : undefined;
+  if (!refresh && !follower) console.log('scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)');
 
   let stopping = false;
   const stop = (signal: string) => {

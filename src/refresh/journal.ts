@@ -21,6 +21,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, writeFileDurably } from '../fs/durable.ts';
 import { writeReleaseDir } from '../history/releases.ts';
+import { journalDir, pendingDir } from './journal-paths.ts';
 
 export interface Plan {
   releaseId: string;
@@ -34,8 +35,6 @@ export interface Pending {
   plan: Plan;
 }
 
-const journalDir = (stateDir: string) => path.join(stateDir, 'refresh');
-const pendingDir = (stateDir: string) => path.join(journalDir(stateDir), 'pending');
 
 function assertRelative(relative: string): void {
   if (path.isAbsolute(relative) || relative.split(/[\\/]/).includes('..')) throw new Error(`journal: refusing path outside the data directory: ${relative}`);
@@ -57,13 +56,7 @@ export async function commitPlan(stateDir: string, plan: Plan, dataFiles: Readon
   return { dir: target, plan };
 }
 
-/** Whether a committed publish waits to be completed (cheap: one stat). */
-export async function hasPending(stateDir: string): Promise<boolean> {
-  return stat(pendingDir(stateDir)).then(
-    () => true,
-    () => false,
-  );
-}
+export { hasPending } from './journal-paths.ts';
 
 export async function readPending(stateDir: string): Promise<Pending | null> {
   const dir = pendingDir(stateDir);
