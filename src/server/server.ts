@@ -114,41 +114,17 @@ function stateOf(socket: Socket): ConnectionState {
   return state;
 }
 
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const log = options.log ?? (() => {});
-  let artifact = await loadArtifact(options.distPath);
-  let refreshStatus: FreshnessDocument['refresh'] | undefined;
-  let refreshStatusChangedAt = new Date().toISOString();
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-  const applyRefreshStatus = (target: LoadedArtifact) => {
-    if (!refreshStatus) return;
-    const staticFreshness = target.resources.get('/api/freshness.json')?.representations.identity?.body;
-    if (!staticFreshness) return;
-    const document = { ...(JSON.parse(staticFreshness.toString('utf8')) as FreshnessDocument), refresh: refreshStatus };
-    replaceDocument(target, '/api/freshness.json', serializeJson(document), etagOf, refreshStatusChangedAt);
-  };
-
-  const handler = createHandler(() => artifact);
-  const limits: Limits = { ...LIMITS, ...options.limits };
-  const server = createServer({
-    maxHeaderSize: limits.maxHeaderSize,
-    requestTimeout: limits.requestTimeoutMs,
-    headersTimeout: limits.headersTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
-    // The handler answers a missing Host with the JSON 400 (node:http's has no body and no headers).
-    requireHostHeader: false,
+function track(state: ConnectionState, res: ServerResponse): void {
+  state.last = res;
+  res.once('finish', () => {
+    if (state.last === res) state.last = undefined;
   });
-  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
-  // Inactivity timeout of every socket; node:http replaces it with the keep-alive timeout between requests.
-  server.setTimeout(limits.sendTimeoutMs);
+}
 
-  const track = (state: ConnectionState, res: ServerResponse) => {
-    state.last = res;
-    res.once('finish', () => {
-      if (state.last === res) state.last = undefined;
-    });
-  };
+/** The request listeners: the one that serves, and the one that takes over from shutdown on. */
+function requestListeners(handler: Handler, limits: Limits): { serving: Handler; closing: Handler } {
   /**
    * A response node:http queues behind another on its connection (pipelining): count it, bound
    * how many there are, and `answer` it once it has the socket, a turn of the event loop later.
@@ -166,14 +142,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     if (state.queued >= limits.maxPipelinedRequests) res.shouldKeepAlive = false;
   };
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+  const serving: Handler = (req, res) => {
     if (res.socket === null) queue(req.socket, res, () => handler(req, res));
     else if (!req.socket.writableEnded) handler(req, res); // (ended: read while the connection closes, see lingeringClose)
   };
   // From shutdown on: every request received is answered, the last one of each connection with
   // Connection: close. Answered after the parser has read the rest of the bytes that brought it,
   // so that requests pipelined behind it are known and answered before the connection closes.
-  const onRequestWhileClosing = (req: IncomingMessage, res: ServerResponse) => {
+  const closing: Handler = (req, res) => {
     if (req.socket.writableEnded) return;
     const state = stateOf(req.socket);
     const seq = ++state.received;
@@ -187,49 +163,53 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       process.nextTick(answer);
     }
   };
-  server.on('request', onRequest);
+  return { serving, closing };
+}
+
+/**
+ * Closes a connection in stages (RFC 9112 9.6): ends our side after what was written, keeps
+ * reading (and discarding) for lingerMs, then destroys it. node:http closes at once after a
+ * response that says Connection: close; if the client is still sending (pipelined requests),
+ * the kernel then resets the connection, which can destroy that response before the client
+ * reads it.
+ */
+function lingeringClose(socket: Socket, lingerMs: number): void {
+  if (socket.destroyed || socket.writableEnded) return;
+  socket.end();
+  const linger = setTimeout(() => socket.destroy(), lingerMs);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
+}
+
+/**
+ * The last answer on a connection node:http no longer parses (an error, CONNECT, Upgrade):
+ * `respond` runs once every response before it has finished (so pipelined requests are
+ * answered in order, and the socket is free), and calls `close` when its answer is written;
+ * the connection then closes, after lingerMs of reading what the client still sends, so the
+ * client gets the answer instead of a reset.
+ */
+function lastWord(socket: Socket, lingerMs: number, respond: (close: () => void) => void): void {
+  const state = stateOf(socket);
+  if (state.ending) return;
+  state.ending = true;
+  const go = () => {
+    if (socket.writable) respond(() => lingeringClose(socket, lingerMs));
+    else if (!socket.writableEnded) socket.destroy();
+  };
+  const before = state.last ?? inProgress(socket);
+  if (before !== undefined) before.once('finish', go);
+  else go();
+}
+
+/** An answer written straight to the socket (node:http has no response object for it). */
+const raw = (socket: Socket, response: string) => (close: () => void) => {
+  socket.write(response);
+  close();
+};
+
+/** Answers what node:http does not hand to the request listener: malformed requests, CONNECT, Upgrade and Expect. */
+function answerTheRest(server: Server, handler: Handler, limits: Limits): void {
   server.on('checkExpectation', rejectExpectation);
-
-  /**
-   * Closes a connection in stages (RFC 9112 9.6): ends our side after what was written, keeps
-   * reading (and discarding) for lingerMs, then destroys it. node:http closes at once after a
-   * response that says Connection: close; if the client is still sending (pipelined requests),
-   * the kernel then resets the connection, which can destroy that response before the client
-   * reads it.
-   */
-  const lingeringClose = (socket: Socket) => {
-    if (socket.destroyed || socket.writableEnded) return;
-    socket.end();
-    const linger = setTimeout(() => socket.destroy(), limits.lingerMs);
-    linger.unref();
-    socket.once('close', () => clearTimeout(linger));
-  };
-
-  /**
-   * The last answer on a connection node:http no longer parses (an error, CONNECT, Upgrade):
-   * `respond` runs once every response before it has finished (so pipelined requests are
-   * answered in order, and the socket is free), and calls `close` when its answer is written;
-   * the connection then closes, after lingerMs of reading what the client still sends, so the
-   * client gets the answer instead of a reset.
-   */
-  const lastWord = (socket: Socket, respond: (close: () => void) => void) => {
-    const state = stateOf(socket);
-    if (state.ending) return;
-    state.ending = true;
-    const go = () => {
-      if (socket.writable) respond(() => lingeringClose(socket));
-      else if (!socket.writableEnded) socket.destroy();
-    };
-    const before = state.last ?? inProgress(socket);
-    if (before !== undefined) before.once('finish', go);
-    else go();
-  };
-  /** An answer written straight to the socket (node:http has no response object for it). */
-  const raw = (socket: Socket, response: string) => (close: () => void) => {
-    socket.write(response);
-    close();
-  };
-
   server.on('clientError', (error, socket) => {
     if (socket.destroyed) return; // reset by the client: node:http has destroyed it already
     const code = (error as NodeJS.ErrnoException).code;
@@ -239,25 +219,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', 'The request was not received in time.']
           : [400, 'Bad Request', 'Bad request.'];
-    lastWord(socket as Socket, raw(socket as Socket, rawErrorResponse(status, reason, message)));
+    lastWord(socket as Socket, limits.lingerMs, raw(socket as Socket, rawErrorResponse(status, reason, message)));
   });
-  // node:http hands a CONNECT request's socket over and drops it when nobody listens; answer it
-  // like every other method this read-only API does not allow.
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+  // node:http hands a CONNECT request's socket over and drops it when nobody listens, and a
+  // request asking for an upgrade (Upgrade and Connection: upgrade) stops it reading the requests
+  // pipelined behind, even with nobody listening to upgrade it. Answer a CONNECT like every
+  // other method this read-only API does not allow; answer an upgrade request like any other
+  // (RFC 9110 7.8 lets a server ignore Upgrade), with Connection: close, so nothing the client
+  // sent after it goes unanswered silently.
+  const takeOver = (socket: Socket) => {
     socket.on('error', () => socket.destroy());
     socket.setTimeout(limits.sendTimeoutMs, () => socket.destroy());
     socket.resume(); // discard whatever else the client sends
-    lastWord(socket, raw(socket, CONNECT_RESPONSE));
+  };
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    takeOver(socket);
+    lastWord(socket, limits.lingerMs, raw(socket, CONNECT_RESPONSE));
   });
-  // node:http also stops reading the requests pipelined behind one that asks for an upgrade
-  // (Upgrade and Connection: upgrade), even with nobody listening to upgrade it. Take such a
-  // request over: answer it like any other (RFC 9110 7.8 lets a server ignore Upgrade), with
-  // Connection: close, so nothing the client sent after it goes unanswered silently.
   server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    socket.on('error', () => socket.destroy());
-    socket.setTimeout(limits.sendTimeoutMs, () => socket.destroy());
-    socket.resume();
-    lastWord(socket, (close) => {
+    takeOver(socket);
+    lastWord(socket, limits.lingerMs, (close) => {
       const res = new ServerResponse(req);
       res.shouldKeepAlive = false;
       res.assignSocket(socket);
@@ -268,13 +249,81 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       handler(req, res);
     });
   });
+}
 
+/** node:http with the limits, every kind of request answered, and the set of open connections. */
+function createHttpServer(handler: Handler, limits: Limits): { server: Server; sockets: Set<Socket>; startClosing(): void } {
+  const server = createServer({
+    maxHeaderSize: limits.maxHeaderSize,
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    // The handler answers a missing Host with the JSON 400 (node:http's has no body and no headers).
+    requireHostHeader: false,
+  });
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  // Inactivity timeout of every socket; node:http replaces it with the keep-alive timeout between requests.
+  server.setTimeout(limits.sendTimeoutMs);
+  const listeners = requestListeners(handler, limits);
+  server.on('request', listeners.serving);
+  answerTheRest(server, handler, limits);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    socket.destroySoon = () => lingeringClose(socket); // what node:http calls after a response that closes
+    socket.destroySoon = () => lingeringClose(socket, limits.lingerMs); // what node:http calls after a response that closes
   });
+  const startClosing = () => {
+    server.off('request', listeners.serving);
+    server.on('request', listeners.closing);
+  };
+  return { server, sockets, startClosing };
+}
+
+/**
+ * Graceful shutdown (RunningServer.close): stop accepting, answer what was received, close each
+ * connection once it has been idle for lingerMs, and whatever is left after graceMs.
+ */
+function shutDown(http: ReturnType<typeof createHttpServer>, limits: Limits, graceMs: number): Promise<void> {
+  const { server, sockets } = http;
+  return new Promise<void>((resolve) => {
+    http.startClosing();
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    // node:http's close() also destroys every connection that is idle at this moment, losing
+    // the request a keep-alive client may already have sent on it. Stop accepting without that:
+    // idle connections close below, once they stay idle for lingerMs.
+    const closeIdleConnections = server.closeIdleConnections;
+    server.closeIdleConnections = () => {};
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections = closeIdleConnections;
+    // Connections that go idle from now on (node:http adds 1 s to this), and those idle now.
+    server.keepAliveTimeout = limits.lingerMs;
+    for (const socket of sockets) if (inProgress(socket) === undefined) socket.setTimeout(limits.lingerMs);
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? (() => {});
+  let artifact = await loadArtifact(options.distPath);
+  let refreshStatus: FreshnessDocument['refresh'] | undefined;
+  let refreshStatusChangedAt = new Date().toISOString();
+
+  const applyRefreshStatus = (target: LoadedArtifact) => {
+    if (!refreshStatus) return;
+    const staticFreshness = target.resources.get('/api/freshness.json')?.representations.identity?.body;
+    if (!staticFreshness) return;
+    const document = { ...(JSON.parse(staticFreshness.toString('utf8')) as FreshnessDocument), refresh: refreshStatus };
+    replaceDocument(target, '/api/freshness.json', serializeJson(document), etagOf, refreshStatusChangedAt);
+  };
+
+  const limits: Limits = { ...LIMITS, ...options.limits };
+  const http = createHttpServer(createHandler(() => artifact), limits);
+  const { server } = http;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -324,25 +373,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     close(graceMs = 10_000) {
       if (watchInterval > 0) unwatchFile(pointer);
-      closing ??= new Promise<void>((resolve) => {
-        server.off('request', onRequest);
-        server.on('request', onRequestWhileClosing);
-        const force = setTimeout(() => server.closeAllConnections(), graceMs);
-        force.unref();
-        // node:http's close() also destroys every connection that is idle at this moment, losing
-        // the request a keep-alive client may already have sent on it. Stop accepting without that:
-        // idle connections close below, once they stay idle for lingerMs.
-        const closeIdleConnections = server.closeIdleConnections;
-        server.closeIdleConnections = () => {};
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections = closeIdleConnections;
-        // Connections that go idle from now on (node:http adds 1 s to this), and those idle now.
-        server.keepAliveTimeout = limits.lingerMs;
-        for (const socket of sockets) if (inProgress(socket) === undefined) socket.setTimeout(limits.lingerMs);
-      });
+      closing ??= shutDown(http, limits, graceMs);
       return closing;
     },
   };
