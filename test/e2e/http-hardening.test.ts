@@ -39,7 +39,7 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
 
   it('answers pipelined requests in order when the last one is malformed: 200, 200, then the JSON 400 and close', async () => {
-    const payload = get('/api/tools.json', { 'Accept-Encoding': 'identity' }) + get('/api/categories.json') + 'GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\nNot a header\r\n\r\n';
+    const payload = `${get('/api/tools.json', { 'Accept-Encoding': 'identity' })}${get('/api/categories.json')}GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\nNot a header\r\n\r\n`;
     const result = await exchange(port, payload);
     expect(result.responses.map((r) => r.status)).toEqual([200, 200, 400]);
     expect(result.responses[0]!.body.equals(artifactFile('api/tools.json'))).toBe(true);
@@ -50,7 +50,7 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
 
   it('answers a request that arrives byte by byte after a pipelined one in order too', async () => {
-    const payload = get('/api/categories.json') + get('/api/platforms.json') + 'GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\n\x01\r\n\r\n';
+    const payload = `${get('/api/categories.json')}${get('/api/platforms.json')}GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\n\x01\r\n\r\n`;
     const result = await exchange(port, payload, { fragment: 7 });
     expect(result.responses.map((r) => r.status)).toEqual([200, 200, 400]);
     expectErrorShape(result.responses[2], 400);
@@ -82,7 +82,7 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
 
   it('CONNECT host:port gets a JSON error instead of a dropped connection (405 from Node; 400 from nginx, which cannot parse the authority form)', async () => {
-    const payload = get('/api/categories.json') + 'CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n';
+    const payload = `${get('/api/categories.json')}CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n`;
     const result = await exchange(port, payload);
     expect(result.responses.map((r) => r.status)).toEqual([200, targetName === 'node' ? 405 : 400]);
     expectErrorShape(result.responses[1], targetName === 'node' ? 405 : 400);
