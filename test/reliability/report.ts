@@ -1,0 +1,140 @@
+/**
+ * The one table `npm run test:reliability` prints: every section returns rows with the columns
+ * below (a section fills only the ones it measures; the others print as "–"), and the goals are
+ * checked over all rows, so a new section gets its failures counted by filling a column.
+ */
+
+export interface Row {
+  /** Section name, then what the row measured (e.g. "fuzz", "node"). */
+  section: string;
+  target: string;
+  requests?: number;
+  fiveXx?: number;
+  /** 2xx bodies that are not byte-identical to a published artifact file. */
+  outsideArtifact?: number;
+  /** 4xx/5xx answers (and requests answered by nothing) without the one JSON error shape. */
+  noErrorShape?: number;
+  /** Slow or never-reading clients that held a connection, and how many of them the server closed. */
+  slowHeld?: number;
+  slowClosed?: number;
+  /** A normal client's latency in ms, quiet and while the section's attack runs. */
+  p50Quiet?: number;
+  p99Quiet?: number;
+  p50Attack?: number;
+  p99Attack?: number;
+  /** Server RSS in MB after warm-up and at the end. */
+  rssWarmMb?: number;
+  rssEndMb?: number;
+  inFlightLost?: number;
+  faultsInjected?: number;
+  faultsRejected?: number;
+  kills?: number;
+  corruptDatasets?: number;
+  secretsFound?: number;
+  /** One line on anything else worth knowing (printed under the table). */
+  note?: string;
+  /** A section's own checks that failed (e.g. the server did not exit); each one misses a goal. */
+  failures?: string[];
+}
+
+export interface Goal {
+  name: string;
+  /** Null when the row meets it (or does not measure it), else why not. */
+  check(row: Row): string | null;
+}
+
+const zero = (label: string, value: (row: Row) => number | undefined): Goal => ({
+  name: `${label} = 0`,
+  check: (row) => {
+    const v = value(row);
+    return v === undefined || v === 0 ? null : `${label} ${v}`;
+  },
+});
+
+export const P99_ATTACK_FACTOR = 2;
+export const RSS_DRIFT_LIMIT = 0.1;
+
+export const rssDrift = (row: Row): number | undefined =>
+  row.rssWarmMb !== undefined && row.rssEndMb !== undefined && row.rssWarmMb > 0 ? (row.rssEndMb - row.rssWarmMb) / row.rssWarmMb : undefined;
+
+export const GOALS: readonly Goal[] = [
+  zero('5xx', (r) => r.fiveXx),
+  zero('bodies outside the artifact', (r) => r.outsideArtifact),
+  zero('responses without the JSON error shape', (r) => r.noErrorShape),
+  zero('in-flight requests lost', (r) => r.inFlightLost),
+  zero('corrupt datasets', (r) => r.corruptDatasets),
+  zero('secrets found', (r) => r.secretsFound),
+  {
+    name: 'every slow client closed by the server',
+    check: (r) => (r.slowHeld === undefined || r.slowClosed === r.slowHeld ? null : `${r.slowHeld - (r.slowClosed ?? 0)} of ${r.slowHeld} slow clients still held`),
+  },
+  {
+    name: 'every injected fault rejected',
+    check: (r) => (r.faultsInjected === undefined || r.faultsRejected === r.faultsInjected ? null : `${r.faultsInjected - (r.faultsRejected ?? 0)} of ${r.faultsInjected} faults not rejected`),
+  },
+  {
+    name: `p99 under attack <= ${P99_ATTACK_FACTOR}x quiet`,
+    check: (r) =>
+      r.p99Attack === undefined || r.p99Quiet === undefined || r.p99Attack <= P99_ATTACK_FACTOR * r.p99Quiet
+        ? null
+        : `p99 ${r.p99Attack.toFixed(2)} ms under attack vs ${r.p99Quiet.toFixed(2)} ms quiet`,
+  },
+  {
+    name: `RSS drift <= ${RSS_DRIFT_LIMIT * 100}%`,
+    check: (r) => {
+      const drift = rssDrift(r);
+      return drift === undefined || drift <= RSS_DRIFT_LIMIT ? null : `RSS ${r.rssWarmMb!.toFixed(1)} -> ${r.rssEndMb!.toFixed(1)} MB (+${(drift * 100).toFixed(1)}%)`;
+    },
+  },
+];
+
+/** Every goal a row misses, as "section/target: why". */
+export function missedGoals(rows: readonly Row[]): string[] {
+  const missed: string[] = [];
+  for (const row of rows) {
+    for (const goal of GOALS) {
+      const problem = goal.check(row);
+      if (problem) missed.push(`${row.section}/${row.target}: ${problem} (goal: ${goal.name})`);
+    }
+    for (const failure of row.failures ?? []) missed.push(`${row.section}/${row.target}: ${failure}`);
+  }
+  return missed;
+}
+
+const dash = '–';
+const int = (v: number | undefined) => (v === undefined ? dash : String(v));
+const ms = (v: number | undefined) => (v === undefined ? dash : v.toFixed(2));
+const pair = (a: string, b: string) => (a === dash && b === dash ? dash : `${a} / ${b}`);
+
+const COLUMNS: { title: string; cell(row: Row): string; left?: boolean }[] = [
+  { title: 'section', cell: (r) => r.section, left: true },
+  { title: 'target', cell: (r) => r.target, left: true },
+  { title: 'requests tried', cell: (r) => int(r.requests) },
+  { title: '5xx', cell: (r) => int(r.fiveXx) },
+  { title: 'bodies outside artifact', cell: (r) => int(r.outsideArtifact) },
+  { title: 'no JSON error shape', cell: (r) => int(r.noErrorShape) },
+  { title: 'slow clients held / closed', cell: (r) => pair(int(r.slowHeld), int(r.slowClosed)) },
+  { title: 'p50/p99 ms quiet', cell: (r) => pair(ms(r.p50Quiet), ms(r.p99Quiet)) },
+  { title: 'p50/p99 ms attack', cell: (r) => pair(ms(r.p50Attack), ms(r.p99Attack)) },
+  {
+    title: 'RSS MB warm / end (drift)',
+    cell: (r) => {
+      const drift = rssDrift(r);
+      return drift === undefined ? dash : `${r.rssWarmMb!.toFixed(1)} / ${r.rssEndMb!.toFixed(1)} (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(1)}%)`;
+    },
+  },
+  { title: 'in-flight lost', cell: (r) => int(r.inFlightLost) },
+  { title: 'faults injected / rejected', cell: (r) => pair(int(r.faultsInjected), int(r.faultsRejected)) },
+  { title: 'kills / corrupt datasets', cell: (r) => pair(int(r.kills), int(r.corruptDatasets)) },
+  { title: 'secrets found', cell: (r) => int(r.secretsFound) },
+];
+
+/** The table as Markdown (it reads as plain text too), then one line per note. */
+export function formatTable(rows: readonly Row[]): string {
+  const cells = rows.map((row) => COLUMNS.map((c) => c.cell(row)));
+  const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...cells.map((r) => r[i]!.length)));
+  const line = (values: string[]) => `| ${values.map((v, i) => (COLUMNS[i]!.left ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (COLUMNS[i]!.left ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`;
+  const notes = rows.filter((r) => r.note).map((r) => `- ${r.section}/${r.target}: ${r.note}`);
+  return [line(COLUMNS.map((c) => c.title)), rule, ...cells.map(line), ...(notes.length ? ['', ...notes] : [])].join('\n');
+}

@@ -1,0 +1,12 @@
+/**
+ * The sections `npm run test:reliability` runs, in this order. To add one (upstream faults,
+ * kill -9 during publish, secrets...), write a Section (../section.ts) that returns rows with the
+ * columns it measures (../report.ts; add a column and a goal there if none fits) and list it here.
+ */
+import type { Section } from '../section.ts';
+import { fuzz } from './fuzz.ts';
+import { mixedLoad } from './load.ts';
+import { shutdown } from './shutdown.ts';
+import { slowClients } from './slow-clients.ts';
+
+export const SECTIONS: readonly Section[] = [fuzz, slowClients, mixedLoad, shutdown];
