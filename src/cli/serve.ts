@@ -108,7 +108,8 @@ async function startPublisher(running: RunningServer, config: RefreshConfig, chi
   return refresh;
 }
 
-async function main(): Promise<void> {
+/** The command line, checked: contradictory or malformed flags stop the start with a message. */
+function serveOptions() {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: process.env.PORT ?? '3000' },
@@ -126,10 +127,6 @@ async function main(): Promise<void> {
       help: { type: 'boolean', default: false },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0-65535 (got ${JSON.stringify(values.port)})`);
   if (values.refresh && values['no-refresh']) throw new Error('--refresh and --no-refresh contradict each other');
@@ -138,6 +135,15 @@ async function main(): Promise<void> {
   if (values.follow !== undefined && values.refresh) throw new Error('--follow and --refresh contradict each other: a follower never publishes');
   const followIntervalS = Number(values['follow-interval']);
   if (!(followIntervalS > 0)) throw new Error(`--follow-interval must be a positive number of seconds (got ${JSON.stringify(values['follow-interval'])})`);
+  return { values, port, followIntervalS };
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const { values, port, followIntervalS } = serveOptions();
   let config: Promise<RefreshConfig> | undefined;
   const loadConfig = () =>
     (config ??= import('../refresh/config.ts').then(async ({ envOverrides, loadRefreshConfig, withOverrides }) =>
@@ -172,12 +178,16 @@ async function main(): Promise<void> {
   const refresh = values.refresh ? await startPublisher(running, await loadConfig(), childArgs, await childEnv(), locations.stateDir) : undefined;
   if (!refresh && !follower) console.log('scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)');
 
+  stopOnSignals(running, [refresh, follower]);
+}
+
+/** SIGTERM or SIGINT: stop the background work, answer what was received, exit. */
+function stopOnSignals(running: RunningServer, background: ({ stop(): void } | undefined)[]): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    refresh?.stop();
-    follower?.stop();
+    for (const task of background) task?.stop();
     console.log(`${signal}: finishing in-flight requests, then exiting`);
     void running.close().then(() => process.exit(0));
   };
