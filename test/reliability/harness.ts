@@ -160,6 +160,50 @@ export async function openSockets(pid: number): Promise<number> {
   }
 }
 
+/** Kernel clock ticks per second (USER_HZ), the unit of /proc CPU times. */
+const CLOCK_TICKS = 100;
+
+/** CPU time of a process in ticks (utime + stime from /proc/<pid>/stat), 0 once it is gone. */
+async function cpuTicks(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ticks the whole machine (all cores) spent running processes, from /proc/stat: user, nice,
+ * system and steal; not interrupts, which on loopback are mostly this run's own traffic.
+ */
+async function machineBusyTicks(): Promise<number> {
+  const [user, nice, system, , , , , steal] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return user! + nice! + system! + steal!;
+}
+
+/**
+ * Starts measuring how much CPU other processes use (the machine's busy time less that of `pids`
+ * and of this process); `stop()` says how many cores they used on average. Latencies measured
+ * while other processes compete for the CPU say more about the machine than about the server.
+ */
+export async function foreignCpu(pids: readonly number[]): Promise<{ stop(): Promise<number> }> {
+  const ours = async () => (await Promise.all(pids.map(cpuTicks))).reduce((a, b) => a + b, 0);
+  const [machineStart, oursStart] = await Promise.all([machineBusyTicks(), ours()]);
+  const selfStart = process.cpuUsage();
+  const from = Date.now();
+  return {
+    async stop() {
+      const [machineEnd, oursEnd] = await Promise.all([machineBusyTicks(), ours()]);
+      const self = process.cpuUsage(selfStart);
+      const seconds = (Date.now() - from) / 1000;
+      const foreign = (machineEnd - machineStart - (oursEnd - oursStart)) / CLOCK_TICKS - (self.user + self.system) / 1e6;
+      return Math.max(0, foreign / seconds);
+    },
+  };
+}
+
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -9,7 +9,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AttackPlan, AttackResult } from '../attackers.ts';
 import { exchange, get } from '../raw-http.ts';
-import { judge, percentile, sleep } from '../harness.ts';
+import { foreignCpu, judge, percentile, sleep } from '../harness.ts';
 import type { Row } from '../report.ts';
 import type { Section, SectionContext } from '../section.ts';
 
@@ -22,6 +22,9 @@ const ATTACK_MS = 40_000;
 /** After the attack, slowloris connections still need up to the header timeout (10 s) to be closed. */
 const DRAIN_MS = 15_000;
 const INTERVAL_MS = 5;
+/** A measurement during which other processes used more than this many cores is repeated (up to ATTEMPTS in all). */
+const MAX_FOREIGN_CORES = 0.3;
+const ATTEMPTS = 3;
 const ATTACKERS_FILE = fileURLToPath(new URL('../attackers.ts', import.meta.url));
 
 interface Sample {
@@ -69,12 +72,13 @@ function normalClient(port: number, bodies: ReadonlySet<string>, expected: Buffe
 }
 
 /** Starts the attackers' process (before the quiet phase: its start-up is not part of the attack); `attack` runs a plan. */
-async function attackers(): Promise<{ attack(plan: AttackPlan): Promise<AttackResult> }> {
+async function attackers(): Promise<{ pid: number; attack(plan: AttackPlan): Promise<AttackResult> }> {
   const child = fork(ATTACKERS_FILE, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => code !== 0 && reject(new Error(`the attackers exited with ${code}`))));
   exited.catch(() => {}); // reported through the races below
   await Promise.race([new Promise((resolve) => child.once('message', resolve)), exited]);
   return {
+    pid: child.pid!,
     attack(plan) {
       const result = new Promise<AttackResult>((resolve) => child.once('message', (message) => resolve(message as AttackResult)));
       child.send(plan);
@@ -91,72 +95,89 @@ const stats = (samples: readonly Sample[], from: number, to: number) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: sorted.length };
 };
 
+/** One measurement against a running server: quiet, attack, quiet again. */
+async function measure(context: SectionContext, target: string, port: number, serverPids: number[], bodies: ReadonlySet<string>): Promise<{ row: Row; foreign: number }> {
+  const expected = context.artifact.files.get('/api/providers.json')!.br!;
+  const attack = await attackers();
+  const foreign = await foreignCpu([...serverPids, attack.pid]);
+  const client = normalClient(port, bodies, expected);
+  await sleep(1_000); // warm-up, not measured
+  const quietFrom = Date.now();
+  await sleep(QUIET_MS);
+  const attackFrom = Date.now();
+  const plan: AttackPlan = {
+    port,
+    attackMs: ATTACK_MS,
+    drainMs: DRAIN_MS,
+    slowloris: 200,
+    neverReading: 100,
+    rampMs: RAMP_MS,
+    pipelined: 24,
+    pipelinedBytes: 24 * context.artifact.files.get('/api/tools.json')!.identity.length,
+    connectDropPerSecond: 100,
+  };
+  const result = await attack.attack(plan);
+  const attackTo = attackFrom + ATTACK_MS;
+  // Quiet again (every abusive connection is gone after the drain): a second quiet window, so
+  // the baseline is not one stretch of time other processes on the machine may have disturbed.
+  const afterFrom = Date.now();
+  await sleep(QUIET_MS);
+  const afterTo = Date.now();
+  await client.stop();
+  const foreignCores = await foreign.stop();
+  const quiet = stats(client.samples.filter((sample) => sample.at < attackFrom || sample.at >= afterFrom), quietFrom, afterTo);
+  const underAttack = stats(client.samples, attackFrom, attackTo);
+  context.log(
+    `slow-clients ${target}: quiet n=${quiet.n} p50 ${quiet.p50.toFixed(2)} p99 ${quiet.p99.toFixed(2)} ms; attack n=${underAttack.n} p50 ${underAttack.p50.toFixed(2)} p99 ${underAttack.p99.toFixed(2)} ms; ` +
+      `slowloris ${result.slowloris.closedByServer}/${result.slowloris.opened} closed (${result.slowloris.answers} answered), never-reading ${result.neverReading.closedByServer}/${result.neverReading.opened} closed, ` +
+      `${result.connectDrop.opened} connect-and-drop, ${result.stillOpen} still open after the drain, normal client: ${client.tally.failed} failed`,
+  );
+  const row: Row = {
+    section: 'slow-clients',
+    target,
+    requests: client.tally.requests,
+    fiveXx: client.tally.fiveXx,
+    outsideArtifact: client.tally.outside,
+    // A normal request that got no answer at all counts as one without the error shape, like the 408s slowloris got.
+    noErrorShape: client.tally.noShape + client.tally.failed + result.slowloris.answersWithoutErrorShape,
+    slowHeld: result.slowloris.opened + result.neverReading.opened,
+    slowClosed: result.slowloris.closedByServer + result.neverReading.closedByServer,
+    p50Quiet: quiet.p50,
+    p99Quiet: quiet.p99,
+    p50Attack: underAttack.p50,
+    p99Attack: underAttack.p99,
+    note: `${result.slowloris.opened} slowloris, ${result.neverReading.opened} never-reading (24 pipelined GETs of tools.json, identity, each), ${result.connectDrop.opened} connect-and-drop, connecting over the first ${RAMP_MS / 1000} s; normal client: a GET on a new connection every ${INTERVAL_MS} ms`,
+  };
+  return { row, foreign: foreignCores };
+}
+
 export const slowClients: Section = {
   name: 'slow-clients',
   summary: 'slowloris, never-reading and connect-and-drop clients; a normal client p50/p99 quiet vs under attack',
   async run(context: SectionContext): Promise<Row[]> {
     const rows: Row[] = [];
-    const expected = context.artifact.files.get('/api/providers.json')!.br!;
     for (const target of context.targets) {
       let port: number;
+      let pids: number[];
       let bodies: ReadonlySet<string> = context.artifact.bodies;
       if (target === 'node') {
         const started = await context.startServer();
         port = started.server.port;
+        pids = [started.server.pid];
         bodies = started.bodies;
       } else {
-        port = (await context.startNginx()).port;
+        const nginx = await context.startNginx();
+        port = nginx.port;
+        pids = [nginx.pid, ...(await nginx.workerPids())];
       }
-      const attack = await attackers();
-      const client = normalClient(port, bodies, expected);
-      await sleep(1_000); // warm-up, not measured
-      const quietFrom = Date.now();
-      await sleep(QUIET_MS);
-      const attackFrom = Date.now();
-      const plan: AttackPlan = {
-        port,
-        attackMs: ATTACK_MS,
-        drainMs: DRAIN_MS,
-        slowloris: 200,
-        neverReading: 100,
-        rampMs: RAMP_MS,
-        pipelined: 24,
-        pipelinedBytes: 24 * context.artifact.files.get('/api/tools.json')!.identity.length,
-        connectDropPerSecond: 100,
-      };
-      const result = await attack.attack(plan);
-      const attackTo = attackFrom + ATTACK_MS;
-      // Quiet again (every abusive connection is gone after the drain): a second quiet window, so
-      // the baseline is not one stretch of time other processes on the machine may have disturbed.
-      const afterFrom = Date.now();
-      await sleep(QUIET_MS);
-      const afterTo = Date.now();
-      await client.stop();
-      const quiet = stats(client.samples.filter((sample) => sample.at < attackFrom || sample.at >= afterFrom), quietFrom, afterTo);
-      const underAttack = stats(client.samples, attackFrom, attackTo);
-      const held = result.slowloris.opened + result.neverReading.opened;
-      const closed = result.slowloris.closedByServer + result.neverReading.closedByServer;
-      context.log(
-        `slow-clients ${target}: quiet n=${quiet.n} p50 ${quiet.p50.toFixed(2)} p99 ${quiet.p99.toFixed(2)} ms; attack n=${underAttack.n} p50 ${underAttack.p50.toFixed(2)} p99 ${underAttack.p99.toFixed(2)} ms; ` +
-          `slowloris ${result.slowloris.closedByServer}/${result.slowloris.opened} closed (${result.slowloris.answers} answered), never-reading ${result.neverReading.closedByServer}/${result.neverReading.opened} closed, ` +
-          `${result.connectDrop.opened} connect-and-drop, ${result.stillOpen} still open after the drain, normal client: ${client.tally.failed} failed`,
-      );
-      rows.push({
-        section: 'slow-clients',
-        target,
-        requests: client.tally.requests,
-        fiveXx: client.tally.fiveXx,
-        outsideArtifact: client.tally.outside,
-        // A normal request that got no answer at all counts as one without the error shape, like the 408s slowloris got.
-        noErrorShape: client.tally.noShape + client.tally.failed + result.slowloris.answersWithoutErrorShape,
-        slowHeld: held,
-        slowClosed: closed,
-        p50Quiet: quiet.p50,
-        p99Quiet: quiet.p99,
-        p50Attack: underAttack.p50,
-        p99Attack: underAttack.p99,
-        note: `${result.slowloris.opened} slowloris, ${result.neverReading.opened} never-reading (24 pipelined GETs of tools.json, identity, each), ${result.connectDrop.opened} connect-and-drop, connecting over the first ${RAMP_MS / 1000} s; normal client: a GET on a new connection every ${INTERVAL_MS} ms`,
-      });
+      // As npm run bench does: a measurement during which other processes used the CPU is repeated, the quietest kept.
+      let best: { row: Row; foreign: number } | undefined;
+      for (let attempt = 1; attempt <= ATTEMPTS && (best === undefined || best.foreign > MAX_FOREIGN_CORES); attempt++) {
+        const measured = await measure(context, target, port, pids, bodies);
+        context.log(`slow-clients ${target}: other processes used ${measured.foreign.toFixed(2)} cores${measured.foreign > MAX_FOREIGN_CORES && attempt < ATTEMPTS ? ': measuring again' : ''}`);
+        if (best === undefined || measured.foreign < best.foreign) best = measured;
+      }
+      rows.push({ ...best!.row, note: `${best!.row.note}; other processes used ${best!.foreign.toFixed(2)} cores meanwhile` });
     }
     return rows;
   },
