@@ -17,11 +17,12 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
 const COMMON_HEADERS = Object.entries(HEADERS_COMMON).flat();
 const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
 
-function errorBody(status: number, message: string): Buffer {
+/** The one JSON error shape (src/schema/api.ts errorDocument). */
+export function errorBody(status: number, message: string): Buffer {
   return Buffer.from(`${JSON.stringify({ error: { status, message } })}\n`);
 }
 
-export function sendError(res: ServerResponse, status: number, message: string, head: boolean, extra: string[] = []): void {
+function sendError(res: ServerResponse, status: number, message: string, head: boolean, extra: string[] = []): void {
   const body = errorBody(status, message);
   res.writeHead(status, [...COMMON_HEADERS, 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(body.length), 'Cache-Control', CACHE_CONTROL.error, ...extra]);
   res.end(head ? undefined : body);

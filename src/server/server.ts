@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
 import { serializeJson, sha256Hex } from '../artifact/artifact.ts';
-import { createHandler, rejectExpectation } from './handler.ts';
+import { createHandler, errorBody, rejectExpectation } from './handler.ts';
 import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { loadArtifact, replaceDocument, type LoadedArtifact } from './store.ts';
 
@@ -79,9 +79,9 @@ const CLIENT_ERROR_HEADERS = Object.entries({ ...HEADERS_COMMON, 'Content-Type':
 const etagOf = (body: Buffer, suffix: string) => `"${sha256Hex(body).slice(0, 32)}${suffix}"`;
 
 /** An error response in the one JSON error shape, written straight to a socket, after which the connection closes. */
-function rawErrorResponse(status: number, reason: string, message: string, extra = ''): string {
-  const body = `${JSON.stringify({ error: { status, message } })}\n`;
-  return `HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}${extra}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+function rawErrorResponse(status: number, reason: string, message: string, extra = ''): Buffer {
+  const body = errorBody(status, message);
+  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}${extra}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`), body]);
 }
 
 const CONNECT_RESPONSE = rawErrorResponse(405, 'Method Not Allowed', 'Method CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).', `Allow: ${ALLOWED_METHODS}\r\n`);
@@ -202,7 +202,7 @@ function lastWord(socket: Socket, lingerMs: number, respond: (close: () => void)
 }
 
 /** An answer written straight to the socket (node:http has no response object for it). */
-const raw = (socket: Socket, response: string) => (close: () => void) => {
+const raw = (socket: Socket, response: Buffer) => (close: () => void) => {
   socket.write(response);
   close();
 };
