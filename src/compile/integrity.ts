@@ -200,16 +200,16 @@ export function checkDocumentIntegrity(documents: Documents): void {
   });
 
   const platforms = documents['platforms.json'].platforms;
-  platforms.forEach((platform, index) =>
+  platforms.forEach((platform, index) => {
     platform.toolIds.forEach((id, toolIndex) => {
       if (!toolIds.has(id)) issues.add('dist/api/platforms.json', `platforms.${index}.toolIds.${toolIndex}`, id, 'is not a tool id');
-    }),
-  );
+    });
+  });
   const useCases = documents['use-cases.json'].useCases;
-  useCases.forEach((useCase, index) =>
+  useCases.forEach((useCase, index) => {
     useCase.topPicks.forEach((id, pickIndex) => {
       if (!toolIds.has(id)) issues.add('dist/api/use-cases.json', `useCases.${index}.topPicks.${pickIndex}`, id, 'is not a tool id');
-    }),
-  );
+    });
+  });
   issues.throwIfAny();
 }

@@ -1,4 +1,5 @@
 /** Reads and schema-validates every curated file under data/. The only module of the build that touches the disk for input. */
+import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -86,7 +87,7 @@ async function readJson(dataDir: string, relative: string, issues: IssueCollecto
 }
 
 async function listJson(dataDir: string, relativeDir: string, issues: IssueCollector, recursive = false): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(path.join(dataDir, relativeDir), { withFileTypes: true, recursive });
   } catch {

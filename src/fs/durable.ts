@@ -2,6 +2,7 @@
  * Durable and atomic file writes, and removal of the temporaries a crash can leave: shared by
  * the build (artifacts) and the refresh (data, releases, journal, status).
  */
+import type { Dirent } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -36,7 +37,7 @@ export async function writeFileAtomic(file: string, data: Buffer | string): Prom
 
 /** Removes every entry under `dir` (recursively) whose name matches `pattern`; returns what it removed. */
 export async function removeMatching(dir: string, pattern: RegExp, recursive: boolean): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive });
   } catch {

@@ -3,7 +3,7 @@
  * and, when releases are given, the release history. One place composes it, so the build CLI,
  * the server's first start and the refresh all publish the same bytes.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { prepareArtifact, serializeJson, sha256Hex, type ArtifactFile, type PreparedArtifact } from '../artifact/artifact.ts';
 import { JSON_CONTENT_TYPE, WEB_CONTENT_TYPES } from '../artifact/http-policy.ts';
 import type { SourceData } from '../compile/load.ts';

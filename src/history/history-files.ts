@@ -10,7 +10,7 @@
  *
  * Pure: the release bodies come in already loaded.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { serializeJson, sha256Hex, type ArtifactFile } from '../artifact/artifact.ts';
 import {
   changesDocument,
@@ -97,7 +97,7 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
     tools: (JSON.parse(bodies.get('tools.json')!.toString('utf8')) as { tools: Tool[] }).tools,
   }));
   const latestTools = history.releases.at(-1)?.bodies.get('tools.json');
-  if (!latestTools || !latestTools.equals(current.bodies.get('tools.json')!))
+  if (!latestTools?.equals(current.bodies.get('tools.json')!))
     snapshots.push({ release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
   json('/api/price-history.json', priceHistoryDocument.parse({ tools: priceHistory(snapshots), lastUpdated: current.lastUpdated }));
 

@@ -60,7 +60,9 @@ function syntheticBenchmarks(seed = 20240611): Synthetic {
 function ranks(values: readonly number[]): number[] {
   const order = values.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
   const rank = new Array<number>(values.length);
-  order.forEach(({ i }, position) => (rank[i] = position));
+  order.forEach(({ i }, position) => {
+    rank[i] = position;
+  });
   return rank;
 }
 
