@@ -28,14 +28,25 @@ export interface LoadResult {
   durationSeconds: number;
 }
 
-export type LoadMessage = { type: 'measuring' } | { type: 'result'; result: LoadResult } | { type: 'error'; message: string };
+export type LoadMessage =
+  | { type: 'measuring' }
+  | { type: 'result'; result: LoadResult }
+  | { type: 'error'; message: string };
 
 async function run(request: LoadRequest): Promise<LoadResult> {
-  const options = { url: request.url, headers: request.headers, connections: request.connections, pipelining: 1, timeout: 10 };
+  const options = {
+    url: request.url,
+    headers: request.headers,
+    connections: request.connections,
+    pipelining: 1,
+    timeout: 10,
+  };
   if (request.warmupSeconds > 0) await autocannon({ ...options, duration: request.warmupSeconds });
   process.send!({ type: 'measuring' } satisfies LoadMessage);
   const result = await autocannon({ ...options, duration: request.durationSeconds });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]),
+  );
   const responses = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
   return {
     requestsPerSecond: responses / result.duration,
@@ -54,5 +65,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
 process.once('message', (request: LoadRequest) => {
   run(request)
     .then((result) => process.send!({ type: 'result', result } satisfies LoadMessage, () => process.exit(0)))
-    .catch((error: unknown) => process.send!({ type: 'error', message: String(error) } satisfies LoadMessage, () => process.exit(1)));
+    .catch((error: unknown) =>
+      process.send!({ type: 'error', message: String(error) } satisfies LoadMessage, () => process.exit(1)),
+    );
 });

@@ -54,7 +54,6 @@ import { findNginx, startNginx } from '../test/support/nginx.ts';
 import type { LoadMessage, LoadRequest, LoadResult } from './load.ts';
 import { measureStartup } from './startup.ts';
 
-
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TSX = ['--import', 'tsx'];
 
@@ -107,19 +106,28 @@ const MAX_OTHER_CORES = Number(args['max-other']);
 const RETRIES = Number(args.retries);
 const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0;
 const CLIENT = (args.client ?? (hasWrk ? 'wrk' : 'autocannon')) as 'wrk' | 'autocannon';
-if (CLIENT !== 'wrk' && CLIENT !== 'autocannon') throw new Error(`--client must be wrk or autocannon (got ${String(args.client)})`);
-if (CLIENT === 'wrk' && !hasWrk) throw new Error('wrk is not installed (apt-get install wrk); or run with --client autocannon');
+if (CLIENT !== 'wrk' && CLIENT !== 'autocannon')
+  throw new Error(`--client must be wrk or autocannon (got ${String(args.client)})`);
+if (CLIENT === 'wrk' && !hasWrk)
+  throw new Error('wrk is not installed (apt-get install wrk); or run with --client autocannon');
 
 const TARGET_LIMITS = { vsBare: 0.9, vsNginx: 0.5, p99Ms: 10, rssMb: 100, brotliRatio: 1.01 };
 
 function ensureArtifact(): void {
   if (existsSync(path.join(DIST, 'artifact.json'))) return;
   console.log(`no artifact at ${DIST}: building it (npm run build)`);
-  const built = spawnSync(process.execPath, [...TSX, path.join(ROOT, 'src/cli/build.ts')], { stdio: 'inherit', cwd: ROOT, env: { ...process.env, DIRECTORY_DIST: DIST } });
+  const built = spawnSync(process.execPath, [...TSX, path.join(ROOT, 'src/cli/build.ts')], {
+    stdio: 'inherit',
+    cwd: ROOT,
+    env: { ...process.env, DIRECTORY_DIST: DIST },
+  });
   if (built.status !== 0) throw new Error('the build failed');
 }
 
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers, agent: false }, (res) => {
       res.resume();
@@ -131,7 +139,10 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 async function startNodeChild(mode: 'ours' | 'bare'): Promise<Target> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...TSX, path.join(HERE, 'server.ts'), mode, DIST], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...TSX, path.join(HERE, 'server.ts'), mode, DIST], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code} before listening`)));
@@ -158,8 +169,14 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 async function startNginxTarget(): Promise<Target> {
   const nginx = await startNginx({ distPath: DIST, workerProcesses: 1 });
-  if (!nginx.brotli) console.warn('warning: nginx has no brotli_static module; the brotli scenarios get gzip from nginx');
-  return { name: 'nginx', url: nginx.url, pids: async () => [nginx.pid, ...(await nginx.workerPids())], stop: () => nginx.stop() };
+  if (!nginx.brotli)
+    console.warn('warning: nginx has no brotli_static module; the brotli scenarios get gzip from nginx');
+  return {
+    name: 'nginx',
+    url: nginx.url,
+    pids: async () => [nginx.pid, ...(await nginx.workerPids())],
+    stop: () => nginx.stop(),
+  };
 }
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -206,7 +223,12 @@ end
 `;
 let wrkScriptFile: string | undefined;
 
-async function wrk(url: string, headers: Record<string, string>, seconds: number, onPid: (pid: number) => void = () => {}): Promise<LoadResult> {
+async function wrk(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  onPid: (pid: number) => void = () => {},
+): Promise<LoadResult> {
   if (!wrkScriptFile) {
     const { mkdtemp, writeFile } = await import('node:fs/promises');
     wrkScriptFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'acmd-bench-')), 'report.lua');
@@ -220,7 +242,10 @@ async function wrk(url: string, headers: Record<string, string>, seconds: number
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = out.split('\n').reverse().find((l) => l.startsWith('{'));
+  const line = out
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${out}`);
   const r = JSON.parse(line) as Record<string, number>;
   const seconds_ = r.durationUs! / 1e6;
@@ -244,12 +269,20 @@ async function wrk(url: string, headers: Record<string, string>, seconds: number
  * One run: warm-up (discarded), then the measured period; `onMeasuring` fires when the latter
  * starts, with the pid of the client process doing the measured load.
  */
-async function load(url: string, headers: Record<string, string>, onMeasuring: (clientPid: number) => void): Promise<LoadResult> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  onMeasuring: (clientPid: number) => void,
+): Promise<LoadResult> {
   if (CLIENT === 'wrk') {
     if (WARMUP > 0) await wrk(url, headers, WARMUP);
     return wrk(url, headers, DURATION, onMeasuring);
   }
-  const child = fork(path.join(HERE, 'load.ts'), [], { execArgv: TSX, cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(HERE, 'load.ts'), [], {
+    execArgv: TSX,
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const result = await new Promise<LoadResult>((resolve, reject) => {
     child.on('message', (message: LoadMessage) => {
       if (message.type === 'measuring') onMeasuring(child.pid!);
@@ -257,7 +290,13 @@ async function load(url: string, headers: Record<string, string>, onMeasuring: (
       else reject(new Error(message.message));
     });
     child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    const loadRequest: LoadRequest = { url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION };
+    const loadRequest: LoadRequest = {
+      url,
+      headers,
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      durationSeconds: DURATION,
+    };
     child.send(loadRequest);
   });
   await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
@@ -272,7 +311,12 @@ async function machineTicks(): Promise<{ busy: number; total: number }> {
   return { busy: total - fields[3]! - fields[4]!, total };
 }
 
-async function measureOnce(target: Target, scenario: Scenario, headers: Record<string, string>, round: number): Promise<RunResult> {
+async function measureOnce(
+  target: Target,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  round: number,
+): Promise<RunResult> {
   const url = `${target.url}${scenario.path}`;
   const pids = await target.pids();
   let peakKb = 0;
@@ -308,7 +352,11 @@ async function measureOnce(target: Target, scenario: Scenario, headers: Record<s
   const self = process.cpuUsage(selfStart);
   const selfSeconds = (self.user + self.system) / 1e6;
   // CPU that neither the server, the client nor this script used: other processes.
-  const otherCores = Math.max(0, ((machineEnd.busy - machineStart.busy) / CLOCK_TICKS - cpuSeconds - clientTicks / CLOCK_TICKS - selfSeconds) / wallSeconds);
+  const otherCores = Math.max(
+    0,
+    ((machineEnd.busy - machineStart.busy) / CLOCK_TICKS - cpuSeconds - clientTicks / CLOCK_TICKS - selfSeconds) /
+      wallSeconds,
+  );
   return {
     ...result,
     target: target.name,
@@ -329,10 +377,13 @@ async function measureOnce(target: Target, scenario: Scenario, headers: Record<s
 async function measure(target: Target, scenario: Scenario, round: number): Promise<RunResult> {
   const headers = { ...scenario.headers, ...(scenario.prepare ? await scenario.prepare(target) : {}) };
   const probe = await get(`${target.url}${scenario.path}`, headers);
-  if (probe.status !== scenario.expectedStatus) throw new Error(`${scenario.id} on ${target.name}: expected ${scenario.expectedStatus}, got ${probe.status}`);
+  if (probe.status !== scenario.expectedStatus)
+    throw new Error(`${scenario.id} on ${target.name}: expected ${scenario.expectedStatus}, got ${probe.status}`);
   let run = await measureOnce(target, scenario, headers, round);
   for (let attempt = 2; attempt <= RETRIES + 1 && run.otherCores > MAX_OTHER_CORES; attempt += 1) {
-    console.log(`  (other processes used ${run.otherCores.toFixed(2)} cores during ${scenario.id} on ${target.name}: running it again)`);
+    console.log(
+      `  (other processes used ${run.otherCores.toFixed(2)} cores during ${scenario.id} on ${target.name}: running it again)`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     run = { ...(await measureOnce(target, scenario, headers, round)), attempts: attempt };
   }
@@ -366,14 +417,27 @@ function brotliReference(): { shipped: number; cli: number | null } {
 }
 
 function machine(): string {
-  const cpuModel = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown CPU';
-  const nginxVersion = spawnSync(findNginx() ?? 'nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
-  const autocannonVersion = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')) as { version: string }).version;
+  const cpuModel =
+    /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ??
+    os.cpus()[0]?.model ??
+    'unknown CPU';
+  const nginxVersion = spawnSync(findNginx() ?? 'nginx', ['-v'], { encoding: 'utf8' })
+    .stderr.trim()
+    .replace(/^nginx version: /, '');
+  const autocannonVersion = (
+    JSON.parse(readFileSync(path.join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')) as { version: string }
+  ).version;
   return `${os.cpus().length} × ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}; Node ${process.version}; ${nginxVersion}; autocannon ${autocannonVersion}`;
 }
 
 const SCENARIOS: Scenario[] = [
-  { id: 'tools-br', label: 'tools.json, br', path: '/api/tools.json', headers: { 'Accept-Encoding': 'br' }, expectedStatus: 200 },
+  {
+    id: 'tools-br',
+    label: 'tools.json, br',
+    path: '/api/tools.json',
+    headers: { 'Accept-Encoding': 'br' },
+    expectedStatus: 200,
+  },
   { id: 'tools-identity', label: 'tools.json, identity', path: '/api/tools.json', headers: {}, expectedStatus: 200 },
   {
     id: 'tools-304',
@@ -386,7 +450,13 @@ const SCENARIOS: Scenario[] = [
       return { 'If-None-Match': String(first.headers.etag) };
     },
   },
-  { id: 'providers-br', label: 'providers.json, br', path: '/api/providers.json', headers: { 'Accept-Encoding': 'br' }, expectedStatus: 200 },
+  {
+    id: 'providers-br',
+    label: 'providers.json, br',
+    path: '/api/providers.json',
+    headers: { 'Accept-Encoding': 'br' },
+    expectedStatus: 200,
+  },
 ];
 
 function pad(text: string, width: number, right = false): string {
@@ -395,21 +465,31 @@ function pad(text: string, width: number, right = false): string {
 
 async function main(): Promise<void> {
   ensureArtifact();
-  if (!findNginx()) throw new Error('nginx is not installed (apt-get install nginx libnginx-mod-http-brotli-static): the benchmark compares against it');
+  if (!findNginx())
+    throw new Error(
+      'nginx is not installed (apt-get install nginx libnginx-mod-http-brotli-static): the benchmark compares against it',
+    );
   const started = new Date();
   const startupRounds = Number(args['startup-rounds']);
-  const startupFailures = startupRounds > 0 ? await measureStartup({ dist: DIST, rounds: startupRounds, port: 39_117, loadSeconds: DURATION }) : [];
+  const startupFailures =
+    startupRounds > 0
+      ? await measureStartup({ dist: DIST, rounds: startupRounds, port: 39_117, loadSeconds: DURATION })
+      : [];
   if (args.only === 'startup') {
     for (const failure of startupFailures) console.log(`  - ${failure}`);
     process.exitCode = startupFailures.length > 0 ? 1 : 0;
     return;
   }
-  console.log(`benchmark (${CLIENT}): ${ROUNDS} rounds × ${SCENARIOS.length} scenarios × ${TARGETS.length} targets, ${WARMUP} s warm-up + ${DURATION} s each, ${CONNECTIONS} connections`);
+  console.log(
+    `benchmark (${CLIENT}): ${ROUNDS} rounds × ${SCENARIOS.length} scenarios × ${TARGETS.length} targets, ${WARMUP} s warm-up + ${DURATION} s each, ${CONNECTIONS} connections`,
+  );
   console.log(`machine: ${machine()}`);
   console.log(`Node servers run as: node ${[...NODE_FLAGS, ...TSX].join(' ')} (--node-flags)`);
 
   const busyBefore = await machineBusy(2000);
-  console.log(`machine busy before the runs: ${(100 * busyBefore).toFixed(0)}% of all cores${busyBefore > 0.1 ? ' (other processes are using the CPU: figures will be noisy)' : ''}`);
+  console.log(
+    `machine busy before the runs: ${(100 * busyBefore).toFixed(0)}% of all cores${busyBefore > 0.1 ? ' (other processes are using the CPU: figures will be noisy)' : ''}`,
+  );
 
   const targets = new Map<TargetName, Target>();
   try {
@@ -433,16 +513,26 @@ async function main(): Promise<void> {
     const failures = [...startupFailures, ...report(runs, started)];
     const noisy = runs.filter((r) => r.otherCores > MAX_OTHER_CORES);
     const repeated = runs.filter((r) => r.attempts > 1);
-    console.log(`runs repeated because other processes used more than ${MAX_OTHER_CORES} cores: ${repeated.length}; still above it after ${RETRIES} retries: ${noisy.length} of ${runs.length}`);
+    console.log(
+      `runs repeated because other processes used more than ${MAX_OTHER_CORES} cores: ${repeated.length}; still above it after ${RETRIES} retries: ${noisy.length} of ${runs.length}`,
+    );
     const busyAfter = await machineBusy(2000);
-    console.log(`machine busy before/after the runs (idle servers): ${(100 * busyBefore).toFixed(0)}% / ${(100 * busyAfter).toFixed(0)}% of all cores`);
+    console.log(
+      `machine busy before/after the runs (idle servers): ${(100 * busyBefore).toFixed(0)}% / ${(100 * busyAfter).toFixed(0)}% of all cores`,
+    );
     if (args.json) {
       const { writeFile } = await import('node:fs/promises');
-      await writeFile(args.json, `${JSON.stringify({ date: started.toISOString(), machine: machine(), runs }, null, 2)}\n`);
+      await writeFile(
+        args.json,
+        `${JSON.stringify({ date: started.toISOString(), machine: machine(), runs }, null, 2)}\n`,
+      );
     }
     if (failures.length > 0) {
       console.log(`\n${failures.length} target(s) missed:`);
-      if (noisy.length > 0) console.log(`  (${noisy.length} run(s) shared the CPU with other processes: run again on a quiet machine before trusting these)`);
+      if (noisy.length > 0)
+        console.log(
+          `  (${noisy.length} run(s) shared the CPU with other processes: run again on a quiet machine before trusting these)`,
+        );
       for (const failure of failures) console.log(`  - ${failure}`);
       process.exitCode = 1;
     } else {
@@ -471,12 +561,27 @@ function report(runs: RunResult[], started: Date): string[] {
   for (const run of runs) {
     const scenario = SCENARIOS.find((s) => s.id === run.scenario)!;
     const unexpected = Object.entries(run.statusCodes).filter(([code]) => Number(code) !== scenario.expectedStatus);
-    if (scenario.expectedStatus === 304 && run.bytesPerResponse > 1024) unexpected.push(['bodies', run.bytesPerResponse]);
+    if (scenario.expectedStatus === 304 && run.bytesPerResponse > 1024)
+      unexpected.push(['bodies', run.bytesPerResponse]);
     if (run.errors > 0 || run.timeouts > 0 || unexpected.length > 0 || run.requests === 0)
-      failures.push(`${run.scenario} on ${run.target} (round ${run.round + 1}): ${run.errors} errors, ${run.timeouts} timeouts, statuses ${JSON.stringify(run.statusCodes)}`);
+      failures.push(
+        `${run.scenario} on ${run.target} (round ${run.round + 1}): ${run.errors} errors, ${run.timeouts} timeouts, statuses ${JSON.stringify(run.statusCodes)}`,
+      );
   }
 
-  const header = ['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', 'RSS MB', 'CPU %', 'CPU µs/resp', 'vs bare', 'vs nginx'];
+  const header = [
+    'scenario',
+    'server',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'bytes/resp',
+    'RSS MB',
+    'CPU %',
+    'CPU µs/resp',
+    'vs bare',
+    'vs nginx',
+  ];
   const rows: string[][] = [];
   let oursPeakRss = 0;
   for (const scenario of SCENARIOS) {
@@ -488,23 +593,46 @@ function report(runs: RunResult[], started: Date): string[] {
         median(
           runs
             .filter((r) => r.scenario === scenario.id && r.target === name)
-            .map((r) => r.requestsPerSecond / runs.find((o) => o.scenario === scenario.id && o.target === other && o.round === r.round)!.requestsPerSecond),
+            .map(
+              (r) =>
+                r.requestsPerSecond /
+                runs.find((o) => o.scenario === scenario.id && o.target === other && o.round === r.round)!
+                  .requestsPerSecond,
+            ),
         );
       const vsBare = pairedRatio('bare');
       const vsNginx = pairedRatio('nginx');
-      rows.push([scenario.label, name, s.rps.toFixed(0), s.p50.toFixed(2), s.p99.toFixed(2), s.bytes.toFixed(0), s.rss.toFixed(1), s.cpu.toFixed(0), s.cpuPerResponse.toFixed(1), `${vsBare.toFixed(2)}×`, `${vsNginx.toFixed(2)}×`]);
+      rows.push([
+        scenario.label,
+        name,
+        s.rps.toFixed(0),
+        s.p50.toFixed(2),
+        s.p99.toFixed(2),
+        s.bytes.toFixed(0),
+        s.rss.toFixed(1),
+        s.cpu.toFixed(0),
+        s.cpuPerResponse.toFixed(1),
+        `${vsBare.toFixed(2)}×`,
+        `${vsNginx.toFixed(2)}×`,
+      ]);
       if (name !== 'ours') continue;
       oursPeakRss = Math.max(oursPeakRss, s.rss);
-      if (vsBare < TARGET_LIMITS.vsBare) failures.push(`${scenario.label}: ${vsBare.toFixed(2)}× bare node:http (target ≥ ${TARGET_LIMITS.vsBare}×)`);
-      if (vsNginx < TARGET_LIMITS.vsNginx) failures.push(`${scenario.label}: ${vsNginx.toFixed(2)}× nginx (target ≥ ${TARGET_LIMITS.vsNginx}×)`);
-      if (s.p99 > TARGET_LIMITS.p99Ms) failures.push(`${scenario.label}: p99 ${s.p99.toFixed(2)} ms (target ≤ ${TARGET_LIMITS.p99Ms} ms)`);
+      if (vsBare < TARGET_LIMITS.vsBare)
+        failures.push(`${scenario.label}: ${vsBare.toFixed(2)}× bare node:http (target ≥ ${TARGET_LIMITS.vsBare}×)`);
+      if (vsNginx < TARGET_LIMITS.vsNginx)
+        failures.push(`${scenario.label}: ${vsNginx.toFixed(2)}× nginx (target ≥ ${TARGET_LIMITS.vsNginx}×)`);
+      if (s.p99 > TARGET_LIMITS.p99Ms)
+        failures.push(`${scenario.label}: p99 ${s.p99.toFixed(2)} ms (target ≤ ${TARGET_LIMITS.p99Ms} ms)`);
     }
   }
-  if (oursPeakRss > TARGET_LIMITS.rssMb) failures.push(`RSS under load ${oursPeakRss.toFixed(1)} MB (target ≤ ${TARGET_LIMITS.rssMb} MB)`);
+  if (oursPeakRss > TARGET_LIMITS.rssMb)
+    failures.push(`RSS under load ${oursPeakRss.toFixed(1)} MB (target ≤ ${TARGET_LIMITS.rssMb} MB)`);
 
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!, i >= 2)).join(' | ')} |`;
-  console.log(`\nResults (${started.toISOString().slice(0, 10)}; medians of ${ROUNDS} rounds, ratios are medians of the per-round ratios; ${CONNECTIONS} connections; ${DURATION} s per run; load generator ${CLIENT}${CLIENT === 'autocannon' ? ', latency has 1 ms resolution' : ''}; bytes/resp includes headers; RSS = peak):\n`);
+  console.log(
+    `\nResults (${started.toISOString().slice(0, 10)}; medians of ${ROUNDS} rounds, ratios are medians of the per-round ratios; ${CONNECTIONS} connections; ${DURATION} s per run; load generator ${CLIENT}${CLIENT === 'autocannon' ? ', latency has 1 ms resolution' : ''}; bytes/resp includes headers; RSS = peak):\n`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
   for (const row of rows) console.log(line(row));
@@ -515,8 +643,11 @@ function report(runs: RunResult[], started: Date): string[] {
     console.log(`\ntools.json.br: ${brotli.shipped} bytes; brotli CLI not installed`);
   } else {
     const ratio = brotli.shipped / brotli.cli;
-    console.log(`\ntools.json.br: ${brotli.shipped} bytes shipped vs ${brotli.cli} bytes from brotli -q 11: ${ratio.toFixed(4)}× (target ≤ ${TARGET_LIMITS.brotliRatio}×)`);
-    if (ratio > TARGET_LIMITS.brotliRatio) failures.push(`brotli body ${ratio.toFixed(4)}× brotli -q 11 (target ≤ ${TARGET_LIMITS.brotliRatio}×)`);
+    console.log(
+      `\ntools.json.br: ${brotli.shipped} bytes shipped vs ${brotli.cli} bytes from brotli -q 11: ${ratio.toFixed(4)}× (target ≤ ${TARGET_LIMITS.brotliRatio}×)`,
+    );
+    if (ratio > TARGET_LIMITS.brotliRatio)
+      failures.push(`brotli body ${ratio.toFixed(4)}× brotli -q 11 (target ≤ ${TARGET_LIMITS.brotliRatio}×)`);
   }
   console.log(`ours peak RSS under load: ${oursPeakRss.toFixed(1)} MB (target ≤ ${TARGET_LIMITS.rssMb} MB)`);
   return failures;

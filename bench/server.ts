@@ -38,7 +38,9 @@ if (mode === 'ours') {
       res.writeHead(404).end();
       return;
     }
-    const representation = (req.headers['accept-encoding']?.includes('br') && resource.representations.br) || resource.representations.identity!;
+    const representation =
+      (req.headers['accept-encoding']?.includes('br') && resource.representations.br) ||
+      resource.representations.identity!;
     if (req.headers['if-none-match'] === representation.etag) {
       res.writeHead(304, representation.notModifiedHeaders).end();
       return;

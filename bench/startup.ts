@@ -23,7 +23,8 @@ export interface StartupRun {
 async function startCommand(): Promise<string[]> {
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/);
-  if (words[0] !== 'node') throw new Error(`npm start is expected to exec node, got ${JSON.stringify(pkg.scripts.start)}`);
+  if (words[0] !== 'node')
+    throw new Error(`npm start is expected to exec node, got ${JSON.stringify(pkg.scripts.start)}`);
   return words.slice(1);
 }
 
@@ -52,7 +53,13 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function runOnce(variant: StartupRun['variant'], args: string[], dist: string, port: number, loadSeconds: number): Promise<StartupRun> {
+async function runOnce(
+  variant: StartupRun['variant'],
+  args: string[],
+  dist: string,
+  port: number,
+  loadSeconds: number,
+): Promise<StartupRun> {
   const started = performance.now();
   const child = spawn(process.execPath, [...args, '--port', String(port), '--host', '127.0.0.1', '--no-refresh'], {
     cwd: ROOT,
@@ -69,7 +76,11 @@ async function runOnce(variant: StartupRun['variant'], args: string[], dist: str
     await sleep(2000);
     const idleRssMb = await rssMb(child.pid!);
     let loadedRssMb = idleRssMb;
-    const load = spawn('wrk', ['-t1', '-c64', `-d${loadSeconds}s`, '-H', 'Accept-Encoding: br', `http://127.0.0.1:${port}/api/tools.json`], { stdio: 'ignore' });
+    const load = spawn(
+      'wrk',
+      ['-t1', '-c64', `-d${loadSeconds}s`, '-H', 'Accept-Encoding: br', `http://127.0.0.1:${port}/api/tools.json`],
+      { stdio: 'ignore' },
+    );
     const loadDone = new Promise((resolve) => load.once('exit', resolve));
     let running = true;
     void loadDone.then(() => (running = false));
@@ -90,32 +101,70 @@ const median = (values: number[]) => {
 };
 
 /** Runs both variants `rounds` times, prints a table and returns the missed targets. */
-export async function measureStartup(options: { dist: string; rounds: number; port: number; loadSeconds: number }): Promise<string[]> {
-  if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) return ['start command: wrk is not installed (apt-get install wrk)'];
-  const compile = spawnSync(process.execPath, [path.join(ROOT, 'scripts/run.mjs'), '--compile-only'], { cwd: ROOT, stdio: 'inherit' });
+export async function measureStartup(options: {
+  dist: string;
+  rounds: number;
+  port: number;
+  loadSeconds: number;
+}): Promise<string[]> {
+  if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0)
+    return ['start command: wrk is not installed (apt-get install wrk)'];
+  const compile = spawnSync(process.execPath, [path.join(ROOT, 'scripts/run.mjs'), '--compile-only'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (compile.status !== 0) return ['start command: compiling src/ failed'];
   const compiled = await startCommand();
   const tsx = ['--max-semi-space-size=2', '--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts')];
   const runs: StartupRun[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
-    const order: [StartupRun['variant'], string[]][] = round % 2 ? [['tsx', tsx], ['compiled', compiled]] : [['compiled', compiled], ['tsx', tsx]];
-    for (const [variant, args] of order) runs.push(await runOnce(variant, args, options.dist, options.port, options.loadSeconds));
+    const order: [StartupRun['variant'], string[]][] =
+      round % 2
+        ? [
+            ['tsx', tsx],
+            ['compiled', compiled],
+          ]
+        : [
+            ['compiled', compiled],
+            ['tsx', tsx],
+          ];
+    for (const [variant, args] of order)
+      runs.push(await runOnce(variant, args, options.dist, options.port, options.loadSeconds));
   }
   const summary = (variant: StartupRun['variant']) => {
     const mine = runs.filter((r) => r.variant === variant);
-    return { first: median(mine.map((r) => r.firstAnswerMs)), idle: median(mine.map((r) => r.idleRssMb)), loaded: median(mine.map((r) => r.loadedRssMb)) };
+    return {
+      first: median(mine.map((r) => r.firstAnswerMs)),
+      idle: median(mine.map((r) => r.idleRssMb)),
+      loaded: median(mine.map((r) => r.loadedRssMb)),
+    };
   };
   const ours = summary('compiled');
   const base = summary('tsx');
-  console.log(`\nStart command (medians of ${options.rounds} rounds; first answer = spawn to the first 200 on /api/tools.json; idle RSS 2 s later; loaded = peak under ${options.loadSeconds} s of wrk at 64 connections, brotli):\n`);
+  console.log(
+    `\nStart command (medians of ${options.rounds} rounds; first answer = spawn to the first 200 on /api/tools.json; idle RSS 2 s later; loaded = peak under ${options.loadSeconds} s of wrk at 64 connections, brotli):\n`,
+  );
   console.log('| start command | first answer ms | idle RSS MB | loaded RSS MB |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| compiled: node ${compiled.join(' ')} | ${ours.first.toFixed(0)} | ${ours.idle.toFixed(1)} | ${ours.loaded.toFixed(1)} |`);
-  console.log(`| baseline: node ${tsx.slice(0, 3).join(' ')} src/cli/serve.ts | ${base.first.toFixed(0)} | ${base.idle.toFixed(1)} | ${base.loaded.toFixed(1)} |`);
-  console.log(`| compiled / baseline | ${(ours.first / base.first).toFixed(2)}× | ${(ours.idle / base.idle).toFixed(2)}× | ${(ours.loaded / base.loaded).toFixed(2)}× |`);
+  console.log(
+    `| compiled: node ${compiled.join(' ')} | ${ours.first.toFixed(0)} | ${ours.idle.toFixed(1)} | ${ours.loaded.toFixed(1)} |`,
+  );
+  console.log(
+    `| baseline: node ${tsx.slice(0, 3).join(' ')} src/cli/serve.ts | ${base.first.toFixed(0)} | ${base.idle.toFixed(1)} | ${base.loaded.toFixed(1)} |`,
+  );
+  console.log(
+    `| compiled / baseline | ${(ours.first / base.first).toFixed(2)}× | ${(ours.idle / base.idle).toFixed(2)}× | ${(ours.loaded / base.loaded).toFixed(2)}× |`,
+  );
   const failures: string[] = [];
-  if (ours.first > STARTUP_TARGETS.firstAnswerMs) failures.push(`start command: first answer ${ours.first.toFixed(0)} ms (target ≤ ${STARTUP_TARGETS.firstAnswerMs} ms)`);
-  if (ours.idle > STARTUP_TARGETS.idleRssMb) failures.push(`start command: idle RSS ${ours.idle.toFixed(1)} MB (target ≤ ${STARTUP_TARGETS.idleRssMb} MB)`);
-  if (ours.loaded > STARTUP_TARGETS.loadedRssMb) failures.push(`start command: loaded RSS ${ours.loaded.toFixed(1)} MB (target ≤ ${STARTUP_TARGETS.loadedRssMb} MB)`);
+  if (ours.first > STARTUP_TARGETS.firstAnswerMs)
+    failures.push(
+      `start command: first answer ${ours.first.toFixed(0)} ms (target ≤ ${STARTUP_TARGETS.firstAnswerMs} ms)`,
+    );
+  if (ours.idle > STARTUP_TARGETS.idleRssMb)
+    failures.push(`start command: idle RSS ${ours.idle.toFixed(1)} MB (target ≤ ${STARTUP_TARGETS.idleRssMb} MB)`);
+  if (ours.loaded > STARTUP_TARGETS.loadedRssMb)
+    failures.push(
+      `start command: loaded RSS ${ours.loaded.toFixed(1)} MB (target ≤ ${STARTUP_TARGETS.loadedRssMb} MB)`,
+    );
   return failures;
 }

@@ -47,4 +47,9 @@ export function policyHeadersFor(contentType: string): Readonly<Record<string, s
 }
 
 /** Content type of each kind of web page file. */
-export const WEB_CONTENT_TYPES = { html: HTML_CONTENT_TYPE, css: CSS_CONTENT_TYPE, js: JS_CONTENT_TYPE, svg: SVG_CONTENT_TYPE } as const;
+export const WEB_CONTENT_TYPES = {
+  html: HTML_CONTENT_TYPE,
+  css: CSS_CONTENT_TYPE,
+  js: JS_CONTENT_TYPE,
+  svg: SVG_CONTENT_TYPE,
+} as const;

@@ -33,20 +33,27 @@ async function main(): Promise<void> {
   const source = await loadSourceData(path.resolve(values.data));
   const built = buildDocuments(source);
   // Lifecycle facts that have gone stale are reported, not refused: the data may be waiting for a source.
-  for (const warning of lifecycleWarnings(source, new Date().toISOString().slice(0, 10))) console.warn(`warning: ${warning.file}: ${warning.message}`);
+  for (const warning of lifecycleWarnings(source, new Date().toISOString().slice(0, 10)))
+    console.warn(`warning: ${warning.file}: ${warning.message}`);
   const cv = built.crossValidation;
-  console.log(`validated ${source.tools.length} tools, ${source.providers.length} providers, ${source.results.length} benchmark result files`);
+  console.log(
+    `validated ${source.tools.length} tools, ${source.providers.length} providers, ${source.results.length} benchmark result files`,
+  );
   console.log(scoringSummary(cv));
   if (values.report) console.log(coverageReport(source, built.documents, new Date()));
   if (values.check) return;
   // Every release under releases/ is published too (/api/v/<id>/, changes, manifest, price history).
   const releases = await loadReleases(path.resolve(values.releases));
   // --base-url (or DIRECTORY_PUBLIC_BASE_URL) overrides publicBaseUrl: absolute links in the feed, schema $id and OpenAPI servers.
-  const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { publicBaseUrl: values['base-url'] });
+  const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), {
+    publicBaseUrl: values['base-url'],
+  });
   const history = historyInput(releases, config);
   const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history });
   const { dir, changed } = await publishArtifact(prepared, values.dist);
-  console.log(`${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 main().catch((error: unknown) => {

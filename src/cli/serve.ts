@@ -20,7 +20,6 @@ import { startServer, type RunningServer } from '../server/server.ts';
 // config schema (zod), the build and the follower load on demand, when this instance needs them.
 // That keeps the time to the first answer and the idle memory low (npm run bench measures both).
 
-
 const USAGE = `usage: npm start -- [options]
   (default)                  serve the artifact dist points to; swap when another process publishes
                              there (a refresh on this host, CI, rsync). This instance never refreshes.
@@ -40,7 +39,9 @@ async function ensureArtifact(locations: Locations, loadConfig: () => Promise<Re
     await access(path.join(locations.distPath, 'artifact.json'));
     return;
   } catch {
-    console.log(`no artifact at ${locations.distPath}; building from ${locations.dataDir} and ${locations.releasesDir}`);
+    console.log(
+      `no artifact at ${locations.distPath}; building from ${locations.dataDir} and ${locations.releasesDir}`,
+    );
   }
   // Imported only when needed: the build pulls in the schemas, scoring and compression code,
   // which a server that just serves an existing artifact never uses (about 20 MB of RSS).
@@ -51,29 +52,42 @@ async function ensureArtifact(locations: Locations, loadConfig: () => Promise<Re
   ]);
   // The static freshness shows the last refresh this state directory recorded.
   const [status, config] = await Promise.all([readStatus(locations.stateDir), loadConfig()]);
-  const refresh = status?.lastAttempt ? publishedRefreshStatus(status, config, new Date(status.lastAttempt)) : undefined;
+  const refresh = status?.lastAttempt
+    ? publishedRefreshStatus(status, config, new Date(status.lastAttempt))
+    : undefined;
   await publishFromDisk(locations, { ...config, refresh });
 }
 
 /** The recovery every refresh starts with, run before serving: a publish committed before a crash is completed now, not at the next refresh. */
-async function recoverInterruptedPublish(childArgs: string[], childEnv: () => Promise<NodeJS.ProcessEnv>, stateDir: string): Promise<void> {
+async function recoverInterruptedPublish(
+  childArgs: string[],
+  childEnv: () => Promise<NodeJS.ProcessEnv>,
+  stateDir: string,
+): Promise<void> {
   if (!(await hasPending(stateDir))) return;
   console.log('a publish interrupted after its commit is pending: completing it before serving');
   const { runRefreshProcess } = await import('../refresh/child.ts');
   const result = await runRefreshProcess(['--recover', ...childArgs], (line) => console.log(line), await childEnv());
-  if (result.code !== 0) console.log(`recovery exited with ${result.code ?? result.signal}; serving the artifact dist points to (the next refresh retries)`);
+  if (result.code !== 0)
+    console.log(
+      `recovery exited with ${result.code ?? result.signal}; serving the artifact dist points to (the next refresh retries)`,
+    );
 }
 
 /** First copy of the origin's artifact; without one and without a local artifact there is nothing to serve. */
 async function firstSync(follower: Follower, distPath: string, origin: string): Promise<void> {
   try {
     const result = await follower.sync();
-    console.log(`follow: ${result.outcome === 'current' ? 'local artifact is current' : 'copied'} artifact ${result.buildId} from ${redactLocation(origin)}`);
+    console.log(
+      `follow: ${result.outcome === 'current' ? 'local artifact is current' : 'copied'} artifact ${result.buildId} from ${redactLocation(origin)}`,
+    );
   } catch (error) {
     try {
       await access(path.join(distPath, 'artifact.json'));
     } catch {
-      throw new Error(`cannot start: no local artifact at ${distPath} and the origin cannot be copied (${(error as Error).message})`);
+      throw new Error(
+        `cannot start: no local artifact at ${distPath} and the origin cannot be copied (${(error as Error).message})`,
+      );
     }
     console.log(`follow: serving the local artifact for now: ${(error as Error).message}`);
   }
@@ -84,8 +98,17 @@ async function firstSync(follower: Follower, distPath: string, origin: string): 
  * in a child process and publishes; this process then swaps to the new artifact and reports the
  * outcome. Other instances only serve what is published.
  */
-async function startPublisher(running: RunningServer, config: RefreshConfig, childArgs: string[], childEnv: NodeJS.ProcessEnv, stateDir: string) {
-  const [{ startRefreshService }, { runRefreshProcess }] = await Promise.all([import('../refresh/service.ts'), import('../refresh/child.ts')]);
+async function startPublisher(
+  running: RunningServer,
+  config: RefreshConfig,
+  childArgs: string[],
+  childEnv: NodeJS.ProcessEnv,
+  stateDir: string,
+) {
+  const [{ startRefreshService }, { runRefreshProcess }] = await Promise.all([
+    import('../refresh/service.ts'),
+    import('../refresh/child.ts'),
+  ]);
   const refresh = await startRefreshService({
     server: {
       reload: () => running.reload(),
@@ -100,11 +123,15 @@ async function startPublisher(running: RunningServer, config: RefreshConfig, chi
     stateDir,
     run: async () => {
       const result = await runRefreshProcess(childArgs, (line) => console.log(line), childEnv);
-      console.log(`refresh: ${result.report?.outcome ?? `exited with ${result.code ?? result.signal}`}${result.report?.release ? ` (release ${result.report.release})` : ''}`);
+      console.log(
+        `refresh: ${result.report?.outcome ?? `exited with ${result.code ?? result.signal}`}${result.report?.release ? ` (release ${result.report.release})` : ''}`,
+      );
     },
     log: (line) => console.log(line),
   });
-  console.log(`publisher: refresh scheduled "${config.schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}`);
+  console.log(
+    `publisher: refresh scheduled "${config.schedule}" (${config.timezone}); next run ${refresh.scheduler?.nextRun()?.toISOString()}`,
+  );
   return refresh;
 }
 
@@ -128,13 +155,20 @@ function serveOptions() {
     },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0-65535 (got ${JSON.stringify(values.port)})`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be an integer 0-65535 (got ${JSON.stringify(values.port)})`);
   if (values.refresh && values['no-refresh']) throw new Error('--refresh and --no-refresh contradict each other');
   if (values['refresh-cron'] !== undefined && !values.refresh)
-    throw new Error('--refresh-cron needs --refresh: an instance refreshes only when told to, so that one process publishes and the others serve');
-  if (values.follow !== undefined && values.refresh) throw new Error('--follow and --refresh contradict each other: a follower never publishes');
+    throw new Error(
+      '--refresh-cron needs --refresh: an instance refreshes only when told to, so that one process publishes and the others serve',
+    );
+  if (values.follow !== undefined && values.refresh)
+    throw new Error('--follow and --refresh contradict each other: a follower never publishes');
   const followIntervalS = Number(values['follow-interval']);
-  if (!(followIntervalS > 0)) throw new Error(`--follow-interval must be a positive number of seconds (got ${JSON.stringify(values['follow-interval'])})`);
+  if (!(followIntervalS > 0))
+    throw new Error(
+      `--follow-interval must be a positive number of seconds (got ${JSON.stringify(values['follow-interval'])})`,
+    );
   return { values, port, followIntervalS };
 }
 
@@ -147,10 +181,28 @@ async function main(): Promise<void> {
   let config: Promise<RefreshConfig> | undefined;
   const loadConfig = () =>
     (config ??= import('../refresh/config.ts').then(async ({ envOverrides, loadRefreshConfig, withOverrides }) =>
-      withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), { schedule: values['refresh-cron'] }),
+      withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), {
+        schedule: values['refresh-cron'],
+      }),
     ));
-  const locations = { distPath: path.resolve(values.dist), dataDir: path.resolve(values.data), releasesDir: path.resolve(values.releases), stateDir: path.resolve(values.state) };
-  const childArgs = ['--data', locations.dataDir, '--dist', locations.distPath, '--releases', locations.releasesDir, '--state', locations.stateDir, '--config', path.resolve(values.config)];
+  const locations = {
+    distPath: path.resolve(values.dist),
+    dataDir: path.resolve(values.data),
+    releasesDir: path.resolve(values.releases),
+    stateDir: path.resolve(values.state),
+  };
+  const childArgs = [
+    '--data',
+    locations.dataDir,
+    '--dist',
+    locations.distPath,
+    '--releases',
+    locations.releasesDir,
+    '--state',
+    locations.stateDir,
+    '--config',
+    path.resolve(values.config),
+  ];
   // The child publishes the schedule this process runs on in the static freshness document.
   const childEnv = async () => ({ DIRECTORY_REFRESH_CRON: (await loadConfig()).schedule });
 
@@ -158,25 +210,45 @@ async function main(): Promise<void> {
   let reload: () => Promise<unknown> = async () => {};
   if (values.follow !== undefined) {
     const { createFollower } = await import('../server/follow.ts');
-    follower = createFollower({ origin: values.follow, distPath: locations.distPath, intervalMs: followIntervalS * 1000, log: (line) => console.log(line), onSwap: () => reload() });
+    follower = createFollower({
+      origin: values.follow,
+      distPath: locations.distPath,
+      intervalMs: followIntervalS * 1000,
+      log: (line) => console.log(line),
+      onSwap: () => reload(),
+    });
     await firstSync(follower, locations.distPath, values.follow);
   } else {
     await recoverInterruptedPublish(childArgs, childEnv, locations.stateDir);
     await ensureArtifact(locations, loadConfig);
   }
-  const running = await startServer({ distPath: locations.distPath, host: values.host, port, log: (line) => console.log(line) });
+  const running = await startServer({
+    distPath: locations.distPath,
+    host: values.host,
+    port,
+    log: (line) => console.log(line),
+  });
   reload = () => running.reload();
-  console.log(`AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`);
+  console.log(
+    `AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`,
+  );
   if (follower) {
     follower.start();
-    console.log(`follower of ${redactLocation(values.follow!)}: polling its artifact.json every ${followIntervalS} s; this instance never refreshes`);
+    console.log(
+      `follower of ${redactLocation(values.follow!)}: polling its artifact.json every ${followIntervalS} s; this instance never refreshes`,
+    );
   }
 
   // The publisher (--refresh) runs the scheduled refresh (weekly by default): the refresh CLI runs
   // in a child process and publishes; this process then swaps to the new artifact and reports the
   // outcome. Other instances only serve what is published.
-  const refresh = values.refresh ? await startPublisher(running, await loadConfig(), childArgs, await childEnv(), locations.stateDir) : undefined;
-  if (!refresh && !follower) console.log('scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)');
+  const refresh = values.refresh
+    ? await startPublisher(running, await loadConfig(), childArgs, await childEnv(), locations.stateDir)
+    : undefined;
+  if (!refresh && !follower)
+    console.log(
+      'scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)',
+    );
 
   stopOnSignals(running, [refresh, follower]);
 }

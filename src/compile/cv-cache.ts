@@ -29,8 +29,12 @@ function scoringCodeHash(): string {
     const scoring = path.join(COMPILE_DIR, 'scoring');
     const derive = path.join(COMPILE_DIR, 'derive');
     const files = [
-      ...readdirSync(scoring).filter((f) => f.endsWith(EXT)).map((f) => path.join(scoring, f)),
-      ...readdirSync(derive).filter((f) => f.startsWith('benchmark') && f.endsWith(EXT)).map((f) => path.join(derive, f)),
+      ...readdirSync(scoring)
+        .filter((f) => f.endsWith(EXT))
+        .map((f) => path.join(scoring, f)),
+      ...readdirSync(derive)
+        .filter((f) => f.startsWith('benchmark') && f.endsWith(EXT))
+        .map((f) => path.join(derive, f)),
     ].sort();
     codeHash = sha256Hex(files.map((f) => `${path.basename(f)}\n${readFileSync(f, 'utf8')}`).join('\n'));
   }
@@ -42,7 +46,10 @@ function scoringCodeHash(): string {
  * holds values out of, and the previous method's observations) and of the code that computes it.
  */
 export function crossValidationKey(source: SourceData): string {
-  const input = crossValidationInput(source.series.data.series, source.results.map((r) => r.data));
+  const input = crossValidationInput(
+    source.series.data.series,
+    source.results.map((r) => r.data),
+  );
   return sha256Hex(JSON.stringify({ code: scoringCodeHash(), input })).slice(0, 32);
 }
 
@@ -59,6 +66,10 @@ export async function readCrossValidation(stateDir: string, key: string): Promis
   }
 }
 
-export async function writeCrossValidation(stateDir: string, key: string, result: CrossValidationResult): Promise<void> {
+export async function writeCrossValidation(
+  stateDir: string,
+  key: string,
+  result: CrossValidationResult,
+): Promise<void> {
   await writeFileAtomic(fileFor(stateDir, key), JSON.stringify(result));
 }

@@ -58,13 +58,27 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
   const documents: Documents = {
     'tools.json': { tools, lastUpdated, totalTools: tools.length },
     'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
-    'providers.json': { providers: deriveProviders(source.providers.map((p) => p.data), tools), lastUpdated },
+    'providers.json': {
+      providers: deriveProviders(
+        source.providers.map((p) => p.data),
+        tools,
+      ),
+      lastUpdated,
+    },
     'categories.json': { categories: deriveCategories(categoryFiles, membership, flagships), lastUpdated },
-    'platforms.json': { platforms: derivePlatforms(source.platforms.map((p) => p.data), tools), lastUpdated },
+    'platforms.json': {
+      platforms: derivePlatforms(
+        source.platforms.map((p) => p.data),
+        tools,
+      ),
+      lastUpdated,
+    },
     // Scenario costs follow the cost rules on the build date: a promotion running that day counts.
-    'use-cases.json': { useCases: deriveUseCases(source.useCases, tools, pickEvidence, lastUpdated.slice(0, 10)), lastUpdated },
+    'use-cases.json': {
+      useCases: deriveUseCases(source.useCases, tools, pickEvidence, lastUpdated.slice(0, 10)),
+      lastUpdated,
+    },
   };
   checkDocumentIntegrity(documents);
   return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };
 }
-

@@ -86,7 +86,12 @@ async function readJson(dataDir: string, relative: string, issues: IssueCollecto
   }
 }
 
-async function listJson(dataDir: string, relativeDir: string, issues: IssueCollector, recursive = false): Promise<string[]> {
+async function listJson(
+  dataDir: string,
+  relativeDir: string,
+  issues: IssueCollector,
+  recursive = false,
+): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(path.join(dataDir, relativeDir), { withFileTypes: true, recursive });
@@ -144,5 +149,15 @@ export async function loadSourceData(dataDir: string): Promise<SourceData> {
     loadOne(dataDir, 'removed-ids.json', removedIdsFile, issues),
   ]);
   issues.throwIfAny();
-  return { meta: meta!, series: series!, providers, tools, categories, platforms, useCases, results, removedIds: removedIds! };
+  return {
+    meta: meta!,
+    series: series!,
+    providers,
+    tools,
+    categories,
+    platforms,
+    useCases,
+    results,
+    removedIds: removedIds!,
+  };
 }

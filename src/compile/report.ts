@@ -17,24 +17,50 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
   const out: string[] = [];
   const perProvider = new Map<string, number>();
   for (const { data } of source.tools) perProvider.set(data.provider, (perProvider.get(data.provider) ?? 0) + 1);
-  out.push(table('Tools per provider', [['provider', 'tools'], ...[...perProvider.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))]));
+  out.push(
+    table('Tools per provider', [
+      ['provider', 'tools'],
+      ...[...perProvider.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    ]),
+  );
 
   const kinds = new Map<string, number>();
   for (const { data } of source.tools)
-    for (const [fact, src] of Object.entries(data.sources)) kinds.set(`${fact} ${src.kind}`, (kinds.get(`${fact} ${src.kind}`) ?? 0) + 1);
-  out.push(table('Values per source type', [['fact', 'kind', 'values'], ...[...kinds.entries()].sort().map(([k, n]) => [...k.split(' '), n])]));
+    for (const [fact, src] of Object.entries(data.sources))
+      kinds.set(`${fact} ${src.kind}`, (kinds.get(`${fact} ${src.kind}`) ?? 0) + 1);
+  out.push(
+    table('Values per source type', [
+      ['fact', 'kind', 'values'],
+      ...[...kinds.entries()].sort().map(([k, n]) => [...k.split(' '), n]),
+    ]),
+  );
 
   out.push(scoresReport((documents['benchmarks.json'] as BenchmarksDocument).benchmarks));
-  out.push(reporterGaps(source.series.data.series, source.results.map((r) => r.data)));
+  out.push(
+    reporterGaps(
+      source.series.data.series,
+      source.results.map((r) => r.data),
+    ),
+  );
 
   const today = now.toISOString().slice(0, 10);
   const lifecycle = source.tools
     .filter(({ data }) => data.status === 'deprecated' || data.status === 'retired' || data.lifecycle?.shutdown)
     .map(({ data }) => [data.id, data.status, data.lifecycle?.shutdown?.date ?? '-', data.replacedBy ?? '-'])
     .sort((a, b) => String(a[2]).localeCompare(String(b[2])) || String(a[0]).localeCompare(String(b[0])));
-  out.push(lifecycle.length ? table(`Deprecated and retired tools (${lifecycle.length})`, [['tool', 'status', 'shutdown', 'replacedBy'], ...lifecycle]) : '\nNo deprecated or retired tools.');
+  out.push(
+    lifecycle.length
+      ? table(`Deprecated and retired tools (${lifecycle.length})`, [
+          ['tool', 'status', 'shutdown', 'replacedBy'],
+          ...lifecycle,
+        ])
+      : '\nNo deprecated or retired tools.',
+  );
   const warnings = lifecycleWarnings(source, today);
-  if (warnings.length) out.push(`\nLifecycle warnings (${warnings.length}):\n${warnings.map((w) => `  ${w.file}: ${w.message}`).join('\n')}`);
+  if (warnings.length)
+    out.push(
+      `\nLifecycle warnings (${warnings.length}):\n${warnings.map((w) => `  ${w.file}: ${w.message}`).join('\n')}`,
+    );
 
   // Staleness is the age of the source version a value was read from (asOf), not of the day someone last checked it (verified).
   const stale: (string | number)[][] = [];
@@ -45,7 +71,10 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
     }
   out.push(
     stale.length
-      ? table(`Facts whose source version (asOf) is older than ${STALE_DAYS} days (${stale.length})`, [['file', 'fact', 'asOf', 'verified', 'days'], ...stale])
+      ? table(`Facts whose source version (asOf) is older than ${STALE_DAYS} days (${stale.length})`, [
+          ['file', 'fact', 'asOf', 'verified', 'days'],
+          ...stale,
+        ])
       : `\nNo fact's source version (asOf) is older than ${STALE_DAYS} days.`,
   );
   return out.join('\n');

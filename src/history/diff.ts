@@ -22,16 +22,35 @@ function percentChange(from: number | null, to: number | null): number | null {
 function tiersText(tool: Tool): string {
   if (tool.pricingDetails.tiers.length === 0) return 'none';
   return tool.pricingDetails.tiers
-    .map((t) => `above ${t.aboveTokens}: ${t.input}/${t.output}${t.cacheRead !== undefined ? `/${t.cacheRead}` : ''}${t.cacheCreate !== undefined ? `/${t.cacheCreate}` : ''}`)
+    .map(
+      (t) =>
+        `above ${t.aboveTokens}: ${t.input}/${t.output}${t.cacheRead !== undefined ? `/${t.cacheRead}` : ''}${t.cacheCreate !== undefined ? `/${t.cacheCreate}` : ''}`,
+    )
     .join('; ');
 }
 
-const KIND_ORDER: ChangeKind[] = ['model-added', 'model-removed', 'model-deprecated', 'status-changed', 'price-changed', 'context-changed', 'release-date-changed', 'score-changed', 'source-changed'];
+const KIND_ORDER: ChangeKind[] = [
+  'model-added',
+  'model-removed',
+  'model-deprecated',
+  'status-changed',
+  'price-changed',
+  'context-changed',
+  'release-date-changed',
+  'score-changed',
+  'source-changed',
+];
 
 export function diffDatasets(before: DatasetView, after: DatasetView): Change[] {
   const changes: Change[] = [];
-  const push = (kind: ChangeKind, tool: { id: string; name: string }, field: string | null, from: number | string | null, to: number | string | null, percent: number | null = null) =>
-    changes.push({ kind, toolId: tool.id, toolName: tool.name, field, from, to, percent });
+  const push = (
+    kind: ChangeKind,
+    tool: { id: string; name: string },
+    field: string | null,
+    from: number | string | null,
+    to: number | string | null,
+    percent: number | null = null,
+  ) => changes.push({ kind, toolId: tool.id, toolName: tool.name, field, from, to, percent });
 
   const oldTools = new Map(before.tools.map((t) => [t.id, t]));
   const newTools = new Map(after.tools.map((t) => [t.id, t]));
@@ -41,14 +60,46 @@ export function diffDatasets(before: DatasetView, after: DatasetView): Change[] 
       push('model-added', tool, null, null, null);
       continue;
     }
-    if (old.status !== tool.status) push(tool.status === 'deprecated' ? 'model-deprecated' : 'status-changed', tool, 'status', old.status, tool.status);
+    if (old.status !== tool.status)
+      push(
+        tool.status === 'deprecated' ? 'model-deprecated' : 'status-changed',
+        tool,
+        'status',
+        old.status,
+        tool.status,
+      );
     for (const field of PRICE_FIELDS)
-      if (old.pricing[field] !== tool.pricing[field]) push('price-changed', tool, `pricing.${field}`, old.pricing[field], tool.pricing[field], percentChange(old.pricing[field], tool.pricing[field]));
-    if (tiersText(old) !== tiersText(tool)) push('price-changed', tool, 'pricingDetails.tiers', tiersText(old), tiersText(tool));
-    if (old.contextTokens !== tool.contextTokens) push('context-changed', tool, 'contextTokens', old.contextTokens, tool.contextTokens, percentChange(old.contextTokens, tool.contextTokens));
+      if (old.pricing[field] !== tool.pricing[field])
+        push(
+          'price-changed',
+          tool,
+          `pricing.${field}`,
+          old.pricing[field],
+          tool.pricing[field],
+          percentChange(old.pricing[field], tool.pricing[field]),
+        );
+    if (tiersText(old) !== tiersText(tool))
+      push('price-changed', tool, 'pricingDetails.tiers', tiersText(old), tiersText(tool));
+    if (old.contextTokens !== tool.contextTokens)
+      push(
+        'context-changed',
+        tool,
+        'contextTokens',
+        old.contextTokens,
+        tool.contextTokens,
+        percentChange(old.contextTokens, tool.contextTokens),
+      );
     if (old.maxOutputTokens !== tool.maxOutputTokens)
-      push('context-changed', tool, 'maxOutputTokens', old.maxOutputTokens, tool.maxOutputTokens, percentChange(old.maxOutputTokens, tool.maxOutputTokens));
-    if (old.releaseDate !== tool.releaseDate) push('release-date-changed', tool, 'releaseDate', old.releaseDate, tool.releaseDate);
+      push(
+        'context-changed',
+        tool,
+        'maxOutputTokens',
+        old.maxOutputTokens,
+        tool.maxOutputTokens,
+        percentChange(old.maxOutputTokens, tool.maxOutputTokens),
+      );
+    if (old.releaseDate !== tool.releaseDate)
+      push('release-date-changed', tool, 'releaseDate', old.releaseDate, tool.releaseDate);
     for (const fact of SOURCED_FACTS) {
       const a = old.sources[fact];
       const b = tool.sources[fact];
@@ -69,7 +120,12 @@ export function diffDatasets(before: DatasetView, after: DatasetView): Change[] 
       if (from !== to) push('score-changed', tool, `benchmarks.${field}`, from, to);
     }
   }
-  return changes.sort((x, y) => x.toolId.localeCompare(y.toolId) || KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind) || (x.field ?? '').localeCompare(y.field ?? ''));
+  return changes.sort(
+    (x, y) =>
+      x.toolId.localeCompare(y.toolId) ||
+      KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind) ||
+      (x.field ?? '').localeCompare(y.field ?? ''),
+  );
 }
 
 const LABELS: Record<ChangeKind, [string, string]> = {

@@ -68,17 +68,31 @@ export function staticRefreshStatus(history: HistoryInput): RefreshStatus {
 
 export function historyArtifactFiles(history: HistoryInput, current: CurrentDataset): HistoryFiles {
   const files: ArtifactFile[] = [];
-  const json = (urlPath: string, document: unknown, immutable = false) => files.push({ urlPath, contentType: JSON_CONTENT_TYPE, body: serializeJson(document), immutable });
+  const json = (urlPath: string, document: unknown, immutable = false) =>
+    files.push({ urlPath, contentType: JSON_CONTENT_TYPE, body: serializeJson(document), immutable });
 
   for (const { record, bodies, compressed } of history.releases) {
     for (const name of DOCUMENT_NAMES)
-      files.push({ urlPath: `/api/v/${record.id}/${name}`, contentType: JSON_CONTENT_TYPE, body: bodies.get(name)!, immutable: true, brotli: compressed?.get(name) });
+      files.push({
+        urlPath: `/api/v/${record.id}/${name}`,
+        contentType: JSON_CONTENT_TYPE,
+        body: bodies.get(name)!,
+        immutable: true,
+        brotli: compressed?.get(name),
+      });
     json(`/api/v/${record.id}/release.json`, releaseSchema.parse(record), true);
   }
   const newestFirst = [...history.releases].reverse().map((r) => r.record);
 
-  json('/api/changes.json', changesDocument.parse({ releases: newestFirst, feed: '/api/changes.xml', lastUpdated: current.lastUpdated }));
-  files.push({ urlPath: '/api/changes.xml', contentType: ATOM_CONTENT_TYPE, body: Buffer.from(atomFeed(newestFirst, { baseUrl: history.baseUrl, lastUpdated: current.lastUpdated })) });
+  json(
+    '/api/changes.json',
+    changesDocument.parse({ releases: newestFirst, feed: '/api/changes.xml', lastUpdated: current.lastUpdated }),
+  );
+  files.push({
+    urlPath: '/api/changes.xml',
+    contentType: ATOM_CONTENT_TYPE,
+    body: Buffer.from(atomFeed(newestFirst, { baseUrl: history.baseUrl, lastUpdated: current.lastUpdated })),
+  });
 
   json(
     '/api/manifest.json',
@@ -99,22 +113,39 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
   const latestTools = history.releases.at(-1)?.bodies.get('tools.json');
   if (!latestTools?.equals(current.bodies.get('tools.json')!))
     snapshots.push({ release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
-  json('/api/price-history.json', priceHistoryDocument.parse({ tools: priceHistory(snapshots), lastUpdated: current.lastUpdated }));
+  json(
+    '/api/price-history.json',
+    priceHistoryDocument.parse({ tools: priceHistory(snapshots), lastUpdated: current.lastUpdated }),
+  );
 
   const schemaFiles: [string, z.ZodType, string][] = [
-    ...Object.entries(HISTORY_DOCUMENTS).map(([name, { schema }]) => [name.replace('.json', ''), schema as z.ZodType, `/api/${name}`] as [string, z.ZodType, string]),
+    ...Object.entries(HISTORY_DOCUMENTS).map(
+      ([name, { schema }]) =>
+        [name.replace('.json', ''), schema as z.ZodType, `/api/${name}`] as [string, z.ZodType, string],
+    ),
     ['release', releaseSchema, '/api/v/<release>/release.json'],
   ];
   for (const [stem, schema, documentPath] of schemaFiles)
     for (const strict of [false, true]) {
       const urlPath = `/api/schemas/${stem}${strict ? '.strict' : ''}.schema.json`;
-      json(urlPath, publishedSchema(schema, { urlPath, baseUrl: history.baseUrl, title: `${documentPath}${strict ? ' (strict)' : ''}`, strict }));
+      json(
+        urlPath,
+        publishedSchema(schema, {
+          urlPath,
+          baseUrl: history.baseUrl,
+          title: `${documentPath}${strict ? ' (strict)' : ''}`,
+          strict,
+        }),
+      );
     }
 
   const endpoints = [
     ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })),
     { path: '/api/changes.xml', summary: 'The release history as an Atom feed.' },
-    { path: '/api/v/{release}/{document}', summary: 'A dated release: each endpoint document as published then, and release.json (immutable).' },
+    {
+      path: '/api/v/{release}/{document}',
+      summary: 'A dated release: each endpoint document as published then, and release.json (immutable).',
+    },
   ];
   return { files, endpoints };
 }
@@ -123,18 +154,35 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
 export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<string, unknown> {
   const paths = { ...(openapi.paths as Record<string, unknown>) };
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-  const names: Record<string, string> = { 'changes.json': 'ChangesDocument', 'manifest.json': 'ManifestDocument', 'price-history.json': 'PriceHistoryDocument' };
+  const names: Record<string, string> = {
+    'changes.json': 'ChangesDocument',
+    'manifest.json': 'ManifestDocument',
+    'price-history.json': 'PriceHistoryDocument',
+  };
   for (const [file, { summary }] of Object.entries(HISTORY_DOCUMENTS))
-    paths[`/api/${file}`] = pathItem({ id: operationStem(file), tag: 'history', summary: `[extension] ${summary}`, contentType: 'application/json', schema: ref(names[file]!) });
+    paths[`/api/${file}`] = pathItem({
+      id: operationStem(file),
+      tag: 'history',
+      summary: `[extension] ${summary}`,
+      contentType: 'application/json',
+      schema: ref(names[file]!),
+    });
   paths['/api/changes.xml'] = pathItem({
     id: 'ChangesFeed',
     tag: 'history',
     summary: '[extension] The release history as an Atom 1.0 feed',
-    description: 'One entry per release, newest first. Links are absolute when the site has a public base URL configured, else relative to `xml:base`.',
+    description:
+      'One entry per release, newest first. Links are absolute when the site has a public base URL configured, else relative to `xml:base`.',
     contentType: 'application/atom+xml',
     schema: { type: 'string' },
   });
-  const releaseParam = { name: 'release', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' }, description: 'Release id (see /api/changes.json).' };
+  const releaseParam = {
+    name: 'release',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' },
+    description: 'Release id (see /api/changes.json).',
+  };
   paths['/api/v/{release}/release.json'] = pathItem({
     id: 'Release',
     tag: 'history',
@@ -149,16 +197,29 @@ export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<str
     id: 'ReleaseDocument',
     tag: 'history',
     summary: '[extension] An endpoint document exactly as published in a release',
-    description: 'Immutable (Cache-Control: public, max-age=31536000, immutable). Its schema is the one of the plain path, as it was in that release.',
+    description:
+      'Immutable (Cache-Control: public, max-age=31536000, immutable). Its schema is the one of the plain path, as it was in that release.',
     contentType: 'application/json',
     schema: { type: 'object' },
     mayBeMissing: true,
-    parameters: [releaseParam, { name: 'document', in: 'path', required: true, schema: { type: 'string', enum: DOCUMENT_NAMES }, description: 'One of the six endpoint documents.' }],
+    parameters: [
+      releaseParam,
+      {
+        name: 'document',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', enum: DOCUMENT_NAMES },
+        description: 'One of the six endpoint documents.',
+      },
+    ],
   });
   const schemaPath = paths['/api/schemas/{schema}'] as { parameters: { schema: { enum: string[] } }[] } | undefined;
   if (schemaPath) {
     const [param] = schemaPath.parameters;
-    paths['/api/schemas/{schema}'] = { ...schemaPath, parameters: [{ ...param, schema: { ...param!.schema, enum: schemaFileNames(true) } }] };
+    paths['/api/schemas/{schema}'] = {
+      ...schemaPath,
+      parameters: [{ ...param, schema: { ...param!.schema, enum: schemaFileNames(true) } }],
+    };
   }
   return { ...openapi, paths };
 }

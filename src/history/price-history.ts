@@ -18,7 +18,8 @@ function dayBefore(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-const priceKey = (tool: Pick<Tool, 'pricing' | 'pricingDetails'>) => JSON.stringify([tool.pricing, tool.pricingDetails]);
+const priceKey = (tool: Pick<Tool, 'pricing' | 'pricingDetails'>) =>
+  JSON.stringify([tool.pricing, tool.pricingDetails]);
 
 /** `snapshots` oldest first. */
 export function priceHistory(snapshots: readonly PriceSnapshot[]): PriceHistoryDocument['tools'] {
@@ -33,7 +34,14 @@ export function priceHistory(snapshots: readonly PriceSnapshot[]): PriceHistoryD
       const last = entry.points.at(-1);
       const key = priceKey(tool);
       if (last && entry.open && last.key === key) continue;
-      const point = { effectiveFrom: snapshot.date, effectiveUntil: null, release: snapshot.release, pricing: { ...tool.pricing }, pricingDetails: structuredClone(tool.pricingDetails), key };
+      const point = {
+        effectiveFrom: snapshot.date,
+        effectiveUntil: null,
+        release: snapshot.release,
+        pricing: { ...tool.pricing },
+        pricingDetails: structuredClone(tool.pricingDetails),
+        key,
+      };
       if (last && last.effectiveFrom === snapshot.date) entry.points[entry.points.length - 1] = point;
       else {
         if (last && entry.open) last.effectiveUntil = dayBefore(snapshot.date);
@@ -53,7 +61,11 @@ export function priceHistory(snapshots: readonly PriceSnapshot[]): PriceHistoryD
   return [...history.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .filter(([, entry]) => entry.points.length > 0)
-    .map(([toolId, entry]) => ({ toolId, name: entry.name, history: entry.points.map(({ key: _key, ...point }) => point) }));
+    .map(([toolId, entry]) => ({
+      toolId,
+      name: entry.name,
+      history: entry.points.map(({ key: _key, ...point }) => point),
+    }));
 }
 
 /** The price of `toolId` in force on `date` (YYYY-MM-DD), or undefined when none was recorded. */

@@ -52,11 +52,19 @@ export async function buildFromDisk(locations: DiskLocations, config: HistorySet
   const source = await loadSourceData(locations.dataDir);
   const releases = await loadReleases(locations.releasesDir);
   const built = await buildWithCache(source, locations.stateDir);
-  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history: historyInput(releases, config), refresh: config.refresh });
+  const prepared = prepareFromDocuments({
+    documents: built.documents,
+    meta: source.meta.data,
+    history: historyInput(releases, config),
+    refresh: config.refresh,
+  });
   return { source, built, releases, prepared };
 }
 
-export async function publishFromDisk(locations: DiskLocations & { distPath: string }, config: HistorySettings): Promise<DiskBuild & { changed: boolean }> {
+export async function publishFromDisk(
+  locations: DiskLocations & { distPath: string },
+  config: HistorySettings,
+): Promise<DiskBuild & { changed: boolean }> {
   const build = await buildFromDisk(locations, config);
   const { changed } = await publishArtifact(build.prepared, locations.distPath);
   return { ...build, changed };

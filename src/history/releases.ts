@@ -55,10 +55,17 @@ export async function readRelease(releasesDir: string, id: string): Promise<Stor
   const dir = path.join(releasesDir, id);
   const raw = JSON.parse(await readFile(path.join(dir, 'release.json'), 'utf8')) as unknown;
   const parsed = releaseSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`releases/${id}/release.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `releases/${id}/release.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   // Upstream locations are published redacted, even from a record written before redaction existed.
-  const record = { ...parsed.data, upstreams: parsed.data.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) })) };
-  if (record.id !== id) throw new Error(`releases/${id}/release.json: id is ${record.id}, must equal the directory name`);
+  const record = {
+    ...parsed.data,
+    upstreams: parsed.data.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) })),
+  };
+  if (record.id !== id)
+    throw new Error(`releases/${id}/release.json: id is ${record.id}, must equal the directory name`);
   const bodies = new Map<DocumentName, Buffer>();
   const compressed = new Map<DocumentName, Buffer>();
   for (const name of DOCUMENT_NAMES) {
@@ -67,7 +74,9 @@ export async function readRelease(releasesDir: string, id: string): Promise<Stor
     const entry = record.documents.find((d) => d.path === `/api/v/${id}/${name}`);
     if (!entry) throw new Error(`releases/${id}/release.json: no manifest entry for ${name}`);
     if (entry.sha256 !== sha256Hex(body) || entry.bytes !== body.length)
-      throw new Error(`releases/${id}/${name}.br: content does not match the SHA-256 manifest (release files are immutable)`);
+      throw new Error(
+        `releases/${id}/${name}.br: content does not match the SHA-256 manifest (release files are immutable)`,
+      );
     bodies.set(name, body);
     compressed.set(name, stored);
   }
@@ -85,7 +94,10 @@ export async function loadReleases(releasesDir: string): Promise<StoredRelease[]
  * Files of a release directory, ready to write. `compressed` may supply brotli bodies already
  * made (the artifact has them, with the same settings); each is checked before it is used.
  */
-export function releaseFiles(release: StoredRelease, compressed: (name: DocumentName) => Buffer | undefined = () => undefined): Map<string, Buffer> {
+export function releaseFiles(
+  release: StoredRelease,
+  compressed: (name: DocumentName) => Buffer | undefined = () => undefined,
+): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   files.set('release.json', Buffer.from(`${JSON.stringify(release.record, null, 2)}\n`));
   for (const [name, body] of release.bodies) {
@@ -95,9 +107,12 @@ export function releaseFiles(release: StoredRelease, compressed: (name: Document
   return files;
 }
 
-
 /** Writes releases/<id>/ from complete files via a temporary directory and one rename. Idempotent. */
-export async function writeReleaseDir(releasesDir: string, id: string, files: ReadonlyMap<string, Buffer>): Promise<boolean> {
+export async function writeReleaseDir(
+  releasesDir: string,
+  id: string,
+  files: ReadonlyMap<string, Buffer>,
+): Promise<boolean> {
   const finalDir = path.join(releasesDir, id);
   if (await pathExists(path.join(finalDir, 'release.json'))) return false;
   await mkdir(releasesDir, { recursive: true });

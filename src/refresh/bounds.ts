@@ -33,10 +33,13 @@ export function priceRatio(from: number, to: number): number {
 export function checkBounds(input: BoundsInput, bounds: Bounds): DataIssue[] {
   const issues: DataIssue[] = [];
   const allow = new Set(input.allow ?? []);
-  const cachingChanged = new Set(input.updates.filter((u) => u.field === 'pricingDetails.caching').map((u) => u.toolId));
+  const cachingChanged = new Set(
+    input.updates.filter((u) => u.field === 'pricingDetails.caching').map((u) => u.toolId),
+  );
   for (const update of input.updates) {
     // A cache price moves a lot when caching starts or stops being offered; that is a mode change, not a jump.
-    const bounded = LIST_PRICES.has(update.field) || (CACHE_PRICES.has(update.field) && !cachingChanged.has(update.toolId));
+    const bounded =
+      LIST_PRICES.has(update.field) || (CACHE_PRICES.has(update.field) && !cachingChanged.has(update.toolId));
     if (!bounded || allow.has(update.toolId)) continue;
     const from = update.from as number;
     const to = update.to as number;

@@ -12,7 +12,12 @@ import type { RefreshReport } from './report.ts';
 // Compiled (out/refresh/child.js) the child runs out/cli/refresh.js with plain node; run from
 // source under a TypeScript loader (tests, development) it runs src/cli/refresh.ts the same way.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cli', FROM_SOURCE ? 'refresh.ts' : 'refresh.js');
+const CLI = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'cli',
+  FROM_SOURCE ? 'refresh.ts' : 'refresh.js',
+);
 
 export interface ChildResult {
   code: number | null;
@@ -21,12 +26,24 @@ export interface ChildResult {
 }
 
 /** `args` are refresh CLI flags; `--json` is added. Resolves when the child exits. `env` adds to this process's environment. */
-export function runRefreshProcess(args: readonly string[], log: (line: string) => void = () => {}, env: NodeJS.ProcessEnv = {}): Promise<ChildResult> {
+export function runRefreshProcess(
+  args: readonly string[],
+  log: (line: string) => void = () => {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     // From source the CLI needs a TypeScript loader: reuse this process's when it has one,
     // else load tsx (a development dependency, resolved from the project root).
-    const loader = !FROM_SOURCE ? [] : process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
-    const child = spawn(process.execPath, [...loader, CLI, '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const loader = !FROM_SOURCE
+      ? []
+      : process.execArgv.some((arg) => arg.includes('tsx'))
+        ? process.execArgv
+        : ['--import', 'tsx'];
+    const child = spawn(process.execPath, [...loader, CLI, '--json', ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderrTail = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -24,7 +24,9 @@ const cronExpression = z.string().refine(
 
 export const refreshConfigSchema = z
   .object({
-    schedule: cronExpression.default(DEFAULT_SCHEDULE).describe('Cron expression of the automatic refresh (server and CI).'),
+    schedule: cronExpression
+      .default(DEFAULT_SCHEDULE)
+      .describe('Cron expression of the automatic refresh (server and CI).'),
     timezone: z.string().min(1).default('UTC').describe('Time zone the schedule is read in.'),
     publicBaseUrl: z
       .string()
@@ -36,15 +38,29 @@ export const refreshConfigSchema = z
       .object({
         pricing: z
           .object({
-            location: z.string().min(1).default(DEFAULT_PRICING_LOCATION).describe('URL or file of a models.dev api.json document, or "skip".'),
-            sourceUrl: z.string().regex(/^https:\/\//).default(DEFAULT_PRICING_LOCATION).describe('https URL recorded in tool sources for imported facts when the location is not itself an https URL.'),
+            location: z
+              .string()
+              .min(1)
+              .default(DEFAULT_PRICING_LOCATION)
+              .describe('URL or file of a models.dev api.json document, or "skip".'),
+            sourceUrl: z
+              .string()
+              .regex(/^https:\/\//)
+              .default(DEFAULT_PRICING_LOCATION)
+              .describe(
+                'https URL recorded in tool sources for imported facts when the location is not itself an https URL.',
+              ),
             sourceName: z.string().min(1).default('models.dev api.json'),
           })
           .strict()
           .prefault({}),
         benchmarks: z
           .object({
-            location: z.string().min(1).default('skip').describe('URL or file of benchmark results (CSV or JSON with the benchmarks.csv columns), or "skip".'),
+            location: z
+              .string()
+              .min(1)
+              .default('skip')
+              .describe('URL or file of benchmark results (CSV or JSON with the benchmarks.csv columns), or "skip".'),
             format: z.enum(['auto', 'csv', 'json']).default('auto'),
           })
           .strict()
@@ -55,7 +71,11 @@ export const refreshConfigSchema = z
     limits: z
       .object({
         timeoutMs: z.number().int().positive().default(30_000),
-        maxBytes: z.number().int().positive().default(64 * 1024 * 1024),
+        maxBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(64 * 1024 * 1024),
         maxRedirects: z.number().int().min(0).default(3),
       })
       .strict()
@@ -70,7 +90,9 @@ export const refreshConfigSchema = z
     candidates: z
       .object({
         windowDays: z.number().int().positive().default(180),
-        excludeProviders: z.array(z.string()).default(['openrouter', 'azure', 'amazon-bedrock', 'vercel', 'aihubmix', 'github-copilot', 'groq']),
+        excludeProviders: z
+          .array(z.string())
+          .default(['openrouter', 'azure', 'amazon-bedrock', 'vercel', 'aihubmix', 'github-copilot', 'groq']),
         ignore: z.array(z.string()).default([]),
       })
       .strict()
@@ -86,7 +108,10 @@ export class ConfigError extends Error {
 
 export function parseRefreshConfig(raw: unknown, label = 'refresh config'): RefreshConfig {
   const parsed = refreshConfigSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new ConfigError(`${label}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ConfigError(
+      `${label}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 

@@ -64,9 +64,11 @@ async function readFileCapped(upstream: string, location: string, limits: FetchL
   }
   try {
     const { size } = await handle.stat();
-    if (size > limits.maxBytes) throw new UpstreamError(upstream, `${shown} is ${size} bytes, more than the limit of ${limits.maxBytes}`);
+    if (size > limits.maxBytes)
+      throw new UpstreamError(upstream, `${shown} is ${size} bytes, more than the limit of ${limits.maxBytes}`);
     const body = await handle.readFile();
-    if (body.length > limits.maxBytes) throw new UpstreamError(upstream, `${shown} is more than the limit of ${limits.maxBytes} bytes`);
+    if (body.length > limits.maxBytes)
+      throw new UpstreamError(upstream, `${shown} is more than the limit of ${limits.maxBytes} bytes`);
     return { location, finalLocation: shown, mediaType: null, body, sha256: sha256(body) };
   } finally {
     await handle.close();
@@ -76,7 +78,10 @@ async function readFileCapped(upstream: string, location: string, limits: FetchL
 async function readBodyCapped(upstream: string, response: Response, limits: FetchLimits, url: string): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limits.maxBytes)
-    throw new UpstreamError(upstream, `${url} declares ${declared} bytes (Content-Length), more than the limit of ${limits.maxBytes}`);
+    throw new UpstreamError(
+      upstream,
+      `${url} declares ${declared} bytes (Content-Length), more than the limit of ${limits.maxBytes}`,
+    );
   if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let total = 0;
@@ -111,7 +116,12 @@ function withoutUserinfo(url: URL): { url: URL; authorization: string | undefine
   return { url: bare, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
 }
 
-async function fetchCapped(upstream: string, location: string, acceptTypes: readonly string[], limits: FetchLimits): Promise<Fetched> {
+async function fetchCapped(
+  upstream: string,
+  location: string,
+  acceptTypes: readonly string[],
+  limits: FetchLimits,
+): Promise<Fetched> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const secrets = secretsOf(location);
   let parsed: ReturnType<typeof withoutUserinfo>;
@@ -126,41 +136,65 @@ async function fetchCapped(upstream: string, location: string, acceptTypes: read
   try {
     for (let redirects = 0; ; redirects++) {
       // Credentials go only to the origin they were given for.
-      const headers: Record<string, string> = { accept: acceptTypes.join(', '), 'user-agent': 'ai-coding-models-directory-refresh' };
+      const headers: Record<string, string> = {
+        accept: acceptTypes.join(', '),
+        'user-agent': 'ai-coding-models-directory-refresh',
+      };
       if (parsed.authorization && url.origin === origin) headers.authorization = parsed.authorization;
       const response = await fetch(url, { redirect: 'manual', signal, headers });
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => {});
         const target = response.headers.get('location');
-        if (!target) throw new UpstreamError(upstream, `${shown(url)} answered ${response.status} without a Location header`);
-        if (redirects >= limits.maxRedirects) throw new UpstreamError(upstream, `${shown(url)} redirected more than ${limits.maxRedirects} times`);
+        if (!target)
+          throw new UpstreamError(upstream, `${shown(url)} answered ${response.status} without a Location header`);
+        if (redirects >= limits.maxRedirects)
+          throw new UpstreamError(upstream, `${shown(url)} redirected more than ${limits.maxRedirects} times`);
         const next = new URL(target, url);
-        if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new UpstreamError(upstream, `redirect to unsupported scheme ${next.protocol}`);
-        if (url.protocol === 'https:' && next.protocol === 'http:') throw new UpstreamError(upstream, `refused a redirect from https to plain http (${shown(next)})`);
+        if (next.protocol !== 'https:' && next.protocol !== 'http:')
+          throw new UpstreamError(upstream, `redirect to unsupported scheme ${next.protocol}`);
+        if (url.protocol === 'https:' && next.protocol === 'http:')
+          throw new UpstreamError(upstream, `refused a redirect from https to plain http (${shown(next)})`);
         url = withoutUserinfo(next).url;
         continue;
       }
       if (response.status !== 200) {
         await response.body?.cancel().catch(() => {});
-        throw new UpstreamError(upstream, `${shown(url)} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+        throw new UpstreamError(
+          upstream,
+          `${shown(url)} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+        );
       }
       const mediaType = mediaTypeOf(response.headers.get('content-type'));
       if (!mediaType || !acceptTypes.includes(mediaType)) {
         await response.body?.cancel().catch(() => {});
-        throw new UpstreamError(upstream, `${shown(url)} sent content type ${JSON.stringify(response.headers.get('content-type'))}; expected one of ${acceptTypes.join(', ')}`);
+        throw new UpstreamError(
+          upstream,
+          `${shown(url)} sent content type ${JSON.stringify(response.headers.get('content-type'))}; expected one of ${acceptTypes.join(', ')}`,
+        );
       }
       const body = await readBodyCapped(upstream, response, limits, shown(url));
       return { location, finalLocation: shown(url), mediaType, body, sha256: sha256(body) };
     }
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
-    if (signal.aborted) throw new UpstreamError(upstream, `${shown(url)} did not answer completely within ${limits.timeoutMs} ms`);
+    if (signal.aborted)
+      throw new UpstreamError(upstream, `${shown(url)} did not answer completely within ${limits.timeoutMs} ms`);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new UpstreamError(upstream, `${shown(url)} could not be read (${redactText(cause?.code ?? cause?.message ?? (error as Error).message, secrets)})`);
+    throw new UpstreamError(
+      upstream,
+      `${shown(url)} could not be read (${redactText(cause?.code ?? cause?.message ?? (error as Error).message, secrets)})`,
+    );
   }
 }
 
 /** Reads `location` (http(s) URL, file: URL or path) within `limits`. */
-export function readUpstream(upstream: string, location: string, acceptTypes: readonly string[], limits: FetchLimits): Promise<Fetched> {
-  return isHttpLocation(location) ? fetchCapped(upstream, location, acceptTypes, limits) : readFileCapped(upstream, location, limits);
+export function readUpstream(
+  upstream: string,
+  location: string,
+  acceptTypes: readonly string[],
+  limits: FetchLimits,
+): Promise<Fetched> {
+  return isHttpLocation(location)
+    ? fetchCapped(upstream, location, acceptTypes, limits)
+    : readFileCapped(upstream, location, limits);
 }

@@ -9,7 +9,13 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { Cron } from 'croner';
-import { prepareArtifact, publishArtifact, serializeJson, type ArtifactFile, type ArtifactManifest } from '../artifact/artifact.ts';
+import {
+  prepareArtifact,
+  publishArtifact,
+  serializeJson,
+  type ArtifactFile,
+  type ArtifactManifest,
+} from '../artifact/artifact.ts';
 import { CACHE_CONTROL } from '../artifact/http-policy.ts';
 import { freshnessDocument, type RefreshStatus } from '../schema/api.ts';
 import { withSchedule, type PersistedStatus } from './status.ts';
@@ -28,7 +34,11 @@ export function nextRunOf(schedule: string | null, timezone: string, after: Date
 }
 
 /** The `refresh` block a refresh publishes: its status, the schedule it runs on and the next run after `at` (the refresh time). */
-export function publishedRefreshStatus(status: PersistedStatus, settings: { schedule: string; timezone: string }, at: Date): RefreshStatus {
+export function publishedRefreshStatus(
+  status: PersistedStatus,
+  settings: { schedule: string; timezone: string },
+  at: Date,
+): RefreshStatus {
   return withSchedule(status, settings.schedule, nextRunOf(settings.schedule, settings.timezone, at));
 }
 
@@ -57,7 +67,12 @@ export async function republishFreshness(distPath: string, refresh: RefreshStatu
   for (const [urlPath, file] of Object.entries(manifest.files)) {
     const immutable = file.cacheControl === CACHE_CONTROL.immutable;
     if (urlPath === FRESHNESS) {
-      files.push({ urlPath, contentType: file.contentType, immutable, body: serializeJson(freshnessDocument.parse({ ...current, refresh })) });
+      files.push({
+        urlPath,
+        contentType: file.contentType,
+        immutable,
+        body: serializeJson(freshnessDocument.parse({ ...current, refresh })),
+      });
       continue;
     }
     const body = await readFile(path.join(dir, file.identity.file));

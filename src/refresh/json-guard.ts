@@ -31,7 +31,12 @@ export function unsafeKeys(root: unknown, label: string): DataIssue[] {
     for (const key of Object.keys(value)) {
       const childPath = path ? `${path}.${key}` : key;
       if (FORBIDDEN_KEYS.has(key)) {
-        issues.push({ file: label, field: childPath, value: (value as Record<string, unknown>)[key], message: `forbidden key "${key}" (prototype pollution guard)` });
+        issues.push({
+          file: label,
+          field: childPath,
+          value: (value as Record<string, unknown>)[key],
+          message: `forbidden key "${key}" (prototype pollution guard)`,
+        });
         continue;
       }
       stack.push({ value: (value as Record<string, unknown>)[key], path: childPath, depth: depth + 1 });
@@ -108,11 +113,19 @@ export function duplicateKeys(text: string, label: string): DataIssue[] {
     message: `duplicate key ${JSON.stringify(key)} (${copies} copies in one object; JSON.parse would silently keep the last, so the document is ambiguous)`,
   }));
   if (found.length > MAX_DUPLICATES_REPORTED)
-    issues.push({ file: label, field: '', value: undefined, message: `... and ${found.length - MAX_DUPLICATES_REPORTED} more duplicate keys` });
+    issues.push({
+      file: label,
+      field: '',
+      value: undefined,
+      message: `... and ${found.length - MAX_DUPLICATES_REPORTED} more duplicate keys`,
+    });
   return issues;
 }
 
-export function decodeUtf8(body: Buffer, label: string): { ok: true; text: string } | { ok: false; issues: DataIssue[] } {
+export function decodeUtf8(
+  body: Buffer,
+  label: string,
+): { ok: true; text: string } | { ok: false; issues: DataIssue[] } {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
@@ -128,7 +141,17 @@ export function parseJsonGuarded(body: Buffer, label: string): JsonResult {
   try {
     value = JSON.parse(decoded.text);
   } catch (error) {
-    return { ok: false, issues: [{ file: label, field: '', value: undefined, message: `is not valid JSON (${(error as Error).message}; ${body.length} bytes received)` }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          file: label,
+          field: '',
+          value: undefined,
+          message: `is not valid JSON (${(error as Error).message}; ${body.length} bytes received)`,
+        },
+      ],
+    };
   }
   const issues = [...duplicateKeys(decoded.text, label), ...unsafeKeys(value, label)];
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value };

@@ -32,7 +32,8 @@ export async function acquireLock(stateDir: string): Promise<() => Promise<void>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw new LockedError(`another refresh is running (pid ${owner}, lock ${file})`);
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner))
+        throw new LockedError(`another refresh is running (pid ${owner}, lock ${file})`);
       await rm(file, { force: true });
     }
   }

@@ -41,9 +41,21 @@ export function variantTemplate(variant: string): string {
   return variant.replace(/\s*\[[^\]]*\]\s*$/, '').trim();
 }
 
-export function mergeBenchmarks(source: SourceData, rows: readonly BenchmarkRow[], label = 'benchmarks upstream'): BenchmarkMerge {
+export function mergeBenchmarks(
+  source: SourceData,
+  rows: readonly BenchmarkRow[],
+  label = 'benchmarks upstream',
+): BenchmarkMerge {
   const next = structuredClone(source);
-  const merge: BenchmarkMerge = { source: next, updates: [], added: [], unplaced: [], newModels: [], keptWithoutUpstream: 0, issues: [] };
+  const merge: BenchmarkMerge = {
+    source: next,
+    updates: [],
+    added: [],
+    unplaced: [],
+    newModels: [],
+    keptWithoutUpstream: 0,
+    issues: [],
+  };
 
   // Duplicate keys with different values are contradictory upstream data.
   const byKey = new Map<string, BenchmarkRow>();
@@ -51,7 +63,12 @@ export function mergeBenchmarks(source: SourceData, rows: readonly BenchmarkRow[
     const key = keyOf(row.modelSlug, row.benchmark, row.variant);
     const previous = byKey.get(key);
     if (previous && (previous.score !== row.score || previous.date !== row.date || previous.source !== row.source))
-      merge.issues.push({ file: `${label} row ${row.row} (${row.modelSlug})`, field: 'score', value: row.score, message: `contradicts row ${previous.row} for the same model, benchmark and variant (score ${previous.score})` });
+      merge.issues.push({
+        file: `${label} row ${row.row} (${row.modelSlug})`,
+        field: 'score',
+        value: row.score,
+        message: `contradicts row ${previous.row} for the same model, benchmark and variant (score ${previous.score})`,
+      });
     byKey.set(key, row);
   }
   if (merge.issues.length > 0) return merge;
@@ -85,7 +102,15 @@ export function mergeBenchmarks(source: SourceData, rows: readonly BenchmarkRow[
       ];
       for (const [field, from, to] of fields) {
         if (from === to) continue;
-        merge.updates.push({ model: row.modelSlug, file: located.file, benchmark: row.benchmark, variant: row.variant, field, from, to });
+        merge.updates.push({
+          model: row.modelSlug,
+          file: located.file,
+          benchmark: row.benchmark,
+          variant: row.variant,
+          field,
+          from,
+          to,
+        });
         (existing as Record<string, unknown>)[field] = to;
       }
       continue;
@@ -108,9 +133,18 @@ export function mergeBenchmarks(source: SourceData, rows: readonly BenchmarkRow[
       license: exemplar.license,
     });
     seen.add(keyOf(row.modelSlug, row.benchmark, row.variant));
-    merge.added.push({ model: row.modelSlug, file: located.file, series: exemplar.series, benchmark: row.benchmark, variant: row.variant, value: row.score });
+    merge.added.push({
+      model: row.modelSlug,
+      file: located.file,
+      series: exemplar.series,
+      benchmark: row.benchmark,
+      variant: row.variant,
+      value: row.score,
+    });
   }
   merge.newModels = [...newModels.values()].sort((a, b) => a.modelSlug.localeCompare(b.modelSlug));
-  for (const { data } of next.results) for (const r of data.results) if (!seen.has(keyOf(data.model, r.benchmark, r.variant))) merge.keptWithoutUpstream += 1;
+  for (const { data } of next.results)
+    for (const r of data.results)
+      if (!seen.has(keyOf(data.model, r.benchmark, r.variant))) merge.keptWithoutUpstream += 1;
   return merge;
 }

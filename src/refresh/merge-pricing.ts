@@ -111,8 +111,10 @@ function factFields(tool: ToolFile, model: UpstreamModel): Map<UpstreamFact, Fie
       ['pricingDetails.tiers', tool.pricingDetails.tiers.map(canonicalTier), up.tiers],
     ]);
   }
-  if (model.contextTokens !== null) facts.set('contextWindow', [['contextTokens', tool.contextTokens, model.contextTokens]]);
-  if (model.maxOutputTokens !== null) facts.set('maxOutputTokens', [['maxOutputTokens', tool.maxOutputTokens ?? null, model.maxOutputTokens]]);
+  if (model.contextTokens !== null)
+    facts.set('contextWindow', [['contextTokens', tool.contextTokens, model.contextTokens]]);
+  if (model.maxOutputTokens !== null)
+    facts.set('maxOutputTokens', [['maxOutputTokens', tool.maxOutputTokens ?? null, model.maxOutputTokens]]);
   if (model.releaseMonth !== null) facts.set('releaseDate', [['releaseDate', tool.releaseDate, model.releaseMonth]]);
   const capabilities: Field[] = [];
   if (model.openWeights !== null) capabilities.push(['openWeights', tool.openWeights, model.openWeights]);
@@ -132,7 +134,11 @@ function setField(tool: ToolFile, field: string, value: unknown): void {
   target[parts.at(-1)!] = value;
 }
 
-const SOURCED: Partial<Record<UpstreamFact, keyof ToolFile['sources']>> = { pricing: 'pricing', contextWindow: 'contextWindow', releaseDate: 'releaseDate' };
+const SOURCED: Partial<Record<UpstreamFact, keyof ToolFile['sources']>> = {
+  pricing: 'pricing',
+  contextWindow: 'contextWindow',
+  releaseDate: 'releaseDate',
+};
 
 function importedSource(key: string, context: PricingMergeContext): FactSource {
   return {
@@ -147,7 +153,15 @@ function importedSource(key: string, context: PricingMergeContext): FactSource {
 
 export function mergePricing(source: SourceData, index: ModelsDevIndex, context: PricingMergeContext): PricingMerge {
   const next = structuredClone(source);
-  const result: PricingMerge = { source: next, updates: [], pinned: [], redundantPins: [], missing: [], mapped: 0, notes: [] };
+  const result: PricingMerge = {
+    source: next,
+    updates: [],
+    pinned: [],
+    redundantPins: [],
+    missing: [],
+    mapped: 0,
+    notes: [],
+  };
   for (const located of next.tools) {
     const tool = located.data;
     const key = tool.upstream.modelsDev;
@@ -158,9 +172,19 @@ export function mergePricing(source: SourceData, index: ModelsDevIndex, context:
       result.missing.push({ toolId: tool.id, file: located.file, key });
       continue;
     }
-    if (model.cost && model.cost.ignoredTiers > 0) result.notes.push(`${tool.id}: ignored ${model.cost.ignoredTiers} upstream price tier(s) that are not context-size tiers`);
-    if (model.cost?.cacheWrite !== null && model.cost?.cacheWrite !== undefined && model.cost.cacheWrite > 0 && model.cost.cacheWrite < model.cost.input)
-      result.notes.push(`${tool.id}: upstream cache_write ${model.cost.cacheWrite} is below the input price ${model.cost.input}; cache writes are published at the input price`);
+    if (model.cost && model.cost.ignoredTiers > 0)
+      result.notes.push(
+        `${tool.id}: ignored ${model.cost.ignoredTiers} upstream price tier(s) that are not context-size tiers`,
+      );
+    if (
+      model.cost?.cacheWrite !== null &&
+      model.cost?.cacheWrite !== undefined &&
+      model.cost.cacheWrite > 0 &&
+      model.cost.cacheWrite < model.cost.input
+    )
+      result.notes.push(
+        `${tool.id}: upstream cache_write ${model.cost.cacheWrite} is below the input price ${model.cost.input}; cache writes are published at the input price`,
+      );
     const pinned = new Set(tool.upstream.pinned ?? []);
     const changedFields: string[] = [];
     for (const [fact, fields] of factFields(tool, model)) {
@@ -168,7 +192,15 @@ export function mergePricing(source: SourceData, index: ModelsDevIndex, context:
       if (pinned.has(fact)) {
         if (differing.length === 0) result.redundantPins.push({ toolId: tool.id, fact });
         for (const [field, curated, upstream] of differing)
-          result.pinned.push({ toolId: tool.id, file: located.file, fact, field, curated, upstream, reason: tool.upstream.pinnedReason ?? '' });
+          result.pinned.push({
+            toolId: tool.id,
+            file: located.file,
+            fact,
+            field,
+            curated,
+            upstream,
+            reason: tool.upstream.pinnedReason ?? '',
+          });
         continue;
       }
       if (differing.length === 0) continue;
@@ -182,10 +214,15 @@ export function mergePricing(source: SourceData, index: ModelsDevIndex, context:
     }
     if (changedFields.length > 0) {
       // A recorded disagreement about a value the refresh has just replaced no longer describes the data.
-      const touches = (field: string) => changedFields.some((f) => field === f || field.startsWith(`${f}.`) || (field === 'contextWindow' && f === 'contextTokens'));
+      const touches = (field: string) =>
+        changedFields.some(
+          (f) => field === f || field.startsWith(`${f}.`) || (field === 'contextWindow' && f === 'contextTokens'),
+        );
       const kept = tool.conflicts.filter((c) => !touches(c.field));
       if (kept.length !== tool.conflicts.length) {
-        result.notes.push(`${tool.id}: dropped ${tool.conflicts.length - kept.length} recorded conflict(s) about values the refresh replaced`);
+        result.notes.push(
+          `${tool.id}: dropped ${tool.conflicts.length - kept.length} recorded conflict(s) about values the refresh replaced`,
+        );
         tool.conflicts = kept;
       }
     }
@@ -212,12 +249,22 @@ export interface CandidateOptions {
  * deprecated, released within `windowDays`. Reported only; never added.
  */
 export function findCandidates(source: SourceData, index: ModelsDevIndex, options: CandidateOptions): Candidate[] {
-  const tracked = new Set(source.providers.map((p) => p.data.upstream.modelsDev).filter((k) => !options.excludeProviders.includes(k)));
+  const tracked = new Set(
+    source.providers.map((p) => p.data.upstream.modelsDev).filter((k) => !options.excludeProviders.includes(k)),
+  );
   const mapped = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
   const ignored = new Set(options.ignore);
   const since = new Date(options.now.getTime() - options.windowDays * 86_400_000).toISOString().slice(0, 10);
   return index.listings
-    .filter((l) => tracked.has(l.provider) && !mapped.has(l.key) && !ignored.has(l.key) && !l.deprecated && l.releaseDate !== null && l.releaseDate >= since)
+    .filter(
+      (l) =>
+        tracked.has(l.provider) &&
+        !mapped.has(l.key) &&
+        !ignored.has(l.key) &&
+        !l.deprecated &&
+        l.releaseDate !== null &&
+        l.releaseDate >= since,
+    )
     .map((l) => ({ key: l.key, name: l.name, releaseDate: l.releaseDate }))
     .sort((a, b) => (b.releaseDate ?? '').localeCompare(a.releaseDate ?? '') || a.key.localeCompare(b.key));
 }

@@ -25,7 +25,13 @@ export interface RefreshReport {
   missing: string[];
   /** New upstream models (not added). */
   candidates: string[];
-  benchmarks: { updated: number; added: number; unplaced: string[]; newModels: string[]; keptWithoutUpstream: number } | null;
+  benchmarks: {
+    updated: number;
+    added: number;
+    unplaced: string[];
+    newModels: string[];
+    keptWithoutUpstream: number;
+  } | null;
   notes: string[];
   /** Release completed from the journal of an interrupted run, if any. */
   recovered: string | null;
@@ -72,7 +78,8 @@ export function formatReport(report: RefreshReport): string {
         ? 'refresh: upstream matches the served data; nothing to publish'
         : `refresh ${report.outcome.toUpperCase()}: the last good dataset keeps serving`;
   const lines = [head, `  started ${report.startedAt}, finished ${report.finishedAt}`];
-  for (const u of report.upstreams) lines.push(`  upstream ${u.name}: ${u.location}${u.sha256 ? ` sha256 ${u.sha256}` : ''}`);
+  for (const u of report.upstreams)
+    lines.push(`  upstream ${u.name}: ${u.location}${u.sha256 ? ` sha256 ${u.sha256}` : ''}`);
   if (report.recovered) lines.push(`  completed the interrupted publish of release ${report.recovered} first`);
   lines.push(
     ...section('errors', report.errors, 500),
@@ -85,8 +92,13 @@ export function formatReport(report: RefreshReport): string {
   );
   if (report.benchmarks) {
     const b = report.benchmarks;
-    lines.push(`benchmarks: ${b.updated} result field(s) updated, ${b.added} result(s) added, ${b.keptWithoutUpstream} curated result(s) not in the upstream file (kept)`);
-    lines.push(...section('benchmark rows whose series could not be inferred (not added)', b.unplaced, 50), ...section('benchmark models not in the directory (candidates)', b.newModels, 50));
+    lines.push(
+      `benchmarks: ${b.updated} result field(s) updated, ${b.added} result(s) added, ${b.keptWithoutUpstream} curated result(s) not in the upstream file (kept)`,
+    );
+    lines.push(
+      ...section('benchmark rows whose series could not be inferred (not added)', b.unplaced, 50),
+      ...section('benchmark models not in the directory (candidates)', b.newModels, 50),
+    );
   }
   lines.push(...section('notes', report.notes));
   return lines.join('\n');

@@ -63,7 +63,13 @@ export async function startRefreshService(options: RefreshServiceOptions): Promi
   };
 
   if (options.schedule !== null) {
-    scheduler = createScheduler({ cron: options.schedule, timezone: options.timezone, run: cycle, clock: options.clock, log });
+    scheduler = createScheduler({
+      cron: options.schedule,
+      timezone: options.timezone,
+      run: cycle,
+      clock: options.clock,
+      log,
+    });
   }
   await publishStatus();
   return {

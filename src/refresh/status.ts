@@ -12,7 +12,13 @@ import { redactLocation, redactText } from '../fs/redact.ts';
 export const persistedStatus = refreshStatus.omit({ schedule: true, nextRun: true });
 export type PersistedStatus = z.infer<typeof persistedStatus>;
 
-export const EMPTY_STATUS: PersistedStatus = { lastAttempt: null, lastOutcome: null, lastError: null, lastSuccess: null, upstreams: [] };
+export const EMPTY_STATUS: PersistedStatus = {
+  lastAttempt: null,
+  lastOutcome: null,
+  lastError: null,
+  lastSuccess: null,
+  upstreams: [],
+};
 
 const statusFile = (stateDir: string) => path.join(stateDir, 'refresh-status.json');
 

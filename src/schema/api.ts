@@ -34,20 +34,35 @@ export const publishedLifecycleEvent = z
     kind: lifecycleEvent.shape.kind,
     date: lifecycleEvent.shape.date,
     scope: lifecycleEvent.shape.scope,
-    platform: slug.nullable().describe('Id of the platform (see platforms.json) a platform-scoped event concerns; null for the provider\'s own API.'),
-    summary: z.string().describe('What the source states, in this project\'s words.'),
-    successor: z.string().nullable().describe('The successor or recommended replacement exactly as the source names it; null when it names none.'),
+    platform: slug
+      .nullable()
+      .describe(
+        "Id of the platform (see platforms.json) a platform-scoped event concerns; null for the provider's own API.",
+      ),
+    summary: z.string().describe("What the source states, in this project's words."),
+    successor: z
+      .string()
+      .nullable()
+      .describe('The successor or recommended replacement exactly as the source names it; null when it names none.'),
     source: factSource,
   })
   .strict();
 
 export const publishedLifecycle = z
   .object({
-    announced: datedSource.nullable().describe('When the provider announced the deprecation or retirement; null when no source says.'),
+    announced: datedSource
+      .nullable()
+      .describe('When the provider announced the deprecation or retirement; null when no source says.'),
     shutdown: datedSource
       .nullable()
-      .describe("Shutdown on the provider's own API: announced for a deprecated tool, effective for a retired one; null when none is announced. Other dates sources give are in conflicts."),
-    events: z.array(publishedLifecycleEvent).describe('Every lifecycle statement read, oldest first. Platform-scoped events (a coding platform dropping the model) never change status.'),
+      .describe(
+        "Shutdown on the provider's own API: announced for a deprecated tool, effective for a retired one; null when none is announced. Other dates sources give are in conflicts.",
+      ),
+    events: z
+      .array(publishedLifecycleEvent)
+      .describe(
+        'Every lifecycle statement read, oldest first. Platform-scoped events (a coding platform dropping the model) never change status.',
+      ),
   })
   .strict();
 
@@ -56,8 +71,12 @@ export const tool = z
     id: slug,
     name: z.string().describe('Display name.'),
     provider: z.string().describe('Company name of the provider.'),
-    category: z.array(slug).describe('Category slugs; each matches the slug of a category. Derived from the category rules.'),
-    pricing: basePricing.describe('Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching).'),
+    category: z
+      .array(slug)
+      .describe('Category slugs; each matches the slug of a category. Derived from the category rules.'),
+    pricing: basePricing.describe(
+      'Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching).',
+    ),
     description: z.string().describe('Free-text description of the model.'),
     features: z.array(z.string()).describe('Key capabilities.'),
     bestFor: z.string().describe('Recommended use case.'),
@@ -66,32 +85,67 @@ export const tool = z
       .regex(/^\d+K tokens$/, 'must be "<number>K tokens"')
       .describe('Maximum context as text: contextTokens / 1000 rounded to the nearest integer, then "K tokens".'),
     releaseDate: yearMonth,
-    url: httpsUrl.describe('Official pricing page URL (the host\'s page when the price is a host\'s).'),
+    url: httpsUrl.describe("Official pricing page URL (the host's page when the price is a host's)."),
     providerId: slug.describe(ext('Provider slug.')),
     contextTokens: z.number().int().positive().describe(ext('Exact context window in tokens.')),
-    maxOutputTokens: z.number().int().positive().nullable().describe(ext('Maximum output tokens per request; null when not published.')),
+    maxOutputTokens: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe(ext('Maximum output tokens per request; null when not published.')),
     status: toolStatus.describe(ext(toolStatus.description ?? '')),
-    replacedBy: slug.nullable().describe(ext('Id of the successor tool a source names (see lifecycle.events), or null.')),
-    lifecycle: publishedLifecycle.nullable().describe(ext('Deprecation/retirement dates with their sources, and platform-scoped retirements; null when no lifecycle statement is recorded.')),
-    aliases: z.array(z.string()).describe(ext('API model strings (provider\'s, or the host\'s when priced via a host) and dated snapshots.')),
+    replacedBy: slug
+      .nullable()
+      .describe(ext('Id of the successor tool a source names (see lifecycle.events), or null.')),
+    lifecycle: publishedLifecycle
+      .nullable()
+      .describe(
+        ext(
+          'Deprecation/retirement dates with their sources, and platform-scoped retirements; null when no lifecycle statement is recorded.',
+        ),
+      ),
+    aliases: z
+      .array(z.string())
+      .describe(ext("API model strings (provider's, or the host's when priced via a host) and dated snapshots.")),
     openWeights: z.boolean().describe(ext('Weights are published.')),
-    reasoning: z.boolean().nullable().describe(ext('Has a reasoning/thinking mode; null when the source does not say.')),
-    toolCalling: z.boolean().nullable().describe(ext('Supports function/tool calling; null when the source does not say.')),
+    reasoning: z
+      .boolean()
+      .nullable()
+      .describe(ext('Has a reasoning/thinking mode; null when the source does not say.')),
+    toolCalling: z
+      .boolean()
+      .nullable()
+      .describe(ext('Supports function/tool calling; null when the source does not say.')),
     codingSpecialized: z.boolean().describe(ext('Built and marketed specifically for coding.')),
     blendedPrice: usdPerMillion.describe(ext('(3 x input + 1 x output) / 4, USD per 1M tokens.')),
-    pricingDetails: pricingDetails.describe(ext('Caching mode, free flag, long-context tiers and promotional/off-peak rates.')),
+    pricingDetails: pricingDetails.describe(
+      ext('Caching mode, free flag, long-context tiers and promotional/off-peak rates.'),
+    ),
     sources: toolSources
       .extend({
         capabilities: factSource
           .nullable()
-          .describe('Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown.'),
+          .describe(
+            'Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown.',
+          ),
       })
-      .describe(ext('Provenance of pricing, context window, release date and, where set from another source, the capability flags.')),
+      .describe(
+        ext(
+          'Provenance of pricing, context window, release date and, where set from another source, the capability flags.',
+        ),
+      ),
     conflicts: z.array(conflict).describe(ext('Facts on which sources disagree, the value chosen and why.')),
     crossRefs: z
       .object({
-        modelsDev: z.string().nullable().describe('Key "<provider>/<model>" of this model in the models.dev api.json document, or null.'),
-        openRouter: z.string().nullable().describe('OpenRouter model slug "<author>/<model>", or null where the data gives none.'),
+        modelsDev: z
+          .string()
+          .nullable()
+          .describe('Key "<provider>/<model>" of this model in the models.dev api.json document, or null.'),
+        openRouter: z
+          .string()
+          .nullable()
+          .describe('OpenRouter model slug "<author>/<model>", or null where the data gives none.'),
       })
       .strict()
       .describe(ext('Ids of this model in catalogs clients already use, for joining with them.')),
@@ -110,9 +164,15 @@ export const scoreDetail = z
   .object({
     kind: z
       .enum(['measured', 'estimated'])
-      .describe('`measured`: the model has a result in the reference series (the one protocol this field is expressed on). `estimated`: predicted by the scoring model from the model\'s other results.'),
+      .describe(
+        "`measured`: the model has a result in the reference series (the one protocol this field is expressed on). `estimated`: predicted by the scoring model from the model's other results.",
+      ),
     value: percent,
-    series: slug.nullable().describe('Series of the value: where a measured value comes from, or the reference series an estimate is made for.'),
+    series: slug
+      .nullable()
+      .describe(
+        'Series of the value: where a measured value comes from, or the reference series an estimate is made for.',
+      ),
     source: z.string().nullable().describe('Source of a measured value, as published.'),
     date: z.string().nullable().describe('Date of a measured value.'),
     variant: z.string().nullable().describe('Harness/effort/split of a measured value.'),
@@ -120,13 +180,25 @@ export const scoreDetail = z
     runClass: z
       .enum(['standard', 'unstated'])
       .nullable()
-      .describe(ext('Of a measured value: `standard` when the source states the harness and settings, `unstated` when it does not (used only when the model has no standard result in the series); null for an estimate.')),
+      .describe(
+        ext(
+          'Of a measured value: `standard` when the source states the harness and settings, `unstated` when it does not (used only when the model has no standard result in the series); null for an estimate.',
+        ),
+      ),
     interval: interval80
       .nullable()
-      .describe(ext('80% prediction interval of an estimate (calibrated on held-out measured values, see methodology); null for a measured value.')),
+      .describe(
+        ext(
+          '80% prediction interval of an estimate (calibrated on held-out measured values, see methodology); null for a measured value.',
+        ),
+      ),
     extrapolated: z
       .boolean()
-      .describe(ext('The estimate lies outside the range of the values measured in its series. Above the highest measured value the value and interval are capped at it.')),
+      .describe(
+        ext(
+          'The estimate lies outside the range of the values measured in its series. Above the highest measured value the value and interval are capped at it.',
+        ),
+      ),
   })
   .strict();
 
@@ -136,8 +208,10 @@ const scoreDetails = z
     liveCodeBench: scoreDetail,
     humanEval: scoreDetail,
     bigCodeBench: scoreDetail,
-    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by the model developer (weighted in overallScore).')),
-    terminalBench: scoreDetail.describe(ext('Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore).')),
+    sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by model developers (weighted in overallScore).')),
+    terminalBench: scoreDetail.describe(
+      ext('Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore).'),
+    ),
   })
   .strict();
 
@@ -151,8 +225,18 @@ const publishedResult = z
     reportedBy: z.enum(['vendor', 'independent']),
     runClass: z
       .enum(['standard', 'unstated', 'nonstandard'])
-      .describe(ext('`nonstandard`: several attempts or parallel samples per task, or a benchmark changed by the reporter; `unstated`: harness or setting not stated; `standard`: otherwise.')),
-    used: z.boolean().describe(ext('This result is the model\'s value in its series (the pick rule in methodology); false for the other configurations and for non-standard runs.')),
+      .describe(
+        ext(
+          '`nonstandard`: several attempts or parallel samples per task, or a benchmark changed by the reporter; `unstated`: harness or setting not stated; `standard`: otherwise.',
+        ),
+      ),
+    used: z
+      .boolean()
+      .describe(
+        ext(
+          "This result is the model's value in its series (the pick rule in methodology); false for the other configurations and for non-standard runs.",
+        ),
+      ),
   })
   .strict();
 
@@ -161,24 +245,43 @@ export const benchmarkModel = z
     modelId: slug.describe('Equals the id of a tool.'),
     modelName: z.string(),
     provider: z.string(),
-    overallScore: percent.describe('Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate.'),
+    overallScore: percent.describe(
+      'Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate.',
+    ),
     sweBench: percent,
     liveCodeBench: percent,
     humanEval: percent,
     bigCodeBench: percent,
     strengths: z.array(z.string()),
     weaknesses: z.array(z.string()),
-    pricePerScorePoint: z.number().min(0).describe('Blended price (3:1 input:output, USD per 1M tokens) divided by overallScore.'),
-    overallInterval: interval80.describe(ext('80% interval of overallScore: how far it could move if every estimated component were measured.')),
-    rank: z.number().int().min(1).describe(ext('Position by overallScore among scored tools (1 = highest; ties broken by id).')),
+    pricePerScorePoint: z
+      .number()
+      .min(0)
+      .describe('Blended price (3:1 input:output, USD per 1M tokens) divided by overallScore.'),
+    overallInterval: interval80.describe(
+      ext('80% interval of overallScore: how far it could move if every estimated component were measured.'),
+    ),
+    rank: z
+      .number()
+      .int()
+      .min(1)
+      .describe(ext('Position by overallScore among scored tools (1 = highest; ties broken by id).')),
     rankRange: z
       .object({ best: z.number().int().min(1), worst: z.number().int().min(1) })
       .strict()
-      .describe(ext('Ranks the overall interval allows: best = 1 + tools whose whole interval is above this one\'s; worst = scored tools − tools whose whole interval is below it. A lead is real only where intervals do not overlap.')),
-    scoreDetails: scoreDetails.describe(ext('Per benchmark of the aggregate: measured (with its source) or estimated (with its interval).')),
+      .describe(
+        ext(
+          "Ranks the overall interval allows: best = 1 + tools whose whole interval is above this one's; worst = scored tools − tools whose whole interval is below it. A lead is real only where intervals do not overlap.",
+        ),
+      ),
+    scoreDetails: scoreDetails.describe(
+      ext('Per benchmark of the aggregate: measured (with its source) or estimated (with its interval).'),
+    ),
     measuredCount: z.number().int().min(0).max(4).describe(ext('How many of the four seed scores are measured.')),
     capability: z.number().describe(ext('Fitted latent capability of the model (logit scale).')),
-    results: z.array(publishedResult).describe(ext('Every published result recorded for this model, as published, with whether it is used.')),
+    results: z
+      .array(publishedResult)
+      .describe(ext('Every published result recorded for this model, as published, with whether it is used.')),
   })
   .strict();
 
@@ -188,23 +291,52 @@ export const benchmarkSource = z
     name: z.string(),
     url: httpsUrl,
     license: z.string(),
-    description: z.string().describe(ext('What the benchmark series measures (one protocol: version, set, harness class, reporter).')),
+    description: z
+      .string()
+      .describe(ext('What the benchmark series measures (one protocol: version, set, harness class, reporter).')),
     newestDataDate: z.string().describe(ext('Newest result date in this series.')),
     resultCount: z.number().int().min(0).describe(ext('Published results in this series.')),
-    reportedBy: z.enum(['vendor', 'independent']).nullable().describe(ext('Who produces the results of this series: the model developer (`vendor`) or someone else (`independent`).')),
+    reportedBy: z
+      .enum(['vendor', 'independent'])
+      .nullable()
+      .describe(
+        ext('Who produces the results of this series: the model developer (`vendor`) or someone else (`independent`).'),
+      ),
     seedField: seedField.nullable().describe(ext('Spec field it is the reference protocol of, if any.')),
-    aggregateWeight: z.number().min(0).max(1).nullable().describe(ext('Weight in overallScore when this is the reference series of an aggregate component; null otherwise.')),
+    aggregateWeight: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe(
+        ext('Weight in overallScore when this is the reference series of an aggregate component; null otherwise.'),
+      ),
     crossValidation: z
       .object({
         n: z.number().int(),
         maeModel: z.number(),
         maeBaseline: z.number(),
-        coverage: z.number().min(0).max(1).describe('Share of held-out values inside their 80% interval (cross-fitted: widths set without the value\'s fold).'),
-        maePrevious: z.number().nullable().describe('Mean absolute error of the previous method on the same held-out values; null where it made no estimate.'),
+        coverage: z
+          .number()
+          .min(0)
+          .max(1)
+          .describe(
+            "Share of held-out values inside their 80% interval (cross-fitted: widths set without the value's fold).",
+          ),
+        maePrevious: z
+          .number()
+          .nullable()
+          .describe(
+            'Mean absolute error of the previous method on the same held-out values; null where it made no estimate.',
+          ),
       })
       .strict()
       .nullable()
-      .describe(ext('Leave-one-out over this series\' measured values: mean absolute error of the scoring model, of the per-series mean baseline and of the previous method, and the interval coverage.')),
+      .describe(
+        ext(
+          "Leave-one-out over this series' measured values: mean absolute error of the scoring model, of the per-series mean baseline and of the previous method, and the interval coverage.",
+        ),
+      ),
   })
   .strict();
 
@@ -212,7 +344,7 @@ export const unscoredTool = z
   .object({
     toolId: slug,
     name: z.string(),
-    reason: z.string().describe('Why the tool has no score, e.g. `no published result as of 2026-11-22`.'),
+    reason: z.string().describe('Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`.'),
   })
   .strict();
 
@@ -240,12 +372,16 @@ export const category = z
         z
           .object({
             toolId: slug,
-            statement: z.string().describe('What the source states about the model\'s place in its provider\'s line-up.'),
+            statement: z.string().describe("What the source states about the model's place in its provider's line-up."),
             source: z.object({ name: z.string(), url: httpsUrl, asOf: isoDate }).strict(),
           })
           .strict(),
       )
-      .describe(ext('Members admitted as their lab\'s current flagship rather than by score (frontier only; empty elsewhere), each with the provider statement it rests on.')),
+      .describe(
+        ext(
+          "Members admitted as their lab's current flagship rather than by score (frontier only; empty elsewhere), each with the provider statement it rests on.",
+        ),
+      ),
   })
   .strict();
 
@@ -256,7 +392,9 @@ export const platform = z
     description: z.string(),
     pricing: z.string(),
     url: httpsUrl,
-    toolIds: z.array(slug).describe('Ids of the tools the platform offers (the field the specification leaves unnamed).'),
+    toolIds: z
+      .array(slug)
+      .describe('Ids of the tools the platform offers (the field the specification leaves unnamed).'),
     kind: platformKind.describe(ext('Kind of platform.')),
     asOf: isoDate.describe(ext('Date of the newest source of the platform facts.')),
     byok: z
@@ -265,10 +403,20 @@ export const platform = z
       .describe(ext('Bring-your-own-key support and the providers whose every model is reachable that way.')),
     toolBilling: z
       .array(
-        z.object({ toolId: slug, billing: billingKind, multiplier: z.number().nullable(), asOf: z.string(), note: z.string().nullable() }).strict(),
+        z
+          .object({
+            toolId: slug,
+            billing: billingKind,
+            multiplier: z.number().nullable(),
+            asOf: z.string(),
+            note: z.string().nullable(),
+          })
+          .strict(),
       )
       .describe(ext('How each offered tool is billed on the platform.')),
-    sources: z.array(z.object({ name: z.string(), url: httpsUrl.nullable(), asOf: z.string() }).strict()).describe(ext('Where the facts come from.')),
+    sources: z
+      .array(z.object({ name: z.string(), url: httpsUrl.nullable(), asOf: z.string() }).strict())
+      .describe(ext('Where the facts come from.')),
   })
   .strict();
 
@@ -282,8 +430,14 @@ export const useCase = z
     sortBy,
     intro: z.string(),
     faq: z.array(z.object({ q: z.string(), a: z.string() }).strict()),
-    topPicks: z.array(slug).describe('Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task.'),
-    scenario: z.object({ inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() }).strict(),
+    topPicks: z
+      .array(slug)
+      .describe(
+        'Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task.',
+      ),
+    scenario: z
+      .object({ inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() })
+      .strict(),
     filter: z
       .object({
         categories: z.array(slug).nullable(),
@@ -291,7 +445,9 @@ export const useCase = z
         openWeights: z.boolean().nullable(),
         maxScenarioCostUsd: z.number().nullable(),
         includePreview: z.boolean(),
-        autocompleteFact: z.boolean().describe('Only tools a source states complete fill-in-the-middle or are built for low latency.'),
+        autocompleteFact: z
+          .boolean()
+          .describe('Only tools a source states complete fill-in-the-middle or are built for low latency.'),
       })
       .strict()
       .describe(ext('Which tools may be picked.')),
@@ -299,41 +455,76 @@ export const useCase = z
       .number()
       .int()
       .positive()
-      .describe(ext('Smallest context window a pick may have: (inputTokens + outputTokens) / 0.8, rounded up. The scenario counts as one request, as in the cost rules; the 20% left free covers tokenizers that count the same text differently, system prompt and tool definitions, and thinking tokens.')),
+      .describe(
+        ext(
+          'Smallest context window a pick may have: (inputTokens + outputTokens) / 0.8, rounded up. The scenario counts as one request, as in the cost rules; the 20% left free covers tokenizers that count the same text differently, system prompt and tool definitions, and thinking tokens.',
+        ),
+      ),
     evidence: z
       .object({
-        measuredIn: z.array(slug).describe('Series (expanded from the use case\'s patterns) in which a score-based pick needs a used, measured result.'),
-        components: z.array(z.string()).nullable().describe('scoreDetails fields whose mean ranks the picks under `taskScoreDesc`; null otherwise.'),
+        measuredIn: z
+          .array(slug)
+          .describe(
+            "Series (expanded from the use case's patterns) in which a score-based pick needs a used, measured result.",
+          ),
+        components: z
+          .array(z.string())
+          .nullable()
+          .describe('scoreDetails fields whose mean ranks the picks under `taskScoreDesc`; null otherwise.'),
         why: z.string(),
       })
       .strict()
       .nullable()
-      .describe(ext('For score-based sorts: which measured results make a pick relevant to the task and what it is ranked by; null for price and autocomplete sorts.')),
+      .describe(
+        ext(
+          'For score-based sorts: which measured results make a pick relevant to the task and what it is ranked by; null for price and autocomplete sorts.',
+        ),
+      ),
     topPickEvidence: z
       .array(
         z
           .object({
             toolId: slug,
-            rankedBy: z.string().describe('What the order uses, e.g. `overallScore`, `mean(sweBenchPro, terminalBench)`, `scenarioCostUsd`.'),
-            value: z.number().nullable().describe('The tool\'s value of it (null for autocompleteFit).'),
+            rankedBy: z
+              .string()
+              .describe(
+                'What the order uses, e.g. `overallScore`, `mean(sweBenchPro, terminalBench)`, `scenarioCostUsd`.',
+              ),
+            value: z.number().nullable().describe("The tool's value of it (null for autocompleteFit)."),
             interval: z
               .object({ low: z.number(), high: z.number() })
               .strict()
               .nullable()
-              .describe('80% interval of the value where it is a benchmark estimate (from benchmarks.json); null when exact.'),
-            measuredSeries: z.array(slug).describe('Series of evidence.measuredIn in which the tool has a used, measured result.'),
+              .describe(
+                '80% interval of the value where it is a benchmark estimate (from benchmarks.json); null when exact.',
+              ),
+            measuredSeries: z
+              .array(slug)
+              .describe('Series of evidence.measuredIn in which the tool has a used, measured result.'),
             autocomplete: z
-              .object({ fillInTheMiddle: z.boolean().nullable(), lowLatency: z.boolean().nullable(), source: z.object({ name: z.string(), url: httpsUrl }).strict() })
+              .object({
+                fillInTheMiddle: z.boolean().nullable(),
+                lowLatency: z.boolean().nullable(),
+                source: z.object({ name: z.string(), url: httpsUrl }).strict(),
+              })
               .strict()
               .nullable()
               .describe('Fill-in-the-middle and low-latency facts with their source, where the tool has them.'),
           })
           .strict(),
       )
-      .describe(ext('Per top pick, in order: the value it was ranked by, its uncertainty and the evidence that made it eligible.')),
+      .describe(
+        ext(
+          'Per top pick, in order: the value it was ranked by, its uncertainty and the evidence that made it eligible.',
+        ),
+      ),
     pickNotes: z
       .array(z.string())
-      .describe(ext('Generated from the data: where adjacent picks cannot be told apart (overlapping 80% intervals, or equal values), which ones and by how much; empty when every pick is separated from the next.')),
+      .describe(
+        ext(
+          'Generated from the data: where adjacent picks cannot be told apart (overlapping 80% intervals, or equal values), which ones and by how much; empty when every pick is separated from the next.',
+        ),
+      ),
     topPickCosts: z
       .array(
         z
@@ -342,20 +533,32 @@ export const useCase = z
             scenarioCostUsd: z.number().min(0),
             promotionUntil: isoDate
               .optional()
-              .describe(ext('Last day (UTC) of the promotional rate the scenario cost uses; absent when it uses the list price.')),
+              .describe(
+                ext(
+                  'Last day (UTC) of the promotional rate the scenario cost uses; absent when it uses the list price.',
+                ),
+              ),
           })
           .strict(),
       )
       .describe(
-        ext('Scenario cost of each top pick in USD, exact to the micro-dollar, by the cost rules on the date of lastUpdated: the long-context tier the scenario falls in and a promotion running that day count; off-peak hours do not.'),
+        ext(
+          'Scenario cost of each top pick in USD, exact to the micro-dollar, by the cost rules on the date of lastUpdated: the long-context tier the scenario falls in and a promotion running that day count; off-peak hours do not.',
+        ),
       ),
   })
   .strict();
 
-const lastUpdated = isoTimestamp.describe('Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset.');
+const lastUpdated = isoTimestamp.describe(
+  'Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset.',
+);
 
 export const toolsDocument = z
-  .object({ tools: z.array(tool).describe('Every tool (AI coding model), sorted by id.'), lastUpdated, totalTools: z.number().int().min(0).describe('Number of tools.') })
+  .object({
+    tools: z.array(tool).describe('Every tool (AI coding model), sorted by id.'),
+    lastUpdated,
+    totalTools: z.number().int().min(0).describe('Number of tools.'),
+  })
   .strict();
 
 export const benchmarksDocument = z
@@ -368,64 +571,122 @@ export const benchmarksDocument = z
         sources: z.array(benchmarkSource),
         models: z.array(benchmarkModel),
         aggregate: z
-          .array(z.object({ field: z.string(), benchmark: z.string(), series: slug, weight: z.number().min(0).max(1) }).strict())
-          .describe(ext('What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1).')),
+          .array(
+            z
+              .object({
+                field: z.string().describe('scoreDetails field, e.g. `sweBenchPro`.'),
+                benchmark: z.string().describe('Benchmark name.'),
+                series: slug.describe('Reference series: a value is measured only from it.'),
+                weight: z.number().min(0).max(1).describe('Weight in overallScore.'),
+              })
+              .strict(),
+          )
+          .describe(
+            ext(
+              'What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1).',
+            ),
+          ),
         calibration: z
           .object({
             level: z.literal(0.8),
-            target: z.object({ low: z.number(), high: z.number() }).strict().describe('Coverage the nominal 80% intervals must reach on held-out values.'),
-            coverage: z.number().min(0).max(1).describe('Share of all held-out measured values inside their interval (cross-fitted).'),
+            target: z
+              .object({ low: z.number(), high: z.number() })
+              .strict()
+              .describe('Coverage the nominal 80% intervals must reach on held-out values.'),
+            coverage: z
+              .number()
+              .min(0)
+              .max(1)
+              .describe('Share of all held-out measured values inside their interval (cross-fitted).'),
             n: z.number().int().min(0),
             passes: z.boolean(),
             outsideRange: z
               .object({ n: z.number().int().min(0), coverage: z.number().min(0).max(1).nullable() })
               .strict()
-              .describe('The same for held-out values outside the range of their series\' other values (held-out extrapolations).'),
+              .describe(
+                "The same for held-out values outside the range of their series' other values (held-out extrapolations).",
+              ),
           })
           .strict()
-          .describe(ext('Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage.')),
-        unscored: z.array(unscoredTool).describe(ext('Tools without a score, each with the reason; they stay in every list that does not depend on a score.')),
+          .describe(
+            ext(
+              'Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage.',
+            ),
+          ),
+        unscored: z
+          .array(unscoredTool)
+          .describe(
+            ext(
+              'Tools without a score, each with the reason; they stay in every list that does not depend on a score.',
+            ),
+          ),
       })
       .strict(),
     lastUpdated,
   })
   .strict();
 
-export const providersDocument = z.object({ providers: z.array(provider).describe('Every provider, sorted by name; derived from the tools.'), lastUpdated }).strict();
-export const categoriesDocument = z.object({ categories: z.array(category).describe('The five categories.'), lastUpdated }).strict();
-export const platformsDocument = z.object({ platforms: z.array(platform).describe('Coding platforms (IDEs, editors, extensions, CLIs).'), lastUpdated }).strict();
-export const useCasesDocument = z.object({ useCases: z.array(useCase).describe('Use cases with computed top picks.'), lastUpdated }).strict();
+export const providersDocument = z
+  .object({
+    providers: z.array(provider).describe('Every provider, sorted by name; derived from the tools.'),
+    lastUpdated,
+  })
+  .strict();
+export const categoriesDocument = z
+  .object({ categories: z.array(category).describe('The five categories.'), lastUpdated })
+  .strict();
+export const platformsDocument = z
+  .object({ platforms: z.array(platform).describe('Coding platforms (IDEs, editors, extensions, CLIs).'), lastUpdated })
+  .strict();
+export const useCasesDocument = z
+  .object({ useCases: z.array(useCase).describe('Use cases with computed top picks.'), lastUpdated })
+  .strict();
 
 export const endpointFreshness = z
   .object({
     path: z.string(),
-    etag: z.string().describe('Strong ETag of the identity representation (the Node server sends it; static hosts may send their own).'),
+    etag: z
+      .string()
+      .describe(
+        'Strong ETag of the identity representation (the Node server sends it; static hosts may send their own).',
+      ),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     bytes: z.number().int().min(0),
-    count: z.number().int().min(0).describe('Number of elements in the document\'s main array.'),
+    count: z.number().int().min(0).describe("Number of elements in the document's main array."),
   })
   .strict();
 
 export const upstreamUsed = z
   .object({
     name: z.string().describe('`pricing` (models.dev api.json format) or `benchmarks` (CSV/JSON results).'),
-    location: z.string().describe('URL or file the upstream was read from, or `skip` when that part was left as it was.'),
+    location: z
+      .string()
+      .describe('URL or file the upstream was read from, or `skip` when that part was left as it was.'),
     sha256: z.string().nullable().describe('SHA-256 of the upstream bytes read; null when skipped or not reached.'),
   })
   .strict();
 
 export const refreshOutcome = z
   .enum(['published', 'unchanged', 'rejected', 'failed'])
-  .describe('`published`: the data changed and a new release is served. `unchanged`: upstream matched the served data. `rejected`: a guard or the build refused the upstream data; the last good dataset keeps serving. `failed`: the refresh could not run (I/O or internal error).');
+  .describe(
+    '`published`: the data changed and a new release is served. `unchanged`: upstream matched the served data. `rejected`: a guard or the build refused the upstream data; the last good dataset keeps serving. `failed`: the refresh could not run (I/O or internal error).',
+  );
 
 export const refreshStatus = z
   .object({
     schedule: z.string().nullable().describe('Cron expression of the automatic refresh, or null when disabled.'),
     lastAttempt: isoTimestamp.nullable().describe('When the last refresh attempt started.'),
     lastOutcome: refreshOutcome.nullable(),
-    lastError: z.string().nullable().describe('Why the last attempt was rejected or failed, naming each offending value; null after a success.'),
-    lastSuccess: isoTimestamp.nullable().describe(ext('When the last refresh that ended `published` or `unchanged` started.')),
-    nextRun: isoTimestamp.nullable().describe('Next scheduled refresh, or null when none is scheduled (static hosting: see the CI schedule).'),
+    lastError: z
+      .string()
+      .nullable()
+      .describe('Why the last attempt was rejected or failed, naming each offending value; null after a success.'),
+    lastSuccess: isoTimestamp
+      .nullable()
+      .describe(ext('When the last refresh that ended `published` or `unchanged` started.')),
+    nextRun: isoTimestamp
+      .nullable()
+      .describe('Next scheduled refresh, or null when none is scheduled (static hosting: see the CI schedule).'),
     upstreams: z.array(upstreamUsed).describe('Upstream locations and content hashes used by the last attempt.'),
   })
   .strict()
@@ -441,7 +702,11 @@ export const freshnessDocument = z
     release: z
       .string()
       .nullable()
-      .describe(ext('Id of the newest release (its documents are at /api/v/<id>/); null when the artifact carries no release history.')),
+      .describe(
+        ext(
+          'Id of the newest release (its documents are at /api/v/<id>/); null when the artifact carries no release history.',
+        ),
+      ),
     refresh: refreshStatus,
   })
   .strict();
@@ -449,10 +714,22 @@ export const freshnessDocument = z
 const releaseId = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(\.\d+)?$/, 'must be YYYY-MM-DD or YYYY-MM-DD.<n>')
-  .describe('Release id: the UTC date of the refresh that published it, with .2, .3, ... for further releases on one day.');
+  .describe(
+    'Release id: the UTC date of the refresh that published it, with .2, .3, ... for further releases on one day.',
+  );
 
 export const changeKind = z
-  .enum(['model-added', 'model-removed', 'model-deprecated', 'status-changed', 'price-changed', 'context-changed', 'release-date-changed', 'score-changed', 'source-changed'])
+  .enum([
+    'model-added',
+    'model-removed',
+    'model-deprecated',
+    'status-changed',
+    'price-changed',
+    'context-changed',
+    'release-date-changed',
+    'score-changed',
+    'source-changed',
+  ])
   .describe(
     '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
   );
@@ -462,10 +739,20 @@ export const change = z
     kind: changeKind,
     toolId: slug.describe('Id of the tool the change is about.'),
     toolName: z.string(),
-    field: z.string().nullable().describe('Changed field, e.g. `pricing.input`, `contextTokens`, `benchmarks.sweBench`, `sources.pricing`; null for an added or removed model.'),
+    field: z
+      .string()
+      .nullable()
+      .describe(
+        'Changed field, e.g. `pricing.input`, `contextTokens`, `benchmarks.sweBench`, `sources.pricing`; null for an added or removed model.',
+      ),
     from: z.union([z.number(), z.string()]).nullable().describe('Value before; null when the field did not exist.'),
     to: z.union([z.number(), z.string()]).nullable().describe('Value after; null when the field no longer exists.'),
-    percent: z.number().nullable().describe('(to - from) / from x 100, rounded to 0.1, for prices and context sizes; null otherwise or when from is 0.'),
+    percent: z
+      .number()
+      .nullable()
+      .describe(
+        '(to - from) / from x 100, rounded to 0.1, for prices and context sizes; null otherwise or when from is 0.',
+      ),
   })
   .strict()
   .describe(ext('One field-level difference between a release and the one before it.'));
@@ -473,7 +760,10 @@ export const change = z
 export const releaseDocumentEntry = z
   .object({
     path: z.string().describe('URL path of the document in this release, e.g. /api/v/2026-11-22/tools.json.'),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the document bytes (identity encoding).'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('SHA-256 of the document bytes (identity encoding).'),
     bytes: z.number().int().min(0),
   })
   .strict();
@@ -482,13 +772,17 @@ export const release = z
   .object({
     id: releaseId,
     date: isoDate.describe('UTC date of the release; prices in it are effective from this day.'),
-    publishedAt: isoTimestamp.describe('When the refresh that published it started; equals its documents\' lastUpdated.'),
+    publishedAt: isoTimestamp.describe(
+      "When the refresh that published it started; equals its documents' lastUpdated.",
+    ),
     lastUpdated,
     datasetVersion: z.string(),
     benchmarkVersion: z.string(),
     initial: z.boolean().describe('True for the first recorded release, which has no predecessor to compare with.'),
-    url: z.string().describe('URL path prefix of the release\'s documents, e.g. /api/v/2026-11-22/.'),
-    documents: z.array(releaseDocumentEntry).describe('SHA-256 manifest of the six endpoint documents as published in this release.'),
+    url: z.string().describe("URL path prefix of the release's documents, e.g. /api/v/2026-11-22/."),
+    documents: z
+      .array(releaseDocumentEntry)
+      .describe('SHA-256 manifest of the six endpoint documents as published in this release.'),
     upstreams: z.array(upstreamUsed).describe('Upstream data the release was made from.'),
     summary: z.string().describe('One line describing the changes.'),
     changes: z.array(change).describe('Differences from the previous release, by tool.'),
@@ -520,9 +814,15 @@ export const manifestDocument = z
 
 export const pricePoint = z
   .object({
-    effectiveFrom: isoDate.describe('First day this price is known to be in force: the date of the release that first published it (for the first release, the day recording began).'),
-    effectiveUntil: isoDate.nullable().describe('Last day it was in force (the day before the next price took effect); null while current.'),
-    release: releaseId.nullable().describe('Release that first published this price; null for a curated change not yet released.'),
+    effectiveFrom: isoDate.describe(
+      'First day this price is known to be in force: the date of the release that first published it (for the first release, the day recording began).',
+    ),
+    effectiveUntil: isoDate
+      .nullable()
+      .describe('Last day it was in force (the day before the next price took effect); null while current.'),
+    release: releaseId
+      .nullable()
+      .describe('Release that first published this price; null for a curated change not yet released.'),
     pricing: basePricing,
     pricingDetails,
   })
@@ -544,13 +844,17 @@ export const priceHistoryDocument = z
     lastUpdated,
   })
   .strict()
-  .describe(ext('Price history per tool with effective dates, so a cost report can use the price in force on a given day.'));
+  .describe(
+    ext('Price history per tool with effective dates, so a cost report can use the price in force on a given day.'),
+  );
 
 const tokenCount = z.number().int().min(0);
 
 export const costVector = z
   .object({
-    id: z.string().describe('Stable name of the example: `<tool>/<case>`, or `<platform>/<tool>/<case>` when a platform bills it.'),
+    id: z
+      .string()
+      .describe('Stable name of the example: `<tool>/<case>`, or `<platform>/<tool>/<case>` when a platform bills it.'),
     toolId: slug.describe('Id of the tool priced (its pricing and pricingDetails in tools.json).'),
     usage: z
       .object({
@@ -559,7 +863,7 @@ export const costVector = z
         cacheRead: tokenCount.describe('Prompt tokens read from the cache.'),
         cacheWrite: tokenCount.describe('Prompt tokens written to the cache at the default lifetime.'),
         cacheWrite1h: tokenCount.describe('Prompt tokens written to a one-hour cache.'),
-        batch: z.boolean().describe('The request goes through the provider\'s batch interface.'),
+        batch: z.boolean().describe("The request goes through the provider's batch interface."),
       })
       .strict(),
     at: isoTimestamp.describe('Instant of the request.'),
@@ -567,29 +871,57 @@ export const costVector = z
       .object({
         id: slug,
         billing: billingKind,
-        multiplier: z.number().nullable().describe('The platform\'s multiplier, reported and never applied to a per-token price.'),
-        priceFactor: z.number().nullable().describe('Factor on the provider\'s per-token price, where the data states one.'),
+        multiplier: z
+          .number()
+          .nullable()
+          .describe("The platform's multiplier, reported and never applied to a per-token price."),
+        priceFactor: z
+          .number()
+          .nullable()
+          .describe("Factor on the provider's per-token price, where the data states one."),
       })
       .strict()
       .nullable()
-      .describe('How the platform bills the tool (an element of its toolBilling); null for the provider\'s own price.'),
+      .describe("How the platform bills the tool (an element of its toolBilling); null for the provider's own price."),
     expectedKind: z
       .enum(['usd', 'unpriced', 'included', 'premium-multiplier', 'credit-multiplier'])
-      .describe('`usd`: a USD cost. `unpriced`: a token class in use has no published price. Otherwise the platform does not bill the tool per token in USD.'),
-    expectedUsd: z.number().min(0).nullable().describe('Total in USD, exact to the micro-dollar (6 decimals); null unless expectedKind is `usd`.'),
-    expectedTier: z.number().int().positive().nullable().describe('aboveTokens of the long-context tier applied; null at the list rates.'),
-    expectedModifier: z.enum(['promotion', 'off-peak', 'batch']).nullable().describe('Kind of the modifier applied; null when none.'),
+      .describe(
+        '`usd`: a USD cost. `unpriced`: a token class in use has no published price. Otherwise the platform does not bill the tool per token in USD.',
+      ),
+    expectedUsd: z
+      .number()
+      .min(0)
+      .nullable()
+      .describe('Total in USD, exact to the micro-dollar (6 decimals); null unless expectedKind is `usd`.'),
+    expectedTier: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe('aboveTokens of the long-context tier applied; null at the list rates.'),
+    expectedModifier: z
+      .enum(['promotion', 'off-peak', 'batch'])
+      .nullable()
+      .describe('Kind of the modifier applied; null when none.'),
     note: z.string().describe('What the example shows, in words.'),
   })
   .strict();
 
 export const costVectorsDocument = z
   .object({
-    vectors: z.array(costVector).describe('Worked examples covering every pricing feature of the data: each tool plain and with caching, each long-context threshold (one below, at, one above, crossed by cached tokens), each promotion\'s and off-peak window\'s edges, batch, free tools and each platform billing kind.'),
+    vectors: z
+      .array(costVector)
+      .describe(
+        "Worked examples covering every pricing feature of the data: each tool plain and with caching, each long-context threshold (one below, at, one above, crossed by cached tokens), each promotion's and off-peak window's edges, batch, free tools and each platform billing kind.",
+      ),
     lastUpdated,
   })
   .strict()
-  .describe(ext('Worked examples of the cost rules (README "Cost rules"): an implementation of the rules is correct when it reproduces every expected value to the micro-dollar.'));
+  .describe(
+    ext(
+      'Worked examples of the cost rules (README "Cost rules"): an implementation of the rules is correct when it reproduces every expected value to the micro-dollar.',
+    ),
+  );
 
 export const errorDocument = z
   .object({ error: z.object({ status: z.number().int(), message: z.string() }).strict() })
@@ -597,11 +929,27 @@ export const errorDocument = z
 
 /** Every published document, by path under /api. The server, the build and the OpenAPI document read this table. */
 export const DOCUMENTS = {
-  'tools.json': { schema: toolsDocument, arrayKey: 'tools', summary: 'Every tool (AI coding model) with pricing, context, release month and provenance.' },
-  'benchmarks.json': { schema: benchmarksDocument, arrayKey: 'benchmarks.models', summary: 'Benchmark scores of scored models, with methodology and sources.' },
+  'tools.json': {
+    schema: toolsDocument,
+    arrayKey: 'tools',
+    summary: 'Every tool (AI coding model) with pricing, context, release month and provenance.',
+  },
+  'benchmarks.json': {
+    schema: benchmarksDocument,
+    arrayKey: 'benchmarks.models',
+    summary: 'Benchmark scores of scored models, with methodology and sources.',
+  },
   'providers.json': { schema: providersDocument, arrayKey: 'providers', summary: 'Providers and their tools.' },
-  'categories.json': { schema: categoriesDocument, arrayKey: 'categories', summary: 'Categories with the ids of their tools.' },
-  'platforms.json': { schema: platformsDocument, arrayKey: 'platforms', summary: 'Coding platforms (IDEs, editors, CLIs) and the tools they offer.' },
+  'categories.json': {
+    schema: categoriesDocument,
+    arrayKey: 'categories',
+    summary: 'Categories with the ids of their tools.',
+  },
+  'platforms.json': {
+    schema: platformsDocument,
+    arrayKey: 'platforms',
+    summary: 'Coding platforms (IDEs, editors, CLIs) and the tools they offer.',
+  },
   'use-cases.json': { schema: useCasesDocument, arrayKey: 'useCases', summary: 'Use cases with computed top picks.' },
 } as const;
 
@@ -615,16 +963,25 @@ export type Documents = { [N in DocumentName]: z.infer<(typeof DOCUMENTS)[N]['sc
  * freshness endpoint and the integrity checks of the specification's six documents.
  */
 export const HISTORY_DOCUMENTS = {
-  'changes.json': { schema: changesDocument, summary: 'Every release, newest first, with its per-field differences (also as an Atom feed at /api/changes.xml).' },
-  'manifest.json': { schema: manifestDocument, summary: 'SHA-256 manifest of the latest documents and of every release.' },
-  'price-history.json': { schema: priceHistoryDocument, summary: 'Each tool\'s prices over time with effective dates.' },
+  'changes.json': {
+    schema: changesDocument,
+    summary: 'Every release, newest first, with its per-field differences (also as an Atom feed at /api/changes.xml).',
+  },
+  'manifest.json': {
+    schema: manifestDocument,
+    summary: 'SHA-256 manifest of the latest documents and of every release.',
+  },
+  'price-history.json': { schema: priceHistoryDocument, summary: "Each tool's prices over time with effective dates." },
 } as const;
 
 export type HistoryDocumentName = keyof typeof HISTORY_DOCUMENTS;
 
 /** [extension] Documents derived from the six for client authors, published in every artifact. */
 export const COST_DOCUMENTS = {
-  'cost-vectors.json': { schema: costVectorsDocument, summary: 'Worked examples of the cost rules, to test any implementation of them against.' },
+  'cost-vectors.json': {
+    schema: costVectorsDocument,
+    summary: 'Worked examples of the cost rules, to test any implementation of them against.',
+  },
 } as const;
 
 export type CostVectorsDocument = z.infer<typeof costVectorsDocument>;

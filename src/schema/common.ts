@@ -57,7 +57,7 @@ export const platformKind = z.enum(['ide', 'editor', 'extension', 'cli']);
 export const toolStatus = z
   .enum(['active', 'preview', 'deprecated', 'retired'])
   .describe(
-    'Lifecycle on the provider\'s own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status.',
+    "Lifecycle on the provider's own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status.",
   );
 
 export const sourceKind = z
@@ -74,7 +74,10 @@ export const factSource = z
     kind: sourceKind,
     asOf: isoDate.describe('Date of the source version the value was read from (commit, snapshot or page date).'),
     verified: isoDate.describe('Date the value was last checked against the source by this project.'),
-    note: z.string().optional().describe('Caveat about this value, e.g. which of several conflicting values was chosen and why.'),
+    note: z
+      .string()
+      .optional()
+      .describe('Caveat about this value, e.g. which of several conflicting values was chosen and why.'),
   })
   .strict();
 
@@ -100,15 +103,23 @@ export const priceTier = z
       .number()
       .int()
       .positive()
-      .describe('Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count.'),
+      .describe(
+        'Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count.',
+      ),
     input: usdPerMillion,
     output: usdPerMillion,
     cacheRead: usdPerMillion.optional(),
     cacheCreate: usdPerMillion.optional(),
-    cacheCreate1h: usdPerMillion.optional().describe('USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default cache write.'),
+    cacheCreate1h: usdPerMillion
+      .optional()
+      .describe(
+        'USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default cache write.',
+      ),
     semantics: z
       .enum(['whole-request'])
-      .describe('`whole-request`: once the threshold is exceeded, every token of that request is billed at the tier rate.'),
+      .describe(
+        '`whole-request`: once the threshold is exceeded, every token of that request is billed at the tier rate.',
+      ),
   })
   .strict();
 
@@ -118,7 +129,9 @@ const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC 
 export const utcWindow = z
   .object({
     start: hourMinute.describe('UTC time of day the window opens (inclusive), HH:MM.'),
-    end: hourMinute.describe('UTC time of day the window closes (exclusive), HH:MM; earlier than start when the window spans midnight UTC.'),
+    end: hourMinute.describe(
+      'UTC time of day the window closes (exclusive), HH:MM; earlier than start when the window spans midnight UTC.',
+    ),
   })
   .strict()
   .refine((w) => w.start !== w.end, { message: 'start and end must differ', path: ['end'] });
@@ -129,8 +142,12 @@ export const priceModifier = z
     input: usdPerMillion,
     output: usdPerMillion,
     cacheRead: usdPerMillion.optional(),
-    cacheCreate: usdPerMillion.optional().describe('USD per 1M tokens written to the cache at this rate, when the provider states it.'),
-    cacheCreate1h: usdPerMillion.optional().describe('USD per 1M tokens written to a one-hour cache at this rate, when the provider states it.'),
+    cacheCreate: usdPerMillion
+      .optional()
+      .describe('USD per 1M tokens written to the cache at this rate, when the provider states it.'),
+    cacheCreate1h: usdPerMillion
+      .optional()
+      .describe('USD per 1M tokens written to a one-hour cache at this rate, when the provider states it.'),
     from: isoDate.optional().describe('First day the rate applies, from 00:00 UTC.'),
     until: isoDate.optional().describe('Last day the rate applies, through 23:59:59.999 UTC (promotions).'),
     schedule: z.string().optional().describe('When the rate applies (off-peak windows), as the provider states it.'),
@@ -138,12 +155,20 @@ export const priceModifier = z
       .array(utcWindow)
       .min(1)
       .optional()
-      .describe('Daily UTC windows in which an off-peak rate applies, filled only where the provider states the hours exactly.'),
+      .describe(
+        'Daily UTC windows in which an off-peak rate applies, filled only where the provider states the hours exactly.',
+      ),
     note: z.string().min(1).describe('What the rate is and where it is stated.'),
   })
   .strict()
-  .refine((m) => m.windowsUtc === undefined || m.kind === 'off-peak', { message: 'windowsUtc is only for off-peak rates', path: ['windowsUtc'] })
-  .refine((m) => m.from === undefined || m.until === undefined || m.from <= m.until, { message: 'from must not be after until', path: ['from'] });
+  .refine((m) => m.windowsUtc === undefined || m.kind === 'off-peak', {
+    message: 'windowsUtc is only for off-peak rates',
+    path: ['windowsUtc'],
+  })
+  .refine((m) => m.from === undefined || m.until === undefined || m.from <= m.until, {
+    message: 'from must not be after until',
+    path: ['from'],
+  });
 
 export const pricingDetails = z
   .object({
@@ -151,9 +176,13 @@ export const pricingDetails = z
     free: z.boolean().describe('True only when the model is free at list price; the only case where prices may be 0.'),
     cacheCreate1h: usdPerMillion
       .optional()
-      .describe('USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate.'),
+      .describe(
+        'USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate.',
+      ),
     tiers: z.array(priceTier).describe('Higher prices above a prompt-size threshold, ordered by ascending threshold.'),
-    modifiers: z.array(priceModifier).describe('Promotional, off-peak or batch rates. Never folded into the base price.'),
+    modifiers: z
+      .array(priceModifier)
+      .describe('Promotional, off-peak or batch rates. Never folded into the base price.'),
   })
   .strict();
 
@@ -166,9 +195,18 @@ export const toolSources = z
   .strict();
 
 export const sortBy = z
-  .enum(['inputAsc', 'outputAsc', 'scenarioCostAsc', 'scoreDesc', 'valueDesc', 'contextDesc', 'taskScoreDesc', 'autocompleteFit'])
+  .enum([
+    'inputAsc',
+    'outputAsc',
+    'scenarioCostAsc',
+    'scoreDesc',
+    'valueDesc',
+    'contextDesc',
+    'taskScoreDesc',
+    'autocompleteFit',
+  ])
   .describe(
-    'How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case\'s `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id.',
+    "How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case's `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id.",
   );
 
 export const SORT_BY_VALUES = sortBy.options;

@@ -28,13 +28,15 @@ function typeOf(schema: JsonSchema): string {
 }
 
 function rows(schema: JsonSchema, prefix: string, out: string[]): void {
-  const objectSchema = schema.type === 'array' ? schema.items : schema.anyOf?.find((s) => s.type === 'object') ?? schema;
+  const objectSchema =
+    schema.type === 'array' ? schema.items : (schema.anyOf?.find((s) => s.type === 'object') ?? schema);
   if (!objectSchema?.properties) return;
   for (const [name, property] of Object.entries(objectSchema.properties)) {
     const field = `${prefix}${name}`;
     const description = (property.description ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
     out.push(`| \`${field}\` | ${typeOf(property)} | ${description} |`);
-    const inner = property.type === 'array' ? property.items : property.anyOf?.find((s) => s.type === 'object') ?? property;
+    const inner =
+      property.type === 'array' ? property.items : (property.anyOf?.find((s) => s.type === 'object') ?? property);
     if (inner?.properties) rows(inner, `${field}${property.type === 'array' ? '[].' : '.'}`, out);
   }
 }
@@ -43,11 +45,17 @@ export function fieldReference(): string {
   const sections: string[] = [];
   // Whole documents the specification does not name are extensions; their heading says so.
   const documents: [string, z.ZodType, boolean][] = [
-    ...Object.entries(DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, false] as [string, z.ZodType, boolean]),
+    ...Object.entries(DOCUMENTS).map(
+      ([name, d]) => [`/api/${name}`, d.schema as z.ZodType, false] as [string, z.ZodType, boolean],
+    ),
     ['/api/freshness.json', freshnessDocument, false],
-    ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean]),
+    ...Object.entries(HISTORY_DOCUMENTS).map(
+      ([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean],
+    ),
     ['/api/v/<release>/release.json', release, true],
-    ...Object.entries(COST_DOCUMENTS).map(([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean]),
+    ...Object.entries(COST_DOCUMENTS).map(
+      ([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean],
+    ),
   ];
   for (const [urlPath, schema, extension] of documents) {
     const out = ['| Field | Type | Meaning |', '|---|---|---|'];

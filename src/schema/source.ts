@@ -37,7 +37,7 @@ export const providerFile = z
     id: slug,
     name: z.string().min(1).describe('Company name as users know it.'),
     website: httpsUrl.describe('Official website or model documentation.'),
-    pricingUrl: httpsUrl.describe('Official pricing page; the default `url` of the provider\'s tools.'),
+    pricingUrl: httpsUrl.describe("Official pricing page; the default `url` of the provider's tools."),
     pricingUrlSource: z.string().min(1).describe('Where the pricing URL comes from.'),
     upstream: z
       .object({ modelsDev: z.string().min(1).describe('Provider key in the models.dev api.json document.') })
@@ -60,21 +60,37 @@ export const toolUpstream = z
       .string()
       .regex(/^[^/]+\/.+$/, 'must be "<provider>/<model>"')
       .nullable()
-      .describe('Key "<provider>/<model>" of this model in the models.dev api.json document; null when it has no upstream entry.'),
+      .describe(
+        'Key "<provider>/<model>" of this model in the models.dev api.json document; null when it has no upstream entry.',
+      ),
     openRouter: z
       .string()
       .regex(/^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._:-]*$/, 'must be an OpenRouter slug "<author>/<model>"')
       .optional()
-      .describe('OpenRouter model slug "<author>/<model>", where the OpenRouter provider of the models.dev data lists this model (published in crossRefs; a modelsDev key under "openrouter/" gives it without this field).'),
+      .describe(
+        'OpenRouter model slug "<author>/<model>", where the OpenRouter provider of the models.dev data lists this model (published in crossRefs; a modelsDev key under "openrouter/" gives it without this field).',
+      ),
     pinned: z
       .array(upstreamFact)
       .optional()
-      .describe('Facts whose curated value deliberately differs from upstream (e.g. upstream shows a promotional or off-peak rate). The refresh reports the upstream value but never overwrites these.'),
-    pinnedReason: z.string().min(10).optional().describe('Why the pinned facts are curated; required when `pinned` is not empty.'),
+      .describe(
+        'Facts whose curated value deliberately differs from upstream (e.g. upstream shows a promotional or off-peak rate). The refresh reports the upstream value but never overwrites these.',
+      ),
+    pinnedReason: z
+      .string()
+      .min(10)
+      .optional()
+      .describe('Why the pinned facts are curated; required when `pinned` is not empty.'),
   })
   .strict()
-  .refine((u) => !u.pinned?.length || u.pinnedReason !== undefined, { message: 'pinnedReason is required when pinned lists facts', path: ['pinnedReason'] })
-  .refine((u) => new Set(u.pinned ?? []).size === (u.pinned ?? []).length, { message: 'pinned lists a fact twice', path: ['pinned'] })
+  .refine((u) => !u.pinned?.length || u.pinnedReason !== undefined, {
+    message: 'pinnedReason is required when pinned lists facts',
+    path: ['pinnedReason'],
+  })
+  .refine((u) => new Set(u.pinned ?? []).size === (u.pinned ?? []).length, {
+    message: 'pinned lists a fact twice',
+    path: ['pinned'],
+  })
   .describe('Where the refresh finds this model upstream, and which facts it must leave alone.');
 
 /** One dated lifecycle statement of one source. Platform-scoped events never change a tool's status. */
@@ -87,19 +103,39 @@ export const lifecycleEvent = z
       ),
     date: z
       .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'must be a date YYYY-MM-DD, or a month YYYY-MM when the source names only the month')
+      .regex(
+        /^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/,
+        'must be a date YYYY-MM-DD, or a month YYYY-MM when the source names only the month',
+      )
       .describe('Date of the event as the source states it (YYYY-MM-DD, or YYYY-MM when only the month is given).'),
     scope: z
       .enum(['provider-api', 'platform'])
-      .describe("`provider-api`: the model provider's own API, which is what `status` describes. `platform`: one coding platform only, named in `platform`; such an event never changes `status`."),
-    platform: slug.optional().describe('Id of a file in data/platforms/; required when scope is `platform`, absent otherwise.'),
-    summary: z.string().min(10, 'must say in a sentence what the source states').describe('What the source states, in this project\'s words.'),
-    successor: z.string().min(1).optional().describe('The successor or recommended replacement exactly as the source names it.'),
+      .describe(
+        "`provider-api`: the model provider's own API, which is what `status` describes. `platform`: one coding platform only, named in `platform`; such an event never changes `status`.",
+      ),
+    platform: slug
+      .optional()
+      .describe('Id of a file in data/platforms/; required when scope is `platform`, absent otherwise.'),
+    summary: z
+      .string()
+      .min(10, 'must say in a sentence what the source states')
+      .describe("What the source states, in this project's words."),
+    successor: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The successor or recommended replacement exactly as the source names it.'),
     source: factSource,
   })
   .strict()
-  .refine((e) => e.scope !== 'platform' || e.platform !== undefined, { message: 'a platform-scoped event must name its platform (an id in data/platforms/)', path: ['platform'] })
-  .refine((e) => e.scope !== 'provider-api' || e.platform === undefined, { message: 'platform is only for scope "platform"; a provider-api event concerns the provider\'s own API', path: ['platform'] });
+  .refine((e) => e.scope !== 'platform' || e.platform !== undefined, {
+    message: 'a platform-scoped event must name its platform (an id in data/platforms/)',
+    path: ['platform'],
+  })
+  .refine((e) => e.scope !== 'provider-api' || e.platform === undefined, {
+    message: 'platform is only for scope "platform"; a provider-api event concerns the provider\'s own API',
+    path: ['platform'],
+  });
 
 /** The deprecation/retirement record of a tool: the dates it publishes, and every statement they rest on. */
 export const toolLifecycle = z
@@ -113,29 +149,63 @@ export const toolLifecycle = z
       .object({ date: isoDate, source: factSource })
       .strict()
       .optional()
-      .describe("The provider-API shutdown date published: announced for a deprecated tool, effective for a retired one. Other dates sources give are in the tool's conflicts."),
-    events: z.array(lifecycleEvent).min(1, 'list at least the event the status or successor rests on').describe('Every lifecycle statement read, provider-API and platform-scoped, oldest first.'),
+      .describe(
+        "The provider-API shutdown date published: announced for a deprecated tool, effective for a retired one. Other dates sources give are in the tool's conflicts.",
+      ),
+    events: z
+      .array(lifecycleEvent)
+      .min(1, 'list at least the event the status or successor rests on')
+      .describe('Every lifecycle statement read, provider-API and platform-scoped, oldest first.'),
   })
   .strict()
-  .refine((l) => !l.shutdown || l.events.some((e) => e.scope === 'provider-api' && e.date === l.shutdown!.date && e.kind !== 'deprecation-announced' && e.kind !== 'superseded'), {
-    message: 'shutdown.date must be the date of a provider-api event of kind shutdown-scheduled, retired or rerouted',
-    path: ['shutdown', 'date'],
-  });
+  .refine(
+    (l) =>
+      !l.shutdown ||
+      l.events.some(
+        (e) =>
+          e.scope === 'provider-api' &&
+          e.date === l.shutdown!.date &&
+          e.kind !== 'deprecation-announced' &&
+          e.kind !== 'superseded',
+      ),
+    {
+      message: 'shutdown.date must be the date of a provider-api event of kind shutdown-scheduled, retired or rerouted',
+      path: ['shutdown', 'date'],
+    },
+  );
 
 /** Facts for autocomplete picks, recorded only where a source states them. */
 export const autocompleteFacts = z
   .object({
-    fillInTheMiddle: z.boolean().nullable().describe('The source states the model completes code between a given prefix and suffix (fill-in-the-middle); null when it does not say.'),
-    lowLatency: z.boolean().nullable().describe('The source presents the model as built for low-latency, high-frequency completion or editing; null when it does not say.'),
+    fillInTheMiddle: z
+      .boolean()
+      .nullable()
+      .describe(
+        'The source states the model completes code between a given prefix and suffix (fill-in-the-middle); null when it does not say.',
+      ),
+    lowLatency: z
+      .boolean()
+      .nullable()
+      .describe(
+        'The source presents the model as built for low-latency, high-frequency completion or editing; null when it does not say.',
+      ),
     source: factSource,
   })
   .strict()
-  .refine((a) => a.fillInTheMiddle !== null || a.lowLatency !== null, { message: 'state at least one fact, or leave the autocomplete block out', path: ['fillInTheMiddle'] });
+  .refine((a) => a.fillInTheMiddle !== null || a.lowLatency !== null, {
+    message: 'state at least one fact, or leave the autocomplete block out',
+    path: ['fillInTheMiddle'],
+  });
 
 /** The provider's own positioning of a model as its current top model; the fact behind a frontier membership without a score. */
 export const flagshipFact = z
   .object({
-    statement: z.string().min(10, 'must say in a sentence what the source states').describe('What the source states about the model\'s place in the provider\'s line-up, in this project\'s words (quote the key phrase).'),
+    statement: z
+      .string()
+      .min(10, 'must say in a sentence what the source states')
+      .describe(
+        "What the source states about the model's place in the provider's line-up, in this project's words (quote the key phrase).",
+      ),
     source: factSource,
   })
   .strict();
@@ -144,7 +214,9 @@ export const flagshipFact = z
 export const toolFileSources = toolSources.extend({
   capabilities: factSource
     .optional()
-    .describe('Where the reasoning and toolCalling flags come from, when that is not the pricing source; the note says which flag a source states.'),
+    .describe(
+      'Where the reasoning and toolCalling flags come from, when that is not the pricing source; the note says which flag a source states.',
+    ),
 });
 
 /** data/tools/<provider>/<id>.json: one file per model. */
@@ -154,37 +226,62 @@ export const toolFile = z
     name: z.string().min(1),
     provider: slug.describe('Id of a file in data/providers/.'),
     status: toolStatus,
-    replacedBy: slug.optional().describe('Id of the successor tool, when a source names one (a lifecycle event\'s `successor`).'),
-    lifecycle: toolLifecycle.optional().describe('Deprecation/retirement dates and the statements they rest on; required when status is deprecated or retired.'),
-    aliases: z.array(z.string().min(1)).describe('Model strings the provider API accepts for this model, including dated snapshots.'),
+    replacedBy: slug
+      .optional()
+      .describe("Id of the successor tool, when a source names one (a lifecycle event's `successor`)."),
+    lifecycle: toolLifecycle
+      .optional()
+      .describe(
+        'Deprecation/retirement dates and the statements they rest on; required when status is deprecated or retired.',
+      ),
+    aliases: z
+      .array(z.string().min(1))
+      .describe('Model strings the provider API accepts for this model, including dated snapshots.'),
     releaseDate: yearMonth,
     contextTokens: z.number().int().positive().describe('Exact maximum context window in tokens.'),
-    maxOutputTokens: z.number().int().positive().optional().describe('Maximum output tokens per request, when published.'),
+    maxOutputTokens: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Maximum output tokens per request, when published.'),
     openWeights: z.boolean(),
-    reasoning: z.boolean().nullable().describe('The model has a thinking/reasoning mode; null when the source does not say.'),
-    toolCalling: z.boolean().nullable().describe('The model supports function/tool calling through the API; null when the source does not say.'),
+    reasoning: z
+      .boolean()
+      .nullable()
+      .describe('The model has a thinking/reasoning mode; null when the source does not say.'),
+    toolCalling: z
+      .boolean()
+      .nullable()
+      .describe('The model supports function/tool calling through the API; null when the source does not say.'),
     codingSpecialized: z.boolean().describe('The provider builds and markets the model specifically for coding.'),
     pricing: basePricing.describe('Base list price in USD per 1M tokens; cache prices follow pricingDetails.caching.'),
     pricingDetails,
-    url: httpsUrl.optional().describe('Pricing page for this model when it differs from the provider\'s.'),
+    url: httpsUrl.optional().describe("Pricing page for this model when it differs from the provider's."),
     sources: toolFileSources,
     conflicts: z.array(conflict).describe('Facts on which sources disagree, with the value chosen and why.'),
     upstream: toolUpstream,
-    autocomplete: autocompleteFacts.optional().describe('Fill-in-the-middle and low-latency facts, only where a source states them.'),
+    autocomplete: autocompleteFacts
+      .optional()
+      .describe('Fill-in-the-middle and low-latency facts, only where a source states them.'),
     flagship: flagshipFact
       .optional()
-      .describe('Present only when a source has the provider present this model as its most capable current model (one per provider); frontier then includes it without a score when its lab has a top scorer.'),
+      .describe(
+        'Present only when a source has the provider present this model as its most capable current model (one per provider); frontier then includes it without a score when its lab has a top scorer.',
+      ),
     description: z.string().min(20, 'must be 1-3 sentences of prose'),
     features: z.array(z.string().min(3)).min(2, 'list at least two capabilities'),
     bestFor: z.string().min(3),
   })
   .strict()
   .refine((t) => (t.status !== 'retired' && t.status !== 'deprecated') || t.lifecycle?.shutdown !== undefined, {
-    message: 'a deprecated or retired tool needs lifecycle.shutdown: the announced (deprecated) or effective (retired) shutdown date on the provider\'s API, with its source',
+    message:
+      "a deprecated or retired tool needs lifecycle.shutdown: the announced (deprecated) or effective (retired) shutdown date on the provider's API, with its source",
     path: ['lifecycle', 'shutdown'],
   })
   .refine((t) => (t.status !== 'active' && t.status !== 'preview') || t.lifecycle?.shutdown === undefined, {
-    message: 'an active or preview tool has no provider shutdown date; set status to deprecated (shutdown announced) or retired (shutdown passed)',
+    message:
+      'an active or preview tool has no provider shutdown date; set status to deprecated (shutdown announced) or retired (shutdown passed)',
     path: ['status'],
   })
   .refine((t) => t.replacedBy === undefined || (t.lifecycle?.events.some((e) => e.successor !== undefined) ?? false), {
@@ -200,7 +297,11 @@ export const toolFile = z
     t.features.forEach((feature, index) => {
       for (const [flag, pattern, name] of unknown)
         if (flag === null && pattern.test(feature))
-          ctx.addIssue({ code: 'custom', path: ['features', index], message: `mentions ${name}, which is null (not stated by any source); leave an unknown capability out of features` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['features', index],
+            message: `mentions ${name}, which is null (not stated by any source); leave an unknown capability out of features`,
+          });
     });
   });
 
@@ -213,24 +314,42 @@ export const removedIdsFile = z
           .object({
             id: slug,
             removedOn: isoDate.describe('Day the tool file was deleted.'),
-            reason: z.string().min(10, 'must say why the tool left the directory').describe('Why the tool left the directory.'),
+            reason: z
+              .string()
+              .min(10, 'must say why the tool left the directory')
+              .describe('Why the tool left the directory.'),
           })
           .strict(),
       )
       .describe('Every tool id that was removed; a tool file with one of these ids fails the build.'),
   })
   .strict()
-  .refine((f) => new Set(f.removed.map((r) => r.id)).size === f.removed.length, { message: 'lists an id twice', path: ['removed'] });
+  .refine((f) => new Set(f.removed.map((r) => r.id)).size === f.removed.length, {
+    message: 'lists an id twice',
+    path: ['removed'],
+  });
 
 export const categoryRule = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('topScoreFraction'), fraction: z.number().gt(0).lte(1) }).strict()
-      .describe('Scored tools whose overallScore is in the top `fraction` of all scored tools (retired tools left out).'),
-    z.object({ kind: z.literal('topScoreOrFlagship'), fraction: z.number().gt(0).lte(1) }).strict()
-      .describe('The `topScoreFraction` members, plus the flagship (tool file `flagship`, sourced) of every provider that has a tool among them.'),
-    z.object({ kind: z.literal('blendedPriceAtMost'), usd: z.number().positive() }).strict()
+    z
+      .object({ kind: z.literal('topScoreFraction'), fraction: z.number().gt(0).lte(1) })
+      .strict()
+      .describe(
+        'Scored tools whose overallScore is in the top `fraction` of all scored tools (retired tools left out).',
+      ),
+    z
+      .object({ kind: z.literal('topScoreOrFlagship'), fraction: z.number().gt(0).lte(1) })
+      .strict()
+      .describe(
+        'The `topScoreFraction` members, plus the flagship (tool file `flagship`, sourced) of every provider that has a tool among them.',
+      ),
+    z
+      .object({ kind: z.literal('blendedPriceAtMost'), usd: z.number().positive() })
+      .strict()
       .describe('Tools whose blended price (3 input : 1 output, USD per 1M) is at most `usd`.'),
-    z.object({ kind: z.literal('flag'), flag: z.enum(['openWeights', 'reasoning', 'codingSpecialized']) }).strict()
+    z
+      .object({ kind: z.literal('flag'), flag: z.enum(['openWeights', 'reasoning', 'codingSpecialized']) })
+      .strict()
       .describe('Tools whose boolean field `flag` is true.'),
   ])
   .describe('Rule that decides membership; the build applies it, nobody lists members by hand.');
@@ -263,11 +382,13 @@ export const platformFile = z
     pricing: z.string().min(10).describe('Pricing summary as free text.'),
     url: httpsUrl,
     asOf: isoDate.describe('Date of the newest source the platform facts were read from.'),
-    sources: z.array(z.object({ name: z.string().min(1), url: httpsUrl.optional(), asOf: z.string().min(4) }).strict()).min(1),
+    sources: z
+      .array(z.object({ name: z.string().min(1), url: httpsUrl.optional(), asOf: z.string().min(4) }).strict())
+      .min(1),
     byok: z
       .object({
         supported: z.boolean(),
-        providers: z.array(slug).describe('Providers whose every model the platform offers with the user\'s own key.'),
+        providers: z.array(slug).describe("Providers whose every model the platform offers with the user's own key."),
         note: z.string().optional(),
       })
       .strict(),
@@ -296,9 +417,18 @@ export const scoreComponent = z
 export const useCaseEvidence = z
   .object({
     measuredIn: z
-      .array(z.string().regex(/^(\*|[a-z0-9]+(?:-[a-z0-9]+)*(-\*)?)$/, 'must be a series id, a series-id prefix ending in "-*", or "*" (every series)'))
+      .array(
+        z
+          .string()
+          .regex(
+            /^(\*|[a-z0-9]+(?:-[a-z0-9]+)*(-\*)?)$/,
+            'must be a series id, a series-id prefix ending in "-*", or "*" (every series)',
+          ),
+      )
       .min(1)
-      .describe('Series relevant to the task: a score-based pick needs a used (measured) result in at least one. A series id, a prefix such as "swe-bench-*", or "*" for every coding benchmark.'),
+      .describe(
+        'Series relevant to the task: a score-based pick needs a used (measured) result in at least one. A series id, a prefix such as "swe-bench-*", or "*" for every coding benchmark.',
+      ),
     components: z
       .array(scoreComponent)
       .min(1)
@@ -328,18 +458,29 @@ export const useCaseFile = z
         minContextTokens: z.number().int().positive().optional(),
         openWeights: z.literal(true).optional(),
         maxScenarioCostUsd: z.number().positive().optional(),
-        includePreview: z.boolean().optional().describe('Preview tools are excluded unless true. Deprecated and retired tools are always excluded.'),
+        includePreview: z
+          .boolean()
+          .optional()
+          .describe('Preview tools are excluded unless true. Deprecated and retired tools are always excluded.'),
         autocompleteFact: z
           .literal(true)
           .optional()
-          .describe('Tool must have a fill-in-the-middle or low-latency fact stated by a source (tool file `autocomplete`).'),
+          .describe(
+            'Tool must have a fill-in-the-middle or low-latency fact stated by a source (tool file `autocomplete`).',
+          ),
       })
       .strict()
       .describe('Which tools may be picked.'),
     evidence: useCaseEvidence.optional(),
     topPicksCount: z.number().int().min(3).max(10),
-    intro: z.string().min(200).describe('Several paragraphs; may contain {placeholders} resolved from the data at build time.'),
-    faq: z.array(z.object({ q: z.string().min(5), a: z.string().min(20) }).strict()).min(3).max(6),
+    intro: z
+      .string()
+      .min(200)
+      .describe('Several paragraphs; may contain {placeholders} resolved from the data at build time.'),
+    faq: z
+      .array(z.object({ q: z.string().min(5), a: z.string().min(20) }).strict())
+      .min(3)
+      .max(6),
   })
   .strict()
   .refine((u) => !['scoreDesc', 'valueDesc', 'taskScoreDesc'].includes(u.sortBy) || u.evidence !== undefined, {
@@ -360,16 +501,32 @@ export const seriesFile = z
           id: slug,
           name: z.string().min(1),
           url: httpsUrl,
-          license: z.string().min(1).describe('License or terms of the primary source of this benchmark\'s results.'),
+          license: z.string().min(1).describe("License or terms of the primary source of this benchmark's results."),
           description: z.string().min(10),
-          reportedBy: z.enum(['vendor', 'independent']).optional()
+          reportedBy: z
+            .enum(['vendor', 'independent'])
+            .optional()
             .describe('Who produces every result of this series; a result reported by the other kind is rejected.'),
-          variantPattern: z.string().min(1).optional()
-            .describe('Regular expression (case-insensitive) every result\'s variant must match: the protocol\'s harness, version or set as worded by the source.'),
-          seedField: seedField.optional()
-            .describe('Spec field this series supplies as a measured value; at most one series per field (the reference protocol of that field).'),
-          tasks: z.number().int().positive().optional()
-            .describe('Number of tasks in the set, as the benchmark states it: gives the sampling error of a measured value when the result states none.'),
+          variantPattern: z
+            .string()
+            .min(1)
+            .optional()
+            .describe(
+              "Regular expression (case-insensitive) every result's variant must match: the protocol's harness, version or set as worded by the source.",
+            ),
+          seedField: seedField
+            .optional()
+            .describe(
+              'Spec field this series supplies as a measured value; at most one series per field (the reference protocol of that field).',
+            ),
+          tasks: z
+            .number()
+            .int()
+            .positive()
+            .optional()
+            .describe(
+              'Number of tasks in the set, as the benchmark states it: gives the sampling error of a measured value when the result states none.',
+            ),
         })
         .strict(),
     ),
@@ -394,7 +551,11 @@ export const resultsFile = z
   .object({
     model: slug.describe('Slug of the model the results belong to.'),
     modelName: z.string().min(1),
-    toolId: slug.nullable().describe('Tool id when the model is in the directory; null for reference models that only anchor the scoring fit.'),
+    toolId: slug
+      .nullable()
+      .describe(
+        'Tool id when the model is in the directory; null for reference models that only anchor the scoring fit.',
+      ),
     results: z.array(benchmarkResult).min(1),
   })
   .strict();

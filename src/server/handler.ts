@@ -4,7 +4,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiateEncoding } from './negotiate.ts';
-import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE, PREFLIGHT_MAX_AGE } from '../artifact/http-policy.ts';
+import {
+  ALLOWED_METHODS,
+  CACHE_CONTROL,
+  HEADERS_COMMON,
+  JSON_CONTENT_TYPE,
+  PREFLIGHT_MAX_AGE,
+} from '../artifact/http-policy.ts';
 import type { LoadedArtifact, ServedResource } from './store.ts';
 import { NOT_FOUND_PATH } from '../artifact/artifact.ts';
 
@@ -24,7 +30,16 @@ export function errorBody(status: number, message: string): Buffer {
 
 function sendError(res: ServerResponse, status: number, message: string, head: boolean, extra: string[] = []): void {
   const body = errorBody(status, message);
-  res.writeHead(status, [...COMMON_HEADERS, 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(body.length), 'Cache-Control', CACHE_CONTROL.error, ...extra]);
+  res.writeHead(status, [
+    ...COMMON_HEADERS,
+    'Content-Type',
+    JSON_CONTENT_TYPE,
+    'Content-Length',
+    String(body.length),
+    'Cache-Control',
+    CACHE_CONTROL.error,
+    ...extra,
+  ]);
   res.end(head ? undefined : body);
 }
 
@@ -52,7 +67,12 @@ function isNotModified(req: IncomingMessage, etag: string, resource: ServedResou
 
 /** The answer to an Expect other than 100-continue (node:http's own 417 has no body and none of our headers). */
 export function rejectExpectation(req: IncomingMessage, res: ServerResponse): void {
-  sendError(res, 417, 'Expectation failed: the only expectation this server meets is 100-continue.', req.method === 'HEAD');
+  sendError(
+    res,
+    417,
+    'Expectation failed: the only expectation this server meets is 100-continue.',
+    req.method === 'HEAD',
+  );
 }
 
 export function createHandler(current: () => LoadedArtifact) {
@@ -66,7 +86,10 @@ export function createHandler(current: () => LoadedArtifact) {
     // node:http's own answer to a missing Host (requireHostHeader) has no body and none of our
     // headers; and it serves any major version its parser reads (HTTP/2.0 in a request line).
     if (req.httpVersionMajor !== 1 || (req.headers.host === undefined && req.httpVersionMinor === 1)) {
-      const message = req.httpVersionMajor !== 1 ? `Bad request: HTTP/${req.httpVersion} is not supported; this server speaks HTTP/1.1.` : 'Bad request: an HTTP/1.1 request needs a Host header.';
+      const message =
+        req.httpVersionMajor !== 1
+          ? `Bad request: HTTP/${req.httpVersion} is not supported; this server speaks HTTP/1.1.`
+          : 'Bad request: an HTTP/1.1 request needs a Host header.';
       sendError(res, 400, message, head, ['Connection', 'close']);
       return;
     }
@@ -81,17 +104,26 @@ export function createHandler(current: () => LoadedArtifact) {
       if (method === 'OPTIONS') {
         res.writeHead(204, [
           ...COMMON_HEADERS,
-          'Allow', ALLOWED_METHODS,
-          'Access-Control-Allow-Methods', ALLOWED_METHODS,
-          'Access-Control-Allow-Headers', String(req.headers['access-control-request-headers'] ?? 'If-None-Match, If-Modified-Since'),
-          'Access-Control-Max-Age', PREFLIGHT_MAX_AGE,
-          'Cache-Control', 'public, max-age=86400',
-          'Vary', 'Access-Control-Request-Headers',
+          'Allow',
+          ALLOWED_METHODS,
+          'Access-Control-Allow-Methods',
+          ALLOWED_METHODS,
+          'Access-Control-Allow-Headers',
+          String(req.headers['access-control-request-headers'] ?? 'If-None-Match, If-Modified-Since'),
+          'Access-Control-Max-Age',
+          PREFLIGHT_MAX_AGE,
+          'Cache-Control',
+          'public, max-age=86400',
+          'Vary',
+          'Access-Control-Request-Headers',
         ]);
         res.end();
         return;
       }
-      sendError(res, 405, `Method ${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`, false, ['Allow', ALLOWED_METHODS]);
+      sendError(res, 405, `Method ${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`, false, [
+        'Allow',
+        ALLOWED_METHODS,
+      ]);
       return;
     }
 
@@ -102,7 +134,15 @@ export function createHandler(current: () => LoadedArtifact) {
     if (resource === undefined) {
       // A page asked for without its trailing slash: its relative links need the canonical URL, as on static hosts.
       if (!key.endsWith('/') && resources.has(`${key}/`)) {
-        res.writeHead(301, [...COMMON_HEADERS, 'Location', `${key}/${queryStart === -1 ? '' : url.slice(queryStart)}`, 'Content-Length', '0', 'Cache-Control', CACHE_CONTROL.latest]);
+        res.writeHead(301, [
+          ...COMMON_HEADERS,
+          'Location',
+          `${key}/${queryStart === -1 ? '' : url.slice(queryStart)}`,
+          'Content-Length',
+          '0',
+          'Cache-Control',
+          CACHE_CONTROL.latest,
+        ]);
         res.end();
         return;
       }
@@ -112,7 +152,10 @@ export function createHandler(current: () => LoadedArtifact) {
     const coding = negotiateEncoding(req.headers['accept-encoding'], resource.compressed);
     const representation = coding === null ? undefined : resource.representations[coding];
     if (representation === undefined) {
-      sendError(res, 406, 'No acceptable content coding: this resource is available as br, gzip or identity.', head, ['Vary', 'Accept-Encoding']);
+      sendError(res, 406, 'No acceptable content coding: this resource is available as br, gzip or identity.', head, [
+        'Vary',
+        'Accept-Encoding',
+      ]);
       return;
     }
     if (isNotModified(req, representation.etag, resource)) {

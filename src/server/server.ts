@@ -72,7 +72,11 @@ export const LIMITS: Readonly<Limits> = {
 };
 
 /** Headers of the errors written straight to the socket (malformed, oversized or too slow requests). */
-const CLIENT_ERROR_HEADERS = Object.entries({ ...HEADERS_COMMON, 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': CACHE_CONTROL.error })
+const CLIENT_ERROR_HEADERS = Object.entries({
+  ...HEADERS_COMMON,
+  'Content-Type': JSON_CONTENT_TYPE,
+  'Cache-Control': CACHE_CONTROL.error,
+})
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('');
 
@@ -81,10 +85,20 @@ const etagOf = (body: Buffer, suffix: string) => `"${sha256Hex(body).slice(0, 32
 /** An error response in the one JSON error shape, written straight to a socket, after which the connection closes. */
 function rawErrorResponse(status: number, reason: string, message: string, extra = ''): Buffer {
   const body = errorBody(status, message);
-  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}${extra}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`), body]);
+  return Buffer.concat([
+    Buffer.from(
+      `HTTP/1.1 ${status} ${reason}\r\n${CLIENT_ERROR_HEADERS}${extra}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    ),
+    body,
+  ]);
 }
 
-const CONNECT_RESPONSE = rawErrorResponse(405, 'Method Not Allowed', 'Method CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).', `Allow: ${ALLOWED_METHODS}\r\n`);
+const CONNECT_RESPONSE = rawErrorResponse(
+  405,
+  'Method Not Allowed',
+  'Method CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).',
+  `Allow: ${ALLOWED_METHODS}\r\n`,
+);
 
 /**
  * What the server knows about a connection beyond node:http. Made only for a connection that needs
@@ -102,7 +116,8 @@ interface ConnectionState {
 }
 
 /** The response node:http is writing on a socket, if any (its own bookkeeping, which its closeIdleConnections() reads too). */
-const inProgress = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+const inProgress = (socket: Socket): ServerResponse | undefined =>
+  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 
 const connections = new WeakMap<Socket, ConnectionState>();
 function stateOf(socket: Socket): ConnectionState {
@@ -252,7 +267,10 @@ function answerTheRest(server: Server, handler: Handler, limits: Limits): void {
 }
 
 /** node:http with the limits, every kind of request answered, and the set of open connections. */
-function createHttpServer(handler: Handler, limits: Limits): { server: Server; sockets: Set<Socket>; startClosing(): void } {
+function createHttpServer(
+  handler: Handler,
+  limits: Limits,
+): { server: Server; sockets: Set<Socket>; startClosing(): void } {
   const server = createServer({
     maxHeaderSize: limits.maxHeaderSize,
     requestTimeout: limits.requestTimeoutMs,
@@ -322,7 +340,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   const limits: Limits = { ...LIMITS, ...options.limits };
-  const http = createHttpServer(createHandler(() => artifact), limits);
+  const http = createHttpServer(
+    createHandler(() => artifact),
+    limits,
+  );
   const { server } = http;
 
   await new Promise<void>((resolve, reject) => {

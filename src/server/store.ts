@@ -32,10 +32,27 @@ export interface LoadedArtifact {
   manifest: ArtifactManifest;
 }
 
-function representationHeaders(entry: ManifestEntry, rep: Representation, coding: Coding, lastModified: string, vary: boolean): ServedRepresentation['headers'] {
+function representationHeaders(
+  entry: ManifestEntry,
+  rep: Representation,
+  coding: Coding,
+  lastModified: string,
+  vary: boolean,
+): ServedRepresentation['headers'] {
   const headers: string[] = [];
   for (const [name, value] of Object.entries(HEADERS_COMMON)) headers.push(name, value);
-  headers.push('Content-Type', entry.contentType, 'Content-Length', String(rep.bytes), 'ETag', rep.etag, 'Last-Modified', lastModified, 'Cache-Control', entry.cacheControl);
+  headers.push(
+    'Content-Type',
+    entry.contentType,
+    'Content-Length',
+    String(rep.bytes),
+    'ETag',
+    rep.etag,
+    'Last-Modified',
+    lastModified,
+    'Cache-Control',
+    entry.cacheControl,
+  );
   for (const [name, value] of Object.entries(policyHeadersFor(entry.contentType))) headers.push(name, value);
   if (vary) headers.push('Vary', 'Accept-Encoding');
   if (coding !== 'identity') headers.push('Content-Encoding', coding);
@@ -84,7 +101,8 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
       const read = async (rep: Representation | undefined) => {
         if (!rep) return undefined;
         const body = await readFile(path.join(dir, rep.file));
-        if (body.length !== rep.bytes) throw new Error(`${rep.file}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
+        if (body.length !== rep.bytes)
+          throw new Error(`${rep.file}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
         return body;
       };
       const [identity, br, gz] = await Promise.all([read(entry.identity), read(entry.br), read(entry.gzip)]);

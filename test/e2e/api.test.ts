@@ -18,12 +18,20 @@ const SOURCE = await freshSource();
 const TOOL_COUNT = SOURCE.tools.length;
 const PROVIDER_COUNT = SOURCE.providers.length;
 
-const ENDPOINTS = ['tools.json', 'benchmarks.json', 'providers.json', 'categories.json', 'platforms.json', 'use-cases.json'] as const;
+const ENDPOINTS = [
+  'tools.json',
+  'benchmarks.json',
+  'providers.json',
+  'categories.json',
+  'platforms.json',
+  'use-cases.json',
+] as const;
 
 describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName) => {
   const noBrotli = brotliSkipReason(targetName);
   let target: Target;
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => httpRequest(`${target.baseUrl}${path}`, { method, headers });
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    httpRequest(`${target.baseUrl}${path}`, { method, headers });
 
   beforeAll(async () => {
     target = await startTarget(targetName, inject('distPath'));
@@ -33,26 +41,45 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
   });
 
   describe('the six endpoints', () => {
-    it.each(ENDPOINTS)('GET /api/%s returns one complete JSON document that matches its published schema', async (name) => {
-      const response = await get(`/api/${name}`);
-      expect(response.status).toBe(200);
-      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      const body = json(response);
-      expect(DOCUMENTS[name].schema.safeParse(body).success).toBe(true);
-    });
+    it.each(ENDPOINTS)(
+      'GET /api/%s returns one complete JSON document that matches its published schema',
+      async (name) => {
+        const response = await get(`/api/${name}`);
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        const body = json(response);
+        expect(DOCUMENTS[name].schema.safeParse(body).success).toBe(true);
+      },
+    );
 
     it('every endpoint carries the same lastUpdated ISO 8601 timestamp', async () => {
-      const stamps = await Promise.all(ENDPOINTS.map(async (name) => json<{ lastUpdated: string }>(await get(`/api/${name}`)).lastUpdated));
+      const stamps = await Promise.all(
+        ENDPOINTS.map(async (name) => json<{ lastUpdated: string }>(await get(`/api/${name}`)).lastUpdated),
+      );
       expect(new Set(stamps).size).toBe(1);
       expect(Number.isNaN(Date.parse(stamps[0]!))).toBe(false);
     });
 
     it('tools.json has every curated tool with every field of section 2.1, and totalTools counts them', async () => {
-      const { tools, totalTools } = json<{ tools: Record<string, unknown>[]; totalTools: number }>(await get('/api/tools.json'));
+      const { tools, totalTools } = json<{ tools: Record<string, unknown>[]; totalTools: number }>(
+        await get('/api/tools.json'),
+      );
       expect(tools).toHaveLength(TOOL_COUNT);
       expect(totalTools).toBe(TOOL_COUNT);
       for (const tool of tools) {
-        for (const field of ['id', 'name', 'provider', 'category', 'pricing', 'description', 'features', 'bestFor', 'contextWindow', 'releaseDate', 'url'])
+        for (const field of [
+          'id',
+          'name',
+          'provider',
+          'category',
+          'pricing',
+          'description',
+          'features',
+          'bestFor',
+          'contextWindow',
+          'releaseDate',
+          'url',
+        ])
           expect(tool, `${tool.id} lacks ${field}`).toHaveProperty(field);
         expect(tool.contextWindow).toMatch(/^\d+K tokens$/);
         expect(tool.releaseDate).toMatch(/^\d{4}-\d{2}$/);
@@ -60,7 +87,9 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
     });
 
     it('providers.json lists every provider, whose toolCount equals the length of tools (rule 4)', async () => {
-      const { providers } = json<{ providers: { name: string; toolCount: number; tools: { id: string; name: string }[] }[] }>(await get('/api/providers.json'));
+      const { providers } = json<{
+        providers: { name: string; toolCount: number; tools: { id: string; name: string }[] }[];
+      }>(await get('/api/providers.json'));
       expect(providers).toHaveLength(PROVIDER_COUNT);
       for (const provider of providers) expect(provider.toolCount).toBe(provider.tools.length);
       expect(providers.reduce((sum, p) => sum + p.toolCount, 0)).toBe(TOOL_COUNT);
@@ -68,28 +97,43 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
 
     it('every benchmarks modelId is a tool id (rule 3) and sources are objects with id, name and url', async () => {
       const ids = new Set(json<{ tools: { id: string }[] }>(await get('/api/tools.json')).tools.map((t) => t.id));
-      const { benchmarks } = json<{ benchmarks: { version: string; runDate: string; methodology: string; sources: Record<string, unknown>[]; models: { modelId: string }[] } }>(await get('/api/benchmarks.json'));
+      const { benchmarks } = json<{
+        benchmarks: {
+          version: string;
+          runDate: string;
+          methodology: string;
+          sources: Record<string, unknown>[];
+          models: { modelId: string }[];
+        };
+      }>(await get('/api/benchmarks.json'));
       expect(benchmarks.models.length).toBeGreaterThan(0);
       for (const model of benchmarks.models) expect(ids.has(model.modelId)).toBe(true);
-      for (const source of benchmarks.sources) expect(Object.keys(source)).toEqual(expect.arrayContaining(['id', 'name', 'url']));
+      for (const source of benchmarks.sources)
+        expect(Object.keys(source)).toEqual(expect.arrayContaining(['id', 'name', 'url']));
       expect(benchmarks.methodology.length).toBeGreaterThan(100);
     });
 
     it('categories.json has 5 categories whose toolIds agree with each tool.category', async () => {
       const { tools } = json<{ tools: { id: string; category: string[] }[] }>(await get('/api/tools.json'));
-      const { categories } = json<{ categories: { id: string; slug: string; toolIds: string[] }[] }>(await get('/api/categories.json'));
+      const { categories } = json<{ categories: { id: string; slug: string; toolIds: string[] }[] }>(
+        await get('/api/categories.json'),
+      );
       expect(categories).toHaveLength(5);
       for (const category of categories)
-        for (const tool of tools) expect(category.toolIds.includes(tool.id)).toBe(tool.category.includes(category.slug));
+        for (const tool of tools)
+          expect(category.toolIds.includes(tool.id)).toBe(tool.category.includes(category.slug));
     });
 
     it('platforms.json has every curated platform and use-cases.json every use case, all referring to existing tools', async () => {
       const ids = new Set(json<{ tools: { id: string }[] }>(await get('/api/tools.json')).tools.map((t) => t.id));
       const { platforms } = json<{ platforms: { toolIds: string[] }[] }>(await get('/api/platforms.json'));
-      const { useCases } = json<{ useCases: { topPicks: string[]; faq: unknown[]; intro: string }[] }>(await get('/api/use-cases.json'));
+      const { useCases } = json<{ useCases: { topPicks: string[]; faq: unknown[]; intro: string }[] }>(
+        await get('/api/use-cases.json'),
+      );
       expect(platforms).toHaveLength(SOURCE.platforms.length);
       expect(useCases).toHaveLength(SOURCE.useCases.length);
-      for (const id of [...platforms.flatMap((p) => p.toolIds), ...useCases.flatMap((u) => u.topPicks)]) expect(ids.has(id)).toBe(true);
+      for (const id of [...platforms.flatMap((p) => p.toolIds), ...useCases.flatMap((u) => u.topPicks)])
+        expect(ids.has(id)).toBe(true);
       for (const useCase of useCases) {
         expect(useCase.topPicks.length).toBeGreaterThan(0);
         expect(useCase.intro).not.toMatch(/\{(pick|tool|count|scenario):/);
@@ -134,19 +178,30 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
     });
 
     it('OPTIONS answers a CORS preflight', async () => {
-      const response = await get('/api/tools.json', { Origin: 'https://example.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' }, 'OPTIONS');
+      const response = await get(
+        '/api/tools.json',
+        {
+          Origin: 'https://example.test',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'if-none-match',
+        },
+        'OPTIONS',
+      );
       expect(response.status).toBe(204);
       expect(response.headers['access-control-allow-origin']).toBe('*');
       expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
       expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('if-none-match');
     });
 
-    it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s gets 405 with an Allow header and a JSON error body', async (method) => {
-      const response = await get('/api/tools.json', {}, method);
-      expect(response.status).toBe(405);
-      expect(String(response.headers.allow)).toContain('GET');
-      expect(json(response)).toEqual({ error: { status: 405, message: expect.any(String) } });
-    });
+    it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+      '%s gets 405 with an Allow header and a JSON error body',
+      async (method) => {
+        const response = await get('/api/tools.json', {}, method);
+        expect(response.status).toBe(405);
+        expect(String(response.headers.allow)).toContain('GET');
+        expect(json(response)).toEqual({ error: { status: 405, message: expect.any(String) } });
+      },
+    );
 
     it('an unknown path gets a 404 JSON error body', async () => {
       const response = await get('/api/does-not-exist.json');
@@ -162,13 +217,23 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       expect(queried.body.equals(plain.body)).toBe(true);
     });
 
-    it.each(['/api/../package.json', '/api/%2e%2e/package.json', '/../../etc/passwd', '/.artifacts/', '/api/tools.json/../../../src/config.ts', '/artifact.json', '/_headers', '/_redirects', '/404.json', '/api/tools.json.br', '/api/tools.json.gz', '/api/schemas/'])(
-      'no request reads a file outside the published API (%s)',
-      async (path) => {
-        const response = await get(path);
-        expect(response.status).toBe(404);
-      },
-    );
+    it.each([
+      '/api/../package.json',
+      '/api/%2e%2e/package.json',
+      '/../../etc/passwd',
+      '/.artifacts/',
+      '/api/tools.json/../../../src/config.ts',
+      '/artifact.json',
+      '/_headers',
+      '/_redirects',
+      '/404.json',
+      '/api/tools.json.br',
+      '/api/tools.json.gz',
+      '/api/schemas/',
+    ])('no request reads a file outside the published API (%s)', async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+    });
 
     it('revalidation with If-None-Match returns 304 without a body', async () => {
       const first = await get('/api/tools.json');
@@ -192,15 +257,20 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
   });
 
   describe('releases, the change feed and price history', () => {
-    it.each(Object.keys(HISTORY_DOCUMENTS) as (keyof typeof HISTORY_DOCUMENTS)[])('GET /api/%s matches its published schema', async (name) => {
-      const response = await get(`/api/${name}`);
-      expect(response.status).toBe(200);
-      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(HISTORY_DOCUMENTS[name].schema.safeParse(json(response)).success).toBe(true);
-    });
+    it.each(Object.keys(HISTORY_DOCUMENTS) as (keyof typeof HISTORY_DOCUMENTS)[])(
+      'GET /api/%s matches its published schema',
+      async (name) => {
+        const response = await get(`/api/${name}`);
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(HISTORY_DOCUMENTS[name].schema.safeParse(json(response)).success).toBe(true);
+      },
+    );
 
     it('every release in changes.json is served under /api/v/<id>/ with the bytes its SHA-256 manifest names, cached as immutable', async () => {
-      const { releases } = json(await get('/api/changes.json')) as { releases: { id: string; documents: { path: string; sha256: string; bytes: number }[] }[] };
+      const { releases } = json(await get('/api/changes.json')) as {
+        releases: { id: string; documents: { path: string; sha256: string; bytes: number }[] }[];
+      };
       expect(releases.map((r) => r.id)).toContain('2026-11-22');
       for (const release of releases) {
         expect(release.documents.map((d) => d.path.split('/').pop()).sort()).toEqual([...ENDPOINTS].sort());
@@ -226,8 +296,12 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
 
     it('price-history.json has a price in force today for every tool, equal to its current list price', async () => {
       const { tools } = json(await get('/api/tools.json')) as { tools: { id: string; pricing: unknown }[] };
-      const history = json(await get('/api/price-history.json')) as { tools: { toolId: string; history: { effectiveUntil: string | null; pricing: unknown }[] }[] };
-      const current = new Map(history.tools.map((t) => [t.toolId, t.history.find((h) => h.effectiveUntil === null)?.pricing]));
+      const history = json(await get('/api/price-history.json')) as {
+        tools: { toolId: string; history: { effectiveUntil: string | null; pricing: unknown }[] }[];
+      };
+      const current = new Map(
+        history.tools.map((t) => [t.toolId, t.history.find((h) => h.effectiveUntil === null)?.pricing]),
+      );
       for (const tool of tools) expect(current.get(tool.id), tool.id).toEqual(tool.pricing);
     });
   });

@@ -91,18 +91,24 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
 
   it('Accept-Encoding with only low q-values gets the compressed body, not the identity one', async () => {
-    const result = await exchange(port, get('/api/tools.json', { 'Accept-Encoding': 'gzip;q=0.8, deflate;q=0.6' }), { responses: 1 });
+    const result = await exchange(port, get('/api/tools.json', { 'Accept-Encoding': 'gzip;q=0.8, deflate;q=0.6' }), {
+      responses: 1,
+    });
     const response = result.responses[0]!;
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.body).equals(artifactFile('api/tools.json'))).toBe(true);
-    const br = (await exchange(port, get('/api/tools.json', { 'Accept-Encoding': 'br;q=0.5' }), { responses: 1 })).responses[0]!;
+    const br = (await exchange(port, get('/api/tools.json', { 'Accept-Encoding': 'br;q=0.5' }), { responses: 1 }))
+      .responses[0]!;
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).equals(artifactFile('api/tools.json'))).toBe(true);
   });
 
   it('answers requests pipelined behind one that asks to upgrade, in order (Node ends with that one, saying Connection: close)', async () => {
-    const payload = get('/api/categories.json') + get('/api/providers.json', { Upgrade: 'websocket', Connection: 'Upgrade' }) + get('/api/platforms.json');
+    const payload =
+      get('/api/categories.json') +
+      get('/api/providers.json', { Upgrade: 'websocket', Connection: 'Upgrade' }) +
+      get('/api/platforms.json');
     const result = await exchange(port, payload, { responses: 3 });
     expect(result.responses.map((r) => r.status)).toEqual(targetName === 'node' ? [200, 200] : [200, 200, 200]);
     expect(result.responses[1]!.body.equals(artifactFile('api/providers.json'))).toBe(true);
@@ -111,22 +117,31 @@ describe.each(runnableTargets())('raw HTTP/1.1 clients (%s)', (targetName) => {
   });
 
   it('answers a pipelined request that expects 100-continue with an intact response', async () => {
-    const payload = get('/api/providers.json') + get('/api/categories.json', { Expect: '100-continue' }) + get('/api/platforms.json');
+    const payload =
+      get('/api/providers.json') + get('/api/categories.json', { Expect: '100-continue' }) + get('/api/platforms.json');
     const result = await exchange(port, payload, { responses: 3 });
     expect(result.parseError).toBeUndefined();
     const names = ['providers', 'categories', 'platforms'].slice(0, result.responses.length);
     expect(result.responses.length).toBeGreaterThanOrEqual(2);
-    expect(result.responses.map((r, i) => r.status === 200 && r.body.equals(artifactFile(`api/${names[i]}.json`)))).toEqual(names.map(() => true));
+    expect(
+      result.responses.map((r, i) => r.status === 200 && r.body.equals(artifactFile(`api/${names[i]}.json`))),
+    ).toEqual(names.map(() => true));
     // Node closes after answering without the interim 100 (it did not read the body it did not ask for), and says so.
     if (result.responses.length < 3) expect(result.responses.at(-1)!.close).toBe(true);
   });
 
-  it.each(['gzip', 'identity', 'chunked, gzip'])('Transfer-Encoding: %s (chunked not last) gets the JSON 400 and close (RFC 9112 6.3)', async (codings) => {
-    const result = await exchange(port, `GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: ${codings}\r\n\r\n${get('/api/categories.json')}`);
-    expect(result.responses.map((r) => r.status)).toEqual([400]);
-    expectErrorShape(result.responses[0], 400);
-    expect(result.closed).toBe(true);
-  });
+  it.each(['gzip', 'identity', 'chunked, gzip'])(
+    'Transfer-Encoding: %s (chunked not last) gets the JSON 400 and close (RFC 9112 6.3)',
+    async (codings) => {
+      const result = await exchange(
+        port,
+        `GET /api/providers.json HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: ${codings}\r\n\r\n${get('/api/categories.json')}`,
+      );
+      expect(result.responses.map((r) => r.status)).toEqual([400]);
+      expectErrorShape(result.responses[0], 400);
+      expect(result.closed).toBe(true);
+    },
+  );
 
   it.each(['HTTP/2.0', 'HTTP/9.9'])('a request line with %s gets the JSON 400', async (version) => {
     const result = await exchange(port, `GET /api/providers.json ${version}\r\nHost: localhost\r\n\r\n`);
@@ -201,7 +216,11 @@ describe('Accept-Encoding negotiation (Node server)', () => {
  * what the server left it. Resolves with the responses it got and whether the server ended the
  * connection.
  */
-function neverReader(port: number, count: number, stallMs: number): Promise<{ responses: number; bytes: number; closed: boolean }> {
+function neverReader(
+  port: number,
+  count: number,
+  stallMs: number,
+): Promise<{ responses: number; bytes: number; closed: boolean }> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.pause();
@@ -238,7 +257,13 @@ describe('clients that stop reading', () => {
   const COUNT = 24; // under the pipelining bound, 24 x 244 KB: far more than the socket buffers hold
 
   it('Node closes a connection whose client stops reading once the send timeout passes', async () => {
-    const running = await startServer({ distPath: distPath(), host: '127.0.0.1', port: 0, watchIntervalMs: 0, limits: { sendTimeoutMs: SEND_TIMEOUT_MS } });
+    const running = await startServer({
+      distPath: distPath(),
+      host: '127.0.0.1',
+      port: 0,
+      watchIntervalMs: 0,
+      limits: { sendTimeoutMs: SEND_TIMEOUT_MS },
+    });
     try {
       const connections = () => new Promise<number>((resolve) => running.server.getConnections((_, n) => resolve(n)));
       const reader = neverReader(portOf(running.url), COUNT, 3_000);
@@ -347,7 +372,11 @@ describe('graceful shutdown (Node server)', () => {
 
   it('answers the request in flight on every busy keep-alive connection, with Connection: close, and exits in time', async () => {
     const port = portOf(running.url);
-    const clients = await Promise.all(Array.from({ length: 64 }, (_, i) => busyClient(port, get(i % 2 ? '/api/providers.json' : '/api/categories.json', { 'Accept-Encoding': 'br' }))));
+    const clients = await Promise.all(
+      Array.from({ length: 64 }, (_, i) =>
+        busyClient(port, get(i % 2 ? '/api/providers.json' : '/api/categories.json', { 'Accept-Encoding': 'br' })),
+      ),
+    );
     // Every connection accepted and busy (node:http accepts a burst of connections over a few hundred ms).
     for (let waited = 0; clients.some((c) => c.answered < 2) && waited < 10_000; waited += 50) await sleep(50);
     for (const client of clients) client.markShutdown();
@@ -356,14 +385,20 @@ describe('graceful shutdown (Node server)', () => {
     const elapsed = Date.now() - started;
     await Promise.all(clients.map((c) => c.closed));
     const lost = clients.reduce((sum, c) => sum + (c.sent - c.answered), 0);
-    expect(clients.map((c) => c.answered).filter((n) => n < 2), 'clients that got fewer than 2 answers').toEqual([]);
+    expect(
+      clients.map((c) => c.answered).filter((n) => n < 2),
+      'clients that got fewer than 2 answers',
+    ).toEqual([]);
     expect(lost, 'requests sent on a connection that closed before answering them').toBe(0);
     for (const client of clients) {
       expect(client.afterShutdown.length).toBeGreaterThan(0);
       expect(client.afterShutdown.at(-1)!.close).toBe(true);
     }
     expect(elapsed).toBeLessThan(5_000);
-    await expect(exchange(port, get('/api/index.json'), { timeoutMs: 1000 })).resolves.toMatchObject({ responses: [], error: 'ECONNREFUSED' });
+    await expect(exchange(port, get('/api/index.json'), { timeoutMs: 1000 })).resolves.toMatchObject({
+      responses: [],
+      error: 'ECONNREFUSED',
+    });
   });
 });
 

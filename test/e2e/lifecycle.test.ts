@@ -22,7 +22,12 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function startCli(env: Record<string, string>): { child: ChildProcess; output: () => string; urlLine: Promise<string>; exit: Promise<number | null> } {
+function startCli(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  urlLine: Promise<string>;
+  exit: Promise<number | null>;
+} {
   // The real `npm start`: the process a supervisor starts and signals is npm itself.
   const child = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
@@ -75,7 +80,12 @@ describe('npm start', () => {
     const response = await httpRequest(`http://127.0.0.1:${port}/api/tools.json`);
     expect(response.status).toBe(200);
     expect(json<{ totalTools: number }>(response).totalTools).toBe((await loadSourceData(PATHS.data)).tools.length);
-    expect(server.output().split('\n').filter((l) => l.includes('serving artifact'))).toHaveLength(1);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('serving artifact')),
+    ).toHaveLength(1);
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
   });

@@ -20,10 +20,21 @@ import { runRefresh } from '../../src/refresh/pipeline.ts';
 import { listReleaseIds } from '../../src/history/releases.ts';
 import type { RefreshReport } from '../../src/refresh/report.ts';
 import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
-import { changesDocument, manifestDocument, priceHistoryDocument, type FreshnessDocument, type RefreshStatus } from '../../src/schema/api.ts';
+import {
+  changesDocument,
+  manifestDocument,
+  priceHistoryDocument,
+  type FreshnessDocument,
+  type RefreshStatus,
+} from '../../src/schema/api.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { httpRequest, json } from '../support/http.ts';
-import { entryOf, modelsDevFromSource, withDuplicateModel, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
+import {
+  entryOf,
+  modelsDevFromSource,
+  withDuplicateModel,
+  type ModelsDevDoc,
+} from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
 
@@ -31,7 +42,18 @@ const NOW = '2026-11-29T06:00:00Z';
 const SHARED = path.resolve(ROOT, '..', 'shared', 'reference');
 const REAL_MODELS_DEV = path.join(SHARED, 'models-dev-api.json');
 const REAL_BENCHMARKS = path.join(SHARED, 'benchmarks.csv');
-const SERVED = ['/api/tools.json', '/api/benchmarks.json', '/api/providers.json', '/api/categories.json', '/api/platforms.json', '/api/use-cases.json', '/api/changes.json', '/api/changes.xml', '/api/manifest.json', '/api/price-history.json'];
+const SERVED = [
+  '/api/tools.json',
+  '/api/benchmarks.json',
+  '/api/providers.json',
+  '/api/categories.json',
+  '/api/platforms.json',
+  '/api/use-cases.json',
+  '/api/changes.json',
+  '/api/changes.xml',
+  '/api/manifest.json',
+  '/api/price-history.json',
+];
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 describe('weekly refresh end to end', () => {
@@ -40,17 +62,30 @@ describe('weekly refresh end to end', () => {
   let running: RunningServer;
   let service: RefreshService;
   let source: SourceData;
-  let next: { pricing: string; benchmarks: string; patch?: Record<string, unknown> } = { pricing: 'skip', benchmarks: 'skip' };
+  let next: { pricing: string; benchmarks: string; patch?: Record<string, unknown> } = {
+    pricing: 'skip',
+    benchmarks: 'skip',
+  };
   let last: RefreshReport | undefined;
 
-  const get = (urlPath: string, headers: Record<string, string> = {}) => httpRequest(`${running.url}${urlPath}`, { headers });
-  const etags = async () => Object.fromEntries(await Promise.all(SERVED.map(async (p) => [p, (await get(p)).headers.etag])));
+  const get = (urlPath: string, headers: Record<string, string> = {}) =>
+    httpRequest(`${running.url}${urlPath}`, { headers });
+  const etags = async () =>
+    Object.fromEntries(await Promise.all(SERVED.map(async (p) => [p, (await get(p)).headers.etag])));
   const freshness = async () => json<FreshnessDocument>(await get('/api/freshness.json'));
   const serve = (route: string, doc: ModelsDevDoc | string, extra: Route = {}) =>
     upstream.set(route, { body: typeof doc === 'string' ? doc : JSON.stringify(doc), ...extra });
   /** One refresh through the server's refresh service: run, reload, publish the status. */
-  async function refresh(pricing: string, benchmarks = 'skip', patch?: Record<string, unknown>): Promise<RefreshReport> {
-    next = { pricing: pricing.startsWith('/') && !existsSync(pricing) ? `${upstream.url}${pricing}` : pricing, benchmarks: benchmarks.startsWith('/') && !existsSync(benchmarks) ? `${upstream.url}${benchmarks}` : benchmarks, patch };
+  async function refresh(
+    pricing: string,
+    benchmarks = 'skip',
+    patch?: Record<string, unknown>,
+  ): Promise<RefreshReport> {
+    next = {
+      pricing: pricing.startsWith('/') && !existsSync(pricing) ? `${upstream.url}${pricing}` : pricing,
+      benchmarks: benchmarks.startsWith('/') && !existsSync(benchmarks) ? `${upstream.url}${benchmarks}` : benchmarks,
+      patch,
+    };
     last = undefined;
     await service.runNow();
     return last!;
@@ -70,7 +105,11 @@ describe('weekly refresh end to end', () => {
       schedule: null,
       stateDir: ws.stateDir,
       run: async () => {
-        last = await runRefresh({ ...ws, config: ws.config(next.pricing, next.benchmarks, next.patch), now: () => new Date(NOW) });
+        last = await runRefresh({
+          ...ws,
+          config: ws.config(next.pricing, next.benchmarks, next.patch),
+          now: () => new Date(NOW),
+        });
       },
     });
   });
@@ -82,7 +121,7 @@ describe('weekly refresh end to end', () => {
   });
 
   describe.skipIf(!existsSync(REAL_MODELS_DEV))('against the real models.dev snapshot in ../shared', () => {
-    it('every tool\'s upstream.modelsDev id exists in it', async () => {
+    it("every tool's upstream.modelsDev id exists in it", async () => {
       const doc = JSON.parse(await readFile(REAL_MODELS_DEV, 'utf8')) as ModelsDevDoc;
       const missing = source.tools
         .map((t) => t.data.upstream.modelsDev)
@@ -96,14 +135,19 @@ describe('weekly refresh end to end', () => {
 
     it('refreshes from it with an explained outcome: pinned promotional and off-peak prices are reported, not published', async () => {
       upstream.set('/real/api.json', { body: await readFile(REAL_MODELS_DEV) });
-      upstream.set('/real/benchmarks.csv', { body: await readFile(REAL_BENCHMARKS), headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      upstream.set('/real/benchmarks.csv', {
+        body: await readFile(REAL_BENCHMARKS),
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+      });
       const before = await etags();
       const report = await refresh('/real/api.json', existsSync(REAL_BENCHMARKS) ? '/real/benchmarks.csv' : 'skip');
       expect(report.errors).toEqual([]);
       // The snapshot agrees with the curated data except where a pin says why it must not be followed.
       expect(report.pinned).toEqual(
         expect.arrayContaining([
-          expect.stringMatching(/^gemini-3-8-flash: pricing\.input kept 1\.5, upstream has 0\.75 \(pinned pricing: .*introductory/),
+          expect.stringMatching(
+            /^gemini-3-8-flash: pricing\.input kept 1\.5, upstream has 0\.75 \(pinned pricing: .*introductory/,
+          ),
           expect.stringMatching(/^deepseek-v4-pro: pricing\.input kept 1\.32, upstream has 0\.435/),
           expect.stringMatching(/^deepseek-v4-pro: contextTokens kept 1048576, upstream has 1000000/),
           expect.stringMatching(/^deepseek-v4-pro: releaseDate kept 2026-08, upstream has 2026-04/),
@@ -126,7 +170,11 @@ describe('weekly refresh end to end', () => {
       expect(tools.find((t) => t.id === 'deepseek-v4-pro')!.pricing.input).toBe(1.32);
       const status = (await freshness()).refresh;
       expect(status.lastOutcome).toBe(report.outcome);
-      expect(status.upstreams[0]).toEqual({ name: 'pricing', location: `${upstream.url}/real/api.json`, sha256: sha256(await readFile(REAL_MODELS_DEV)) });
+      expect(status.upstreams[0]).toEqual({
+        name: 'pricing',
+        location: `${upstream.url}/real/api.json`,
+        sha256: sha256(await readFile(REAL_MODELS_DEV)),
+      });
     }, 60_000);
   });
 
@@ -143,18 +191,87 @@ describe('weekly refresh end to end', () => {
     const cases: [string, () => Route, string, Record<string, unknown>?][] = [
       ['HTTP 500', () => ({ status: 500, body: 'upstream broke' }), 'answered HTTP 500'],
       ['a timeout', () => ({ hang: true }), 'did not answer completely within 1500 ms'],
-      ['truncated JSON', () => ({ body: JSON.stringify(good).slice(0, 20_000) }), 'pricing upstream: is not valid JSON'],
+      [
+        'truncated JSON',
+        () => ({ body: JSON.stringify(good).slice(0, 20_000) }),
+        'pricing upstream: is not valid JSON',
+      ],
       ['an oversize body', () => ({ streamBytes: 20 * 1024 * 1024 }), 'sent more than the limit of 8388608 bytes'],
-      ['a wrong content type', () => ({ body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }), 'sent content type "text/html"'],
-      ['a redirect loop', () => ({ status: 302, headers: { location: '/guard.json' } }), 'redirected more than 2 times'],
-      ['a wrong type', () => ({ body: edited((d) => { d.openai!.models['gpt-5.4']!.cost = { input: '2.50', output: 15 }; }) }), 'pricing upstream openai/gpt-5.4: cost.input: must be a number (USD per 1M tokens) (got "2.50")'],
-      ['a negative price', () => ({ body: edited((d) => { (d.openai!.models['gpt-5.4']!.cost as Record<string, number>).output = -15; }) }), 'pricing upstream openai/gpt-5.4: cost.output: must not be negative (got -15)'],
-      ['a __proto__ key', () => ({ body: JSON.stringify(good).replace('"openai":{', '"openai":{"__proto__":{"polluted":true},') }), 'pricing upstream: openai.__proto__: forbidden key "__proto__"'],
-      ['a constructor key inside a model', () => ({ body: JSON.stringify(good).replace('"gpt-5.4":{', '"gpt-5.4":{"constructor":{"prototype":{"x":1}},') }), 'openai.models.gpt-5.4.constructor: forbidden key "constructor"'],
-      ['a mass disappearance', () => ({ body: edited((d) => { delete d.openai; delete d.anthropic; delete d.google; }) }), 'gpt-5-4: "openai/gpt-5.4" is not in the upstream document;'],
-      ['a 10x price jump', () => ({ body: edited((d) => { (d.openai!.models['gpt-5.4']!.cost as Record<string, number>).input = 25; }) }), 'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound'],
-      ['a value the build refuses', () => ({ body: edited((d) => { (d.openai!.models['gpt-5.4']!.cost as { tiers: { tier: { size: number } }[] }).tiers[0]!.tier.size = 5_000_000; }) }), 'tools/openai/gpt-5-4.json: pricingDetails.tiers.0.aboveTokens: must be below contextTokens (1050000) (got 5000000)'],
-      ['a duplicate model key (the second copy 20% cheaper)', () => ({ body: withDuplicateModel(good) }), 'pricing upstream: openai.models: duplicate key "gpt-5.4" (2 copies'],
+      [
+        'a wrong content type',
+        () => ({ body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }),
+        'sent content type "text/html"',
+      ],
+      [
+        'a redirect loop',
+        () => ({ status: 302, headers: { location: '/guard.json' } }),
+        'redirected more than 2 times',
+      ],
+      [
+        'a wrong type',
+        () => ({
+          body: edited((d) => {
+            d.openai!.models['gpt-5.4']!.cost = { input: '2.50', output: 15 };
+          }),
+        }),
+        'pricing upstream openai/gpt-5.4: cost.input: must be a number (USD per 1M tokens) (got "2.50")',
+      ],
+      [
+        'a negative price',
+        () => ({
+          body: edited((d) => {
+            (d.openai!.models['gpt-5.4']!.cost as Record<string, number>).output = -15;
+          }),
+        }),
+        'pricing upstream openai/gpt-5.4: cost.output: must not be negative (got -15)',
+      ],
+      [
+        'a __proto__ key',
+        () => ({ body: JSON.stringify(good).replace('"openai":{', '"openai":{"__proto__":{"polluted":true},') }),
+        'pricing upstream: openai.__proto__: forbidden key "__proto__"',
+      ],
+      [
+        'a constructor key inside a model',
+        () => ({
+          body: JSON.stringify(good).replace('"gpt-5.4":{', '"gpt-5.4":{"constructor":{"prototype":{"x":1}},'),
+        }),
+        'openai.models.gpt-5.4.constructor: forbidden key "constructor"',
+      ],
+      [
+        'a mass disappearance',
+        () => ({
+          body: edited((d) => {
+            delete d.openai;
+            delete d.anthropic;
+            delete d.google;
+          }),
+        }),
+        'gpt-5-4: "openai/gpt-5.4" is not in the upstream document;',
+      ],
+      [
+        'a 10x price jump',
+        () => ({
+          body: edited((d) => {
+            (d.openai!.models['gpt-5.4']!.cost as Record<string, number>).input = 25;
+          }),
+        }),
+        'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound',
+      ],
+      [
+        'a value the build refuses',
+        () => ({
+          body: edited((d) => {
+            (d.openai!.models['gpt-5.4']!.cost as { tiers: { tier: { size: number } }[] }).tiers[0]!.tier.size =
+              5_000_000;
+          }),
+        }),
+        'tools/openai/gpt-5-4.json: pricingDetails.tiers.0.aboveTokens: must be below contextTokens (1050000) (got 5000000)',
+      ],
+      [
+        'a duplicate model key (the second copy 20% cheaper)',
+        () => ({ body: withDuplicateModel(good) }),
+        'pricing upstream: openai.models: duplicate key "gpt-5.4" (2 copies',
+      ],
     ];
 
     it.each(cases)('%s', async (_name, route, expected) => {
@@ -181,7 +298,9 @@ describe('weekly refresh end to end', () => {
       });
       const report = await refresh('skip', '/bad.csv');
       expect(report.outcome).toBe('rejected');
-      expect(report.errors).toEqual(['benchmarks upstream row 1 (gpt-5-4): score: must be between 0 and 100 (a percentage) (got "150")']);
+      expect(report.errors).toEqual([
+        'benchmarks upstream row 1 (gpt-5-4): score: must be between 0 and 100 (a percentage) (got "150")',
+      ]);
       expect(await etags()).toEqual(before);
     });
 
@@ -212,10 +331,14 @@ describe('weekly refresh end to end', () => {
       let done = false;
       const load = (async () => {
         while (!done) {
-          const responses = await Promise.all([get('/api/tools.json'), get('/api/tools.json', { 'Accept-Encoding': 'br' })]);
+          const responses = await Promise.all([
+            get('/api/tools.json'),
+            get('/api/tools.json', { 'Accept-Encoding': 'br' }),
+          ]);
           const [plain] = responses;
           outcomes.push({ status: plain!.status, sha: sha256(plain!.body) });
-          for (const response of responses) if (response.status !== 200) outcomes.push({ status: response.status, sha: '' });
+          for (const response of responses)
+            if (response.status !== 200) outcomes.push({ status: response.status, sha: '' });
         }
       })();
       report = await refresh('/changed.json');
@@ -237,7 +360,10 @@ describe('weekly refresh end to end', () => {
     });
 
     it('serves the new price (and keeps the pinned ones) at the plain path', async () => {
-      const { tools, lastUpdated } = json<{ tools: { id: string; pricing: { input: number }; sources: { pricing: { name: string } } }[]; lastUpdated: string }>(await get('/api/tools.json'));
+      const { tools, lastUpdated } = json<{
+        tools: { id: string; pricing: { input: number }; sources: { pricing: { name: string } } }[];
+        lastUpdated: string;
+      }>(await get('/api/tools.json'));
       const gpt = tools.find((t) => t.id === 'gpt-5-4')!;
       expect(gpt.pricing.input).toBe(3);
       expect(gpt.sources.pricing.name).toBe('models.dev api.json openai/gpt-5.4');
@@ -245,7 +371,12 @@ describe('weekly refresh end to end', () => {
       expect(lastUpdated).toBe(NOW);
       const fresh = await freshness();
       expect(fresh).toMatchObject({ lastUpdated: NOW, datasetVersion: '2026.11.29', release: '2026-11-29' });
-      expect(fresh.refresh).toMatchObject({ lastAttempt: NOW, lastOutcome: 'published', lastError: null, lastSuccess: NOW });
+      expect(fresh.refresh).toMatchObject({
+        lastAttempt: NOW,
+        lastOutcome: 'published',
+        lastError: null,
+        lastSuccess: NOW,
+      });
       expect(fresh.refresh.upstreams[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
 
@@ -257,8 +388,21 @@ describe('weekly refresh end to end', () => {
       expect(initial!.initial).toBe(true);
       expect(latest!.changes).toEqual(
         expect.arrayContaining([
-          { kind: 'price-changed', toolId: 'gpt-5-4', toolName: 'GPT-5.4', field: 'pricing.input', from: 2.5, to: 3, percent: 20 },
-          expect.objectContaining({ kind: 'source-changed', toolId: 'gpt-5-4', field: 'sources.pricing', to: 'models.dev api.json openai/gpt-5.4' }),
+          {
+            kind: 'price-changed',
+            toolId: 'gpt-5-4',
+            toolName: 'GPT-5.4',
+            field: 'pricing.input',
+            from: 2.5,
+            to: 3,
+            percent: 20,
+          },
+          expect.objectContaining({
+            kind: 'source-changed',
+            toolId: 'gpt-5-4',
+            field: 'sources.pricing',
+            to: 'models.dev api.json openai/gpt-5.4',
+          }),
         ]),
       );
       expect(latest!.summary).toContain('price change');
@@ -277,7 +421,9 @@ describe('weekly refresh end to end', () => {
       expect(feed.entry).toHaveLength(2);
       expect(feed.entry[0].title).toContain('Release 2026-11-29');
       expect(feed.entry[0].content['#text']).toContain('GPT-5.4 (gpt-5-4): pricing.input 2.5 -> 3 (+20%)');
-      const alternate = [feed.entry[0].link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')['@href'];
+      const alternate = [feed.entry[0].link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')[
+        '@href'
+      ];
       expect((await get(alternate)).status).toBe(200);
     });
 
@@ -296,7 +442,10 @@ describe('weekly refresh end to end', () => {
       const old = await get('/api/v/2026-11-22/tools.json');
       expect(old.status).toBe(200);
       expect(old.headers['cache-control']).toContain('immutable');
-      expect(json<{ tools: { id: string; pricing: { input: number } }[] }>(old).tools.find((t) => t.id === 'gpt-5-4')!.pricing.input).toBe(2.5);
+      expect(
+        json<{ tools: { id: string; pricing: { input: number } }[] }>(old).tools.find((t) => t.id === 'gpt-5-4')!
+          .pricing.input,
+      ).toBe(2.5);
       expect(old.body.equals(oldTools)).toBe(true);
       const latest = await get('/api/v/2026-11-29/tools.json');
       expect(latest.body.equals((await get('/api/tools.json')).body)).toBe(true);
@@ -316,7 +465,11 @@ describe('weekly refresh end to end', () => {
       const file = JSON.parse(await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'), 'utf8'));
       expect(file.pricing.input).toBe(3);
       expect(file.description).toBe(source.tools.find((t) => t.data.id === 'gpt-5-4')!.data.description);
-      expect(JSON.parse(await readFile(path.join(ws.dataDir, 'meta.json'), 'utf8'))).toEqual({ lastUpdated: NOW, datasetVersion: '2026.11.29', benchmarkVersion: source.meta.data.benchmarkVersion });
+      expect(JSON.parse(await readFile(path.join(ws.dataDir, 'meta.json'), 'utf8'))).toEqual({
+        lastUpdated: NOW,
+        datasetVersion: '2026.11.29',
+        benchmarkVersion: source.meta.data.benchmarkVersion,
+      });
       expect(existsSync(path.join(ws.releasesDir, '2026-11-29', 'release.json'))).toBe(true);
       expect(existsSync(path.join(ws.stateDir, 'refresh', 'pending'))).toBe(false);
     });
@@ -336,22 +489,40 @@ describe('weekly refresh end to end', () => {
       const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
       const csv = [
         'model_name,model_slug,provider,benchmark,variant,score,unit,date,source',
-        [results.data.modelName, results.data.model, 'OpenAI', result.benchmark, result.variant, String(Math.min(100, result.value + 3)), '%', result.date, result.source].map(quote).join(','),
+        [
+          results.data.modelName,
+          results.data.model,
+          'OpenAI',
+          result.benchmark,
+          result.variant,
+          String(Math.min(100, result.value + 3)),
+          '%',
+          result.date,
+          result.source,
+        ]
+          .map(quote)
+          .join(','),
       ].join('\n');
       upstream.set('/bench.csv', { body: csv, headers: { 'content-type': 'text/csv' } });
       const report = await refresh('skip', '/bench.csv');
       expect(report.errors).toEqual([]);
       expect(report.outcome).toBe('published');
       expect(report.release).toBe('2026-11-29.2');
-      expect(report.updates).toEqual([`${results.data.model}: ${result.benchmark} "${result.variant}" value ${result.value} -> ${Math.min(100, result.value + 3)}`]);
+      expect(report.updates).toEqual([
+        `${results.data.model}: ${result.benchmark} "${result.variant}" value ${result.value} -> ${Math.min(100, result.value + 3)}`,
+      ]);
       expect(report.changes.some((c) => c.kind === 'score-changed' && c.toolId === 'gpt-5-4')).toBe(true);
       const changes = changesDocument.parse(json(await get('/api/changes.json')));
       expect(changes.releases[0]!.id).toBe('2026-11-29.2');
       expect(changes.releases[0]!.benchmarkVersion).toBe('2026.11.29.2');
-      const benchmarks = json<{ benchmarks: { version: string; models: { modelId: string; results: { value: number; variant: string }[] }[] } }>(await get('/api/benchmarks.json'));
+      const benchmarks = json<{
+        benchmarks: { version: string; models: { modelId: string; results: { value: number; variant: string }[] }[] };
+      }>(await get('/api/benchmarks.json'));
       expect(benchmarks.benchmarks.version).toBe('2026.11.29.2');
       const model = benchmarks.benchmarks.models.find((m) => m.modelId === 'gpt-5-4')!;
-      expect(model.results.some((r) => r.variant === result.variant && r.value === Math.min(100, result.value + 3))).toBe(true);
+      expect(
+        model.results.some((r) => r.variant === result.variant && r.value === Math.min(100, result.value + 3)),
+      ).toBe(true);
     }, 60_000);
   });
 });
@@ -368,9 +539,22 @@ describe('command lines', () => {
     await ws?.remove();
   });
 
-  function run(script: string, args: string[], until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string; kill: () => void }> {
+  function run(
+    script: string,
+    args: string[],
+    until?: RegExp,
+  ): Promise<{ code: number | null; stdout: string; stderr: string; kill: () => void }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' } });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DIRECTORY_PRICING_SOURCE: '',
+          DIRECTORY_BENCHMARKS_SOURCE: '',
+          DIRECTORY_REFRESH_CRON: '',
+        },
+      });
       let stdout = '';
       let stderr = '';
       const kill = () => child.kill('SIGTERM');
@@ -382,15 +566,36 @@ describe('command lines', () => {
       child.on('close', (code) => resolve({ code, stdout, stderr, kill }));
     });
   }
-  const stores = () => ['--data', ws.dataDir, '--dist', ws.distPath, '--releases', ws.releasesDir, '--state', ws.stateDir];
+  const stores = () => [
+    '--data',
+    ws.dataDir,
+    '--dist',
+    ws.distPath,
+    '--releases',
+    ws.releasesDir,
+    '--state',
+    ws.stateDir,
+  ];
 
   it('npm run refresh exits 2 with the report on stderr when rejected, 0 when nothing changed', async () => {
     upstream.set('/down.json', { status: 503 });
-    const rejected = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip']);
+    const rejected = await run('src/cli/refresh.ts', [
+      ...stores(),
+      '--pricing-source',
+      `${upstream.url}/down.json`,
+      '--benchmarks-source',
+      'skip',
+    ]);
     expect(rejected.code).toBe(2);
     expect(rejected.stderr).toContain('refresh REJECTED: the last good dataset keeps serving');
     expect(rejected.stderr).toContain('answered HTTP 503');
-    const skipped = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip']);
+    const skipped = await run('src/cli/refresh.ts', [
+      ...stores(),
+      '--pricing-source',
+      'skip',
+      '--benchmarks-source',
+      'skip',
+    ]);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toContain('nothing to publish');
   }, 60_000);
@@ -401,7 +606,14 @@ describe('command lines', () => {
     entryOf(doc, source, 'gpt-5-4').cost.output = 16;
     upstream.set('/dry.json', { body: JSON.stringify(doc) });
     const before = await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'));
-    const run1 = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', `${upstream.url}/dry.json`, '--benchmarks-source', 'skip', '--dry-run']);
+    const run1 = await run('src/cli/refresh.ts', [
+      ...stores(),
+      '--pricing-source',
+      `${upstream.url}/dry.json`,
+      '--benchmarks-source',
+      'skip',
+      '--dry-run',
+    ]);
     expect(run1.code, run1.stderr).toBe(0);
     expect(run1.stdout).toContain('refresh would publish release');
     expect(run1.stdout).toContain('GPT-5.4 (gpt-5-4): pricing.output 15 -> 16 (+6.7%)');
@@ -409,10 +621,13 @@ describe('command lines', () => {
     expect(await listReleaseIds(ws.releasesDir)).toEqual(['2026-11-22']);
   }, 60_000);
 
-  it('the server\'s child-process runner returns the refresh report', async () => {
+  it("the server's child-process runner returns the refresh report", async () => {
     upstream.set('/down.json', { status: 503 });
     const lines: string[] = [];
-    const result = await runRefreshProcess([...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip'], (line) => lines.push(line));
+    const result = await runRefreshProcess(
+      [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip'],
+      (line) => lines.push(line),
+    );
     expect(result.code).toBe(2);
     expect(result.report?.outcome).toBe('rejected');
     expect(result.report?.errors.join('\n')).toContain('answered HTTP 503');
@@ -420,22 +635,48 @@ describe('command lines', () => {
   }, 60_000);
 
   it('a command-line refresh publishes its outcome in the static /api/freshness.json, whatever it is', async () => {
-    const freshnessFile = async () => JSON.parse(await readFile(path.join(ws.distPath, 'api', 'freshness.json'), 'utf8')) as FreshnessDocument;
+    const freshnessFile = async () =>
+      JSON.parse(await readFile(path.join(ws.distPath, 'api', 'freshness.json'), 'utf8')) as FreshnessDocument;
     const before = await freshnessFile();
     upstream.set('/down.json', { status: 503 });
-    const rejected = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip', '--now', '2026-11-30T06:00:00Z']);
+    const rejected = await run('src/cli/refresh.ts', [
+      ...stores(),
+      '--pricing-source',
+      `${upstream.url}/down.json`,
+      '--benchmarks-source',
+      'skip',
+      '--now',
+      '2026-11-30T06:00:00Z',
+    ]);
     expect(rejected.code).toBe(2);
     const afterRejected = await freshnessFile();
     expect(afterRejected.refresh).toMatchObject({ lastAttempt: '2026-11-30T06:00:00Z', lastOutcome: 'rejected' });
     expect(afterRejected.refresh.lastError).toContain('answered HTTP 503');
-    expect(afterRejected.refresh.upstreams[0]).toEqual({ name: 'pricing', location: `${upstream.url}/down.json`, sha256: null });
+    expect(afterRejected.refresh.upstreams[0]).toEqual({
+      name: 'pricing',
+      location: `${upstream.url}/down.json`,
+      sha256: null,
+    });
     // The dataset itself did not move: same documents, same ETags.
     expect(afterRejected.endpoints).toEqual(before.endpoints);
     expect(afterRejected.buildId).toBe(before.buildId);
-    const unchanged = await run('src/cli/refresh.ts', [...stores(), '--pricing-source', 'skip', '--benchmarks-source', 'skip', '--now', '2026-11-30T07:00:00Z']);
+    const unchanged = await run('src/cli/refresh.ts', [
+      ...stores(),
+      '--pricing-source',
+      'skip',
+      '--benchmarks-source',
+      'skip',
+      '--now',
+      '2026-11-30T07:00:00Z',
+    ]);
     expect(unchanged.code, unchanged.stderr).toBe(0);
     const afterUnchanged = await freshnessFile();
-    expect(afterUnchanged.refresh).toMatchObject({ lastAttempt: '2026-11-30T07:00:00Z', lastOutcome: 'unchanged', lastError: null, lastSuccess: '2026-11-30T07:00:00Z' });
+    expect(afterUnchanged.refresh).toMatchObject({
+      lastAttempt: '2026-11-30T07:00:00Z',
+      lastOutcome: 'unchanged',
+      lastError: null,
+      lastSuccess: '2026-11-30T07:00:00Z',
+    });
     expect(afterUnchanged.endpoints).toEqual(before.endpoints);
   }, 60_000);
 
@@ -464,24 +705,57 @@ describe('command lines', () => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc));
       });
       upstream.set('/private/down.json', { status: 503 });
-      const ownStores = ['--data', own.dataDir, '--dist', own.distPath, '--releases', own.releasesDir, '--state', own.stateDir, '--now', '2026-11-29T06:00:00Z'];
+      const ownStores = [
+        '--data',
+        own.dataDir,
+        '--dist',
+        own.distPath,
+        '--releases',
+        own.releasesDir,
+        '--state',
+        own.stateDir,
+        '--now',
+        '2026-11-29T06:00:00Z',
+      ];
       const outputs: string[] = [];
       // Rejected: an HTTP error, and an upstream nobody answers on (the error comes from fetch itself).
-      const down = await run('src/cli/refresh.ts', [...ownStores, '--pricing-source', secretUrl('/private/down.json'), '--benchmarks-source', secretUrl('/private/missing.csv')]);
+      const down = await run('src/cli/refresh.ts', [
+        ...ownStores,
+        '--pricing-source',
+        secretUrl('/private/down.json'),
+        '--benchmarks-source',
+        secretUrl('/private/missing.csv'),
+      ]);
       outputs.push(down.stdout, down.stderr);
       expect(down.code).toBe(2);
-      const lastError = (JSON.parse(await readFile(path.join(own.stateDir, 'refresh-status.json'), 'utf8')) as { lastError: string }).lastError;
+      const lastError = (
+        JSON.parse(await readFile(path.join(own.stateDir, 'refresh-status.json'), 'utf8')) as { lastError: string }
+      ).lastError;
       expect(lastError).toContain(`http://${host}/private/down.json answered HTTP 503`);
-      const refused = await run('src/cli/refresh.ts', [...ownStores, '--pricing-source', `http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}`, '--benchmarks-source', 'skip']);
+      const refused = await run('src/cli/refresh.ts', [
+        ...ownStores,
+        '--pricing-source',
+        `http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}`,
+        '--benchmarks-source',
+        'skip',
+      ]);
       outputs.push(refused.stdout, refused.stderr);
       expect(refused.code).toBe(2);
       // Published: the credentials reach the upstream (Basic auth and the query string), and nowhere else.
-      const good = await run('src/cli/refresh.ts', [...ownStores, '--pricing-source', secretUrl('/private/api.json'), '--benchmarks-source', 'skip']);
+      const good = await run('src/cli/refresh.ts', [
+        ...ownStores,
+        '--pricing-source',
+        secretUrl('/private/api.json'),
+        '--benchmarks-source',
+        'skip',
+      ]);
       outputs.push(good.stdout, good.stderr);
       expect(good.code, good.stderr).toBe(0);
       expect(authorized).toBe(1);
       expect(good.stdout).toContain('published release 2026-11-29');
-      const release = JSON.parse(await readFile(path.join(own.releasesDir, '2026-11-29', 'release.json'), 'utf8')) as { upstreams: { location: string }[] };
+      const release = JSON.parse(await readFile(path.join(own.releasesDir, '2026-11-29', 'release.json'), 'utf8')) as {
+        upstreams: { location: string }[];
+      };
       expect(release.upstreams[0]!.location).toBe(`http://${host}/private/api.json`);
 
       // Every file the refresh wrote or kept (data, releases, state, every artifact), compressed ones decompressed.
@@ -504,7 +778,8 @@ describe('command lines', () => {
       await server.reload();
       const paths = Object.keys(server.current().manifest.files).filter((p) => p.startsWith('/api/'));
       expect(paths).toContain('/api/v/2026-11-29/release.json');
-      for (const urlPath of paths) check(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
+      for (const urlPath of paths)
+        check(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
       for (const [index, text] of outputs.entries()) check(`command output ${index}`, text);
       expect(leaks).toEqual([]);
     } finally {
@@ -517,7 +792,11 @@ describe('command lines', () => {
     const urlOf = (stdout: string) => /at (http:\/\/[^ ]+)\/api\//.exec(stdout)![1]!;
     // One process publishes, many serve: a plain start schedules nothing and serves the published freshness as it is.
     for (const flags of [[], ['--no-refresh']]) {
-      const server = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], /scheduled refresh off/);
+      const server = await run(
+        'src/cli/serve.ts',
+        [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags],
+        /scheduled refresh off/,
+      );
       try {
         const served = await httpRequest(`${urlOf(server.stdout)}/api/freshness.json`);
         expect(served.body.equals(await readFile(path.join(ws.distPath, 'api', 'freshness.json')))).toBe(true);
@@ -528,7 +807,11 @@ describe('command lines', () => {
       }
     }
     // The publisher reports its own schedule and next run.
-    const publisher = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', '--refresh', '--refresh-cron', '30 4 * * 2'], /refresh scheduled/);
+    const publisher = await run(
+      'src/cli/serve.ts',
+      [...stores(), '--port', '0', '--host', '127.0.0.1', '--refresh', '--refresh-cron', '30 4 * * 2'],
+      /refresh scheduled/,
+    );
     try {
       const freshness = json<FreshnessDocument>(await httpRequest(`${urlOf(publisher.stdout)}/api/freshness.json`));
       expect(freshness.refresh.schedule).toBe('30 4 * * 2');
@@ -538,7 +821,15 @@ describe('command lines', () => {
       publisher.kill();
     }
     // A schedule alone does not make an instance a publisher.
-    const refused = await run('src/cli/serve.ts', [...stores(), '--port', '0', '--host', '127.0.0.1', '--refresh-cron', '30 4 * * 2']);
+    const refused = await run('src/cli/serve.ts', [
+      ...stores(),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--refresh-cron',
+      '30 4 * * 2',
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('--refresh-cron needs --refresh');
   }, 60_000);

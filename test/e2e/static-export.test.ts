@@ -16,14 +16,33 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { prepareArtifact, publishArtifact, type ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { CACHE_CONTROL, JSON_CONTENT_TYPE } from '../../src/artifact/http-policy.ts';
 import { httpRequest, json, type RawResponse } from '../support/http.ts';
-import { brotliSkipReason, runnableTargets, skipNote, startNodeTarget, startTarget, type Target, type TargetName } from '../support/targets.ts';
+import {
+  brotliSkipReason,
+  runnableTargets,
+  skipNote,
+  startNodeTarget,
+  startTarget,
+  type Target,
+  type TargetName,
+} from '../support/targets.ts';
 
 const COMPRESSED_MIN_BYTES = 256;
 /** Headers a static host or server computes per representation; `_headers` cannot and need not fix them. */
-const PER_RESPONSE_HEADERS = new Set(['content-length', 'etag', 'last-modified', 'vary', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const PER_RESPONSE_HEADERS = new Set([
+  'content-length',
+  'etag',
+  'last-modified',
+  'vary',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 
 const distPath = () => inject('distPath');
-const manifestOf = (dist: string) => JSON.parse(readFileSync(path.join(dist, 'artifact.json'), 'utf8')) as ArtifactManifest;
+const manifestOf = (dist: string) =>
+  JSON.parse(readFileSync(path.join(dist, 'artifact.json'), 'utf8')) as ArtifactManifest;
 const header = (response: RawResponse, name: string) => {
   const value = response.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -68,7 +87,9 @@ function parseHeadersFile(text: string): HeaderRule[] {
 function headersForPath(rules: HeaderRule[], urlPath: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const rule of rules) {
-    const matches = rule.pattern.endsWith('*') ? urlPath.startsWith(rule.pattern.slice(0, -1)) : rule.pattern === urlPath;
+    const matches = rule.pattern.endsWith('*')
+      ? urlPath.startsWith(rule.pattern.slice(0, -1))
+      : rule.pattern === urlPath;
     if (!matches) continue;
     for (const name of rule.detach) out.delete(name);
     for (const [name, value] of rule.set) out.set(name, out.has(name) ? `${out.get(name)}, ${value}` : value);
@@ -78,7 +99,8 @@ function headersForPath(rules: HeaderRule[], urlPath: string): Map<string, strin
 
 function policyHeaders(response: RawResponse): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(response.headers)) if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) out.set(name, String(value));
+  for (const [name, value] of Object.entries(response.headers))
+    if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) out.set(name, String(value));
   return out;
 }
 
@@ -86,9 +108,21 @@ describe('the static export (dist/)', () => {
   it('holds every document with .br and .gz copies (files of 256 bytes or more), a JSON 404, _headers, _redirects and the manifest', async () => {
     const dist = distPath();
     const manifest = manifestOf(dist);
-    for (const name of ['404.json', '_headers', '_redirects', 'artifact.json', 'api/tools.json', 'api/tools.json.br', 'api/tools.json.gz', 'api/providers.json.br', 'api/index.json.gz'])
+    for (const name of [
+      '404.json',
+      '_headers',
+      '_redirects',
+      'artifact.json',
+      'api/tools.json',
+      'api/tools.json.br',
+      'api/tools.json.gz',
+      'api/providers.json.br',
+      'api/index.json.gz',
+    ])
       expect(existsSync(path.join(dist, name)), name).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(dist, '404.json'), 'utf8'))).toEqual({ error: { status: 404, message: expect.any(String) } });
+    expect(JSON.parse(readFileSync(path.join(dist, '404.json'), 'utf8'))).toEqual({
+      error: { status: 404, message: expect.any(String) },
+    });
     // Netlify: unknown paths get the JSON 404 body with status 404.
     expect(readFileSync(path.join(dist, '_redirects'), 'utf8').trim().split(/\s+/)).toEqual(['/*', '/404.json', '404']);
     for (const [urlPath, entry] of Object.entries(manifest.files)) {
@@ -109,20 +143,30 @@ describe('the static export (dist/)', () => {
   it('gives every file of the artifact one modification time, so static servers send one Last-Modified per document', () => {
     const dist = distPath();
     const manifest = manifestOf(dist);
-    const files = ['artifact.json', '_headers', '_redirects', ...Object.values(manifest.files).flatMap((e) => [e.identity, e.br, e.gzip].filter((r) => r !== undefined).map((r) => r.file))];
+    const files = [
+      'artifact.json',
+      '_headers',
+      '_redirects',
+      ...Object.values(manifest.files).flatMap((e) =>
+        [e.identity, e.br, e.gzip].filter((r) => r !== undefined).map((r) => r.file),
+      ),
+    ];
     const mtimes = new Set(files.map((file) => statSync(path.join(dist, file)).mtimeMs));
     expect(mtimes.size).toBe(1);
   });
 
-  it.skipIf(BROTLI_CLI_MISSING)('ships a tools.json brotli body no larger than 1.01x what `brotli -q 11` produces (skipped without the brotli CLI: apt-get install brotli)', () => {
-    const file = path.join(distPath(), 'api/tools.json');
-    const reference = spawnSync('brotli', ['-q', '11', '-c', file]);
-    expect(reference.status).toBe(0);
-    const shipped = readFileSync(`${file}.br`).length;
-    expect(shipped / reference.stdout.length).toBeLessThanOrEqual(1.01);
-  });
+  it.skipIf(BROTLI_CLI_MISSING)(
+    'ships a tools.json brotli body no larger than 1.01x what `brotli -q 11` produces (skipped without the brotli CLI: apt-get install brotli)',
+    () => {
+      const file = path.join(distPath(), 'api/tools.json');
+      const reference = spawnSync('brotli', ['-q', '11', '-c', file]);
+      expect(reference.status).toBe(0);
+      const shipped = readFileSync(`${file}.br`).length;
+      expect(shipped / reference.stdout.length).toBeLessThanOrEqual(1.01);
+    },
+  );
 
-  describe('_headers (Netlify / Cloudflare Pages) reproduces the Node server\'s headers', () => {
+  describe("_headers (Netlify / Cloudflare Pages) reproduces the Node server's headers", () => {
     let node: Target;
     beforeAll(async () => {
       node = await startNodeTarget(distPath());
@@ -139,7 +183,10 @@ describe('the static export (dist/)', () => {
       expect(paths.length).toBeGreaterThan(10);
       for (const urlPath of paths) {
         const fromFile = headersForPath(rules, urlPath);
-        const served = urlPath === '/404.json' ? await httpRequest(`${node.baseUrl}/api/no-such-document.json`) : await httpRequest(`${node.baseUrl}${urlPath}`);
+        const served =
+          urlPath === '/404.json'
+            ? await httpRequest(`${node.baseUrl}/api/no-such-document.json`)
+            : await httpRequest(`${node.baseUrl}${urlPath}`);
         expect(served.status).toBe(urlPath === '/404.json' ? 404 : 200);
         expect(Object.fromEntries(fromFile), urlPath).toEqual(Object.fromEntries(policyHeaders(served)));
       }
@@ -166,7 +213,11 @@ const ENCODING_CASES: EncodingCase[] = [
   // nginx disregards it and sends the identity body.
   { acceptEncoding: 'identity;q=0', expected: { node: 406, nginx: 'identity' }, note: 'no acceptable coding' },
   // Node weighs q-values; nginx takes br whenever it is acceptable at all, then gzip.
-  { acceptEncoding: 'br;q=0.1, gzip;q=1', expected: { node: 'gzip', nginx: 'br' }, note: 'q-values weighed only by Node' },
+  {
+    acceptEncoding: 'br;q=0.1, gzip;q=1',
+    expected: { node: 'gzip', nginx: 'br' },
+    note: 'q-values weighed only by Node',
+  },
   // Node reads "*" as every coding; nginx only looks for the names br and gzip.
   { acceptEncoding: '*', expected: { node: 'br', nginx: 'identity' }, note: '"*" honoured only by Node' },
 ];
@@ -174,7 +225,8 @@ const ENCODING_CASES: EncodingCase[] = [
 describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetName) => {
   const noBrotli = brotliSkipReason(targetName);
   let target: Target;
-  const get = (urlPath: string, headers: Record<string, string> = {}, method = 'GET') => httpRequest(`${target.baseUrl}${urlPath}`, { method, headers });
+  const get = (urlPath: string, headers: Record<string, string> = {}, method = 'GET') =>
+    httpRequest(`${target.baseUrl}${urlPath}`, { method, headers });
   let identityBody: Buffer;
 
   beforeAll(async () => {
@@ -186,30 +238,40 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
   });
 
   describe('conditional requests', () => {
-    it.each(['br', 'gzip', 'identity'])('If-None-Match with the %s ETag answers 304 with no body and the same validators and policy headers', async (coding) => {
-      const first = await get('/api/tools.json', { 'Accept-Encoding': coding });
-      expect(first.status).toBe(200);
-      const etag = header(first, 'etag')!;
-      expect(etag).toMatch(/^"[^"]+"$/); // strong
-      for (const ifNoneMatch of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
-        const second = await get('/api/tools.json', { 'Accept-Encoding': coding, 'If-None-Match': ifNoneMatch });
-        expect(second.status, ifNoneMatch).toBe(304);
-        expect(second.body.length).toBe(0);
-        expect(header(second, 'etag')).toBe(etag);
-        expect(header(second, 'cache-control')).toBe(CACHE_CONTROL.latest);
-        expect(header(second, 'vary')).toContain('Accept-Encoding');
-        expect(header(second, 'access-control-allow-origin')).toBe('*');
-        expect(header(second, 'content-encoding')).toBeUndefined();
-      }
-    });
+    it.each(['br', 'gzip', 'identity'])(
+      'If-None-Match with the %s ETag answers 304 with no body and the same validators and policy headers',
+      async (coding) => {
+        const first = await get('/api/tools.json', { 'Accept-Encoding': coding });
+        expect(first.status).toBe(200);
+        const etag = header(first, 'etag')!;
+        expect(etag).toMatch(/^"[^"]+"$/); // strong
+        for (const ifNoneMatch of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
+          const second = await get('/api/tools.json', { 'Accept-Encoding': coding, 'If-None-Match': ifNoneMatch });
+          expect(second.status, ifNoneMatch).toBe(304);
+          expect(second.body.length).toBe(0);
+          expect(header(second, 'etag')).toBe(etag);
+          expect(header(second, 'cache-control')).toBe(CACHE_CONTROL.latest);
+          expect(header(second, 'vary')).toContain('Accept-Encoding');
+          expect(header(second, 'access-control-allow-origin')).toBe('*');
+          expect(header(second, 'content-encoding')).toBeUndefined();
+        }
+      },
+    );
 
-    it.skipIf(noBrotli)(skipNote('each encoding has its own ETag, so a validator of one encoding does not match another', noBrotli), async () => {
-      const etags = await Promise.all(['br', 'gzip', 'identity'].map(async (coding) => header(await get('/api/tools.json', { 'Accept-Encoding': coding }), 'etag')));
-      expect(new Set(etags).size).toBe(3);
-      const other = await get('/api/tools.json', { 'Accept-Encoding': 'gzip', 'If-None-Match': etags[0]! });
-      expect(other.status).toBe(200);
-      expect(header(other, 'content-encoding')).toBe('gzip');
-    });
+    it.skipIf(noBrotli)(
+      skipNote('each encoding has its own ETag, so a validator of one encoding does not match another', noBrotli),
+      async () => {
+        const etags = await Promise.all(
+          ['br', 'gzip', 'identity'].map(async (coding) =>
+            header(await get('/api/tools.json', { 'Accept-Encoding': coding }), 'etag'),
+          ),
+        );
+        expect(new Set(etags).size).toBe(3);
+        const other = await get('/api/tools.json', { 'Accept-Encoding': 'gzip', 'If-None-Match': etags[0]! });
+        expect(other.status).toBe(200);
+        expect(header(other, 'content-encoding')).toBe('gzip');
+      },
+    );
 
     it('If-Modified-Since answers 304 when the document is not newer, 200 when it is', async () => {
       const first = await get('/api/tools.json', { 'Accept-Encoding': 'br' });
@@ -228,7 +290,10 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
 
     it('a non-matching If-None-Match wins over a matching If-Modified-Since (200)', async () => {
       const first = await get('/api/providers.json');
-      const response = await get('/api/providers.json', { 'If-None-Match': '"something-else"', 'If-Modified-Since': header(first, 'last-modified')! });
+      const response = await get('/api/providers.json', {
+        'If-None-Match': '"something-else"',
+        'If-Modified-Since': header(first, 'last-modified')!,
+      });
       expect(response.status).toBe(200);
     });
   });
@@ -238,46 +303,61 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
       // Without nginx's brotli module the cases that can answer br are not what nginx is configured to send.
       const skip = /\bbr\b/.test(acceptEncoding) ? noBrotli : null;
       it.skipIf(skip)(skipNote(`Accept-Encoding: "${acceptEncoding}" ${note ?? ''}`.trim(), skip), async () => {
-      const want = expected[targetName];
-      const response = await get('/api/tools.json', { 'Accept-Encoding': acceptEncoding });
-      expect(header(response, 'vary')).toContain('Accept-Encoding');
-      expect(response.body.length).toBe(Number(header(response, 'content-length')));
-      if (want === 406) {
-        expect(response.status).toBe(406);
-        expect(header(response, 'content-type')).toBe(JSON_CONTENT_TYPE);
-        expect(json(response)).toEqual({ error: { status: 406, message: expect.any(String) } });
-        return;
-      }
-      expect(response.status).toBe(200);
-      expect(header(response, 'content-encoding')).toBe(want === 'identity' ? undefined : want);
-      const decoded = want === 'br' ? brotliDecompressSync(response.body) : want === 'gzip' ? gunzipSync(response.body) : response.body;
-      expect(decoded.equals(identityBody)).toBe(true);
-    });
+        const want = expected[targetName];
+        const response = await get('/api/tools.json', { 'Accept-Encoding': acceptEncoding });
+        expect(header(response, 'vary')).toContain('Accept-Encoding');
+        expect(response.body.length).toBe(Number(header(response, 'content-length')));
+        if (want === 406) {
+          expect(response.status).toBe(406);
+          expect(header(response, 'content-type')).toBe(JSON_CONTENT_TYPE);
+          expect(json(response)).toEqual({ error: { status: 406, message: expect.any(String) } });
+          return;
+        }
+        expect(response.status).toBe(200);
+        expect(header(response, 'content-encoding')).toBe(want === 'identity' ? undefined : want);
+        const decoded =
+          want === 'br'
+            ? brotliDecompressSync(response.body)
+            : want === 'gzip'
+              ? gunzipSync(response.body)
+              : response.body;
+        expect(decoded.equals(identityBody)).toBe(true);
+      });
     }
 
     for (const coding of ['br', 'gzip', 'identity']) {
       const skip = coding === 'br' ? noBrotli : null;
-      it.skipIf(skip)(skipNote(`Content-Length is the body length for ${coding}, for GET and HEAD, on every document`, skip), async () => {
-      const manifest = manifestOf(distPath());
-      for (const urlPath of Object.keys(manifest.files).filter((p) => p.startsWith('/api/'))) {
-        const response = await get(urlPath, { 'Accept-Encoding': coding });
-        expect(response.status).toBe(200);
-        expect(Number(header(response, 'content-length')), urlPath).toBe(response.body.length);
-        const rep = coding === 'identity' ? manifest.files[urlPath]!.identity : manifest.files[urlPath]![coding as 'br' | 'gzip'] ?? manifest.files[urlPath]!.identity;
-        expect(response.body.length, `${urlPath} as ${coding}`).toBe(rep.bytes);
-        // Vary only where there is something to negotiate, as on the Node server.
-        const compressed = manifest.files[urlPath]!.br !== undefined;
-        expect(header(response, 'vary')?.includes('Accept-Encoding') ?? false, urlPath).toBe(compressed);
-        const head = await get(urlPath, { 'Accept-Encoding': coding }, 'HEAD');
-        expect(head.body.length).toBe(0);
-        expect(header(head, 'content-length')).toBe(header(response, 'content-length'));
-        expect(header(head, 'etag')).toBe(header(response, 'etag'));
-      }
-    });
+      it.skipIf(skip)(
+        skipNote(`Content-Length is the body length for ${coding}, for GET and HEAD, on every document`, skip),
+        async () => {
+          const manifest = manifestOf(distPath());
+          for (const urlPath of Object.keys(manifest.files).filter((p) => p.startsWith('/api/'))) {
+            const response = await get(urlPath, { 'Accept-Encoding': coding });
+            expect(response.status).toBe(200);
+            expect(Number(header(response, 'content-length')), urlPath).toBe(response.body.length);
+            const rep =
+              coding === 'identity'
+                ? manifest.files[urlPath]!.identity
+                : (manifest.files[urlPath]![coding as 'br' | 'gzip'] ?? manifest.files[urlPath]!.identity);
+            expect(response.body.length, `${urlPath} as ${coding}`).toBe(rep.bytes);
+            // Vary only where there is something to negotiate, as on the Node server.
+            const compressed = manifest.files[urlPath]!.br !== undefined;
+            expect(header(response, 'vary')?.includes('Accept-Encoding') ?? false, urlPath).toBe(compressed);
+            const head = await get(urlPath, { 'Accept-Encoding': coding }, 'HEAD');
+            expect(head.body.length).toBe(0);
+            expect(header(head, 'content-length')).toBe(header(response, 'content-length'));
+            expect(header(head, 'etag')).toBe(header(response, 'etag'));
+          }
+        },
+      );
     }
 
     it('error bodies have a correct Content-Length too', async () => {
-      for (const [urlPath, method] of [['/api/nope.json', 'GET'], ['/api/tools.json', 'POST'], ['/nope', 'DELETE']] as const) {
+      for (const [urlPath, method] of [
+        ['/api/nope.json', 'GET'],
+        ['/api/tools.json', 'POST'],
+        ['/nope', 'DELETE'],
+      ] as const) {
         const response = await get(urlPath, {}, method);
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(Number(header(response, 'content-length'))).toBe(response.body.length);
@@ -287,7 +367,14 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
 
   describe('headers', () => {
     it('documents are application/json; charset=utf-8 with the documented Cache-Control, CORS, nosniff and CORP', async () => {
-      for (const urlPath of ['/api/tools.json', '/api/providers.json', '/api/index.json', '/api/schemas/tools.schema.json', '/api', '/api/']) {
+      for (const urlPath of [
+        '/api/tools.json',
+        '/api/providers.json',
+        '/api/index.json',
+        '/api/schemas/tools.schema.json',
+        '/api',
+        '/api/',
+      ]) {
         const response = await get(urlPath, { 'Accept-Encoding': 'gzip, br' });
         expect(response.status, urlPath).toBe(200);
         expect(header(response, 'content-type')).toBe(JSON_CONTENT_TYPE);
@@ -305,7 +392,11 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
     });
 
     it('errors are never cached and still carry CORS, nosniff and CORP', async () => {
-      const responses = [await get('/api/nope.json'), await get('/artifact.json'), await get('/api/tools.json', {}, 'PUT')];
+      const responses = [
+        await get('/api/nope.json'),
+        await get('/artifact.json'),
+        await get('/api/tools.json', {}, 'PUT'),
+      ];
       for (const response of responses) {
         expect(header(response, 'cache-control')).toBe(CACHE_CONTROL.error);
         expect(header(response, 'access-control-allow-origin')).toBe('*');
@@ -318,7 +409,15 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
     });
 
     it('a CORS preflight on any path gets 204 with the allowed methods and the requested headers', async () => {
-      const response = await get('/api/anything', { Origin: 'https://example.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match, if-modified-since' }, 'OPTIONS');
+      const response = await get(
+        '/api/anything',
+        {
+          Origin: 'https://example.test',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'if-none-match, if-modified-since',
+        },
+        'OPTIONS',
+      );
       expect(response.status).toBe(204);
       expect(response.body.length).toBe(0);
       expect(header(response, 'access-control-allow-origin')).toBe('*');
@@ -328,7 +427,11 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
     });
 
     it('sends no framework banner and no server version', async () => {
-      for (const response of [await get('/api/tools.json'), await get('/api/nope.json'), await get('/api/tools.json', {}, 'POST')]) {
+      for (const response of [
+        await get('/api/tools.json'),
+        await get('/api/nope.json'),
+        await get('/api/tools.json', {}, 'POST'),
+      ]) {
         expect(header(response, 'x-powered-by')).toBeUndefined();
         const server = header(response, 'server');
         // nginx with server_tokens off says just "nginx"; the Node server sends no Server header.
@@ -364,7 +467,11 @@ describe.each(runnableTargets())('HTTP caching and compression (%s)', (targetNam
 });
 
 /** Sends the request head one byte at a time; resolves when the server closes the connection. */
-function dribble(baseUrl: string, intervalMs: number, maxMs: number): Promise<{ closedAfterMs: number | null; received: string; bytesSent: number }> {
+function dribble(
+  baseUrl: string,
+  intervalMs: number,
+  maxMs: number,
+): Promise<{ closedAfterMs: number | null; received: string; bytesSent: number }> {
   const { hostname, port } = new URL(baseUrl);
   const head = Buffer.from(`GET /api/tools.json HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: ${'s'.repeat(200)}\r\n\r\n`);
   return new Promise((resolve) => {
@@ -418,14 +525,20 @@ describe.each(runnableTargets())('dated release paths are immutable (%s)', (targ
   const codings = noBrotli ? ['gzip', 'identity'] : ['br', 'gzip', 'identity'];
   let root: string;
   let target: Target;
-  const releaseBody = Buffer.from(`${JSON.stringify({ tools: Array.from({ length: 40 }, (_, i) => ({ id: `tool-${i}`, name: `Tool ${i}` })) })}\n`);
+  const releaseBody = Buffer.from(
+    `${JSON.stringify({ tools: Array.from({ length: 40 }, (_, i) => ({ id: `tool-${i}`, name: `Tool ${i}` })) })}\n`,
+  );
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'acmd-release-'));
     const files = [
       { urlPath: '/api/index.json', contentType: JSON_CONTENT_TYPE, body: Buffer.from('{"name":"test"}\n') },
       { urlPath: '/api/v/2026-01-05/tools.json', contentType: JSON_CONTENT_TYPE, body: releaseBody, immutable: true },
-      { urlPath: '/404.json', contentType: JSON_CONTENT_TYPE, body: Buffer.from('{"error":{"status":404,"message":"Not found."}}\n') },
+      {
+        urlPath: '/404.json',
+        contentType: JSON_CONTENT_TYPE,
+        body: Buffer.from('{"error":{"status":404,"message":"Not found."}}\n'),
+      },
     ];
     await publishArtifact(prepareArtifact(files, '2026-01-05T00:00:00Z'), path.join(root, 'dist'));
     target = await startTarget(targetName, path.join(root, 'dist'));
@@ -435,22 +548,32 @@ describe.each(runnableTargets())('dated release paths are immutable (%s)', (targ
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it(skipNote('/api/v/<date>/ documents are cached for a year as immutable, in every encoding and on 304', noBrotli && `br part: ${noBrotli}`), async () => {
-    for (const coding of codings) {
-      const response = await httpRequest(`${target.baseUrl}/api/v/2026-01-05/tools.json`, { headers: { 'Accept-Encoding': coding } });
-      expect(response.status).toBe(200);
-      expect(header(response, 'cache-control')).toBe(CACHE_CONTROL.immutable);
-      expect(header(response, 'content-encoding')).toBe(coding === 'identity' ? undefined : coding);
-      const revalidated = await httpRequest(`${target.baseUrl}/api/v/2026-01-05/tools.json`, { headers: { 'Accept-Encoding': coding, 'If-None-Match': header(response, 'etag')! } });
-      expect(revalidated.status).toBe(304);
-      expect(header(revalidated, 'cache-control')).toBe(CACHE_CONTROL.immutable);
-    }
-    const latest = await httpRequest(`${target.baseUrl}/api/index.json`);
-    expect(header(latest, 'cache-control')).toBe(CACHE_CONTROL.latest);
-    const missing = await httpRequest(`${target.baseUrl}/api/v/2026-01-05/nope.json`);
-    expect(missing.status).toBe(404);
-    expect(header(missing, 'cache-control')).toBe(CACHE_CONTROL.error);
-  });
+  it(
+    skipNote(
+      '/api/v/<date>/ documents are cached for a year as immutable, in every encoding and on 304',
+      noBrotli && `br part: ${noBrotli}`,
+    ),
+    async () => {
+      for (const coding of codings) {
+        const response = await httpRequest(`${target.baseUrl}/api/v/2026-01-05/tools.json`, {
+          headers: { 'Accept-Encoding': coding },
+        });
+        expect(response.status).toBe(200);
+        expect(header(response, 'cache-control')).toBe(CACHE_CONTROL.immutable);
+        expect(header(response, 'content-encoding')).toBe(coding === 'identity' ? undefined : coding);
+        const revalidated = await httpRequest(`${target.baseUrl}/api/v/2026-01-05/tools.json`, {
+          headers: { 'Accept-Encoding': coding, 'If-None-Match': header(response, 'etag')! },
+        });
+        expect(revalidated.status).toBe(304);
+        expect(header(revalidated, 'cache-control')).toBe(CACHE_CONTROL.immutable);
+      }
+      const latest = await httpRequest(`${target.baseUrl}/api/index.json`);
+      expect(header(latest, 'cache-control')).toBe(CACHE_CONTROL.latest);
+      const missing = await httpRequest(`${target.baseUrl}/api/v/2026-01-05/nope.json`);
+      expect(missing.status).toBe(404);
+      expect(header(missing, 'cache-control')).toBe(CACHE_CONTROL.error);
+    },
+  );
 
   it('_headers gives them the immutable policy too', async () => {
     const rules = parseHeadersFile(await readFile(path.join(root, 'dist', '_headers'), 'utf8'));

@@ -80,7 +80,9 @@ function attack(plan: AttackPlan): Promise<AttackResult> {
     const reader = { socket, bytes: 0, closed: false };
     neverReaders.push(reader);
     open.add(socket);
-    socket.on('connect', () => socket.write(get('/api/tools.json', { 'Accept-Encoding': 'identity' }).repeat(plan.pipelined)));
+    socket.on('connect', () =>
+      socket.write(get('/api/tools.json', { 'Accept-Encoding': 'identity' }).repeat(plan.pipelined)),
+    );
     socket.on('error', () => {});
     // Closed by the server before it sent what was asked for: cut off for not reading.
     socket.on('close', () => {

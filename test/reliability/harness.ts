@@ -28,13 +28,21 @@ export const sha256 = (body: Buffer) => createHash('sha256').update(body).digest
 export async function buildArtifact(root: string): Promise<Artifact> {
   const distPath = path.join(root, 'dist');
   const config = await loadRefreshConfig(PATHS.refreshConfig);
-  await publishFromDisk({ dataDir: PATHS.data, releasesDir: PATHS.releases, stateDir: path.join(root, 'build-state'), distPath }, config);
+  await publishFromDisk(
+    { dataDir: PATHS.data, releasesDir: PATHS.releases, stateDir: path.join(root, 'build-state'), distPath },
+    config,
+  );
   const manifest = JSON.parse(await readFile(path.join(distPath, 'artifact.json'), 'utf8')) as ArtifactManifest;
   const files: Artifact['files'] = new Map();
   const bodies = new Set<string>();
   for (const [urlPath, entry] of Object.entries(manifest.files)) {
-    const read = async (file: string | undefined) => (file === undefined ? undefined : readFile(path.join(distPath, file)));
-    const [identity, br, gzip] = await Promise.all([read(entry.identity.file), read(entry.br?.file), read(entry.gzip?.file)]);
+    const read = async (file: string | undefined) =>
+      file === undefined ? undefined : readFile(path.join(distPath, file));
+    const [identity, br, gzip] = await Promise.all([
+      read(entry.identity.file),
+      read(entry.br?.file),
+      read(entry.gzip?.file),
+    ]);
     files.set(urlPath, { identity: identity!, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) });
     for (const body of [identity, br, gzip]) if (body) bodies.add(sha256(body));
   }
@@ -54,7 +62,11 @@ export interface Verdict {
  * The rules every response follows: no 5xx; a 2xx body is byte-identical to a published body
  * (`expected` first, the cheap comparison, then any of them); an error has the one JSON error shape.
  */
-export function judge(response: RawHttpResponse, bodies: ReadonlySet<string>, options: { head?: boolean; expected?: Buffer } = {}): Verdict {
+export function judge(
+  response: RawHttpResponse,
+  bodies: ReadonlySet<string>,
+  options: { head?: boolean; expected?: Buffer } = {},
+): Verdict {
   const verdict: Verdict = { fiveXx: response.status >= 500, outsideArtifact: false, noErrorShape: false };
   if (response.status >= 200 && response.status < 300 && !options.head && response.status !== 204) {
     if (!(options.expected?.equals(response.body) ?? false) && !bodies.has(sha256(response.body))) {
@@ -89,16 +101,39 @@ export interface ServerProcess {
  * loopback port, production limits. Its live freshness document (with the refresh status) is
  * the one body that is not a file of the artifact, so its bodies are added to `bodies`.
  */
-export async function startServerProcess(artifact: Artifact, stateDir: string, bodies: Set<string>): Promise<ServerProcess> {
-  const child = spawn('npm', ['start', '--silent', '--', '--no-refresh', '--host', '127.0.0.1', '--port', '0', '--dist', artifact.distPath, '--state', stateDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env },
-  });
+export async function startServerProcess(
+  artifact: Artifact,
+  stateDir: string,
+  bodies: Set<string>,
+): Promise<ServerProcess> {
+  const child = spawn(
+    'npm',
+    [
+      'start',
+      '--silent',
+      '--',
+      '--no-refresh',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--dist',
+      artifact.distPath,
+      '--state',
+      stateDir,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env },
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
   const started = Date.now();
   const urlLine = /serving artifact \S+ at http:\/\/127\.0\.0\.1:(\d+)\/api\/ \(pid (\d+)\)/;
   // The first start compiles out/ (npm start does when src/ is newer).
@@ -179,7 +214,12 @@ async function cpuTicks(pid: number): Promise<number> {
  * system and steal; not interrupts, which on loopback are mostly this run's own traffic.
  */
 async function machineBusyTicks(): Promise<number> {
-  const [user, nice, system, , , , , steal] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const [user, nice, system, , , , , steal] = (await readFile('/proc/stat', 'utf8'))
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
   return user! + nice! + system! + steal!;
 }
 
@@ -198,7 +238,8 @@ export async function foreignCpu(pids: readonly number[]): Promise<{ stop(): Pro
       const [machineEnd, oursEnd] = await Promise.all([machineBusyTicks(), ours()]);
       const self = process.cpuUsage(selfStart);
       const seconds = (Date.now() - from) / 1000;
-      const foreign = (machineEnd - machineStart - (oursEnd - oursStart)) / CLOCK_TICKS - (self.user + self.system) / 1e6;
+      const foreign =
+        (machineEnd - machineStart - (oursEnd - oursStart)) / CLOCK_TICKS - (self.user + self.system) / 1e6;
       return Math.max(0, foreign / seconds);
     },
   };

@@ -62,7 +62,12 @@ export function parseResponses(input: Buffer, bodiless: readonly boolean[] = [],
     if (buf.length === 0) return { responses, rest: buf };
     const headEnd = buf.indexOf(CRLF2);
     if (headEnd === -1) {
-      if (!/^HTTP\/1\.[01] /.test(buf.subarray(0, 9).toString('latin1')) && buf.length >= 9) return { responses, rest: buf, error: `not an HTTP response: ${JSON.stringify(buf.subarray(0, 40).toString('latin1'))}` };
+      if (!/^HTTP\/1\.[01] /.test(buf.subarray(0, 9).toString('latin1')) && buf.length >= 9)
+        return {
+          responses,
+          rest: buf,
+          error: `not an HTTP response: ${JSON.stringify(buf.subarray(0, 40).toString('latin1'))}`,
+        };
       return { responses, rest: buf };
     }
     const lines = buf.subarray(0, headEnd).toString('latin1').split('\r\n');
@@ -81,7 +86,8 @@ export function parseResponses(input: Buffer, bodiless: readonly boolean[] = [],
     let start = headEnd + 4;
     let body: Buffer;
     let end: number;
-    const noBody = (status >= 100 && status < 200) || status === 204 || status === 304 || bodiless[responses.length] === true;
+    const noBody =
+      (status >= 100 && status < 200) || status === 204 || status === 304 || bodiless[responses.length] === true;
     if (noBody) {
       body = Buffer.alloc(0);
       end = start;
@@ -93,7 +99,8 @@ export function parseResponses(input: Buffer, bodiless: readonly boolean[] = [],
       end = decoded.end;
     } else if (headers['content-length'] !== undefined) {
       const length = Number(headers['content-length']);
-      if (!Number.isSafeInteger(length) || length < 0) return { responses, rest: buf, error: `bad Content-Length ${headers['content-length']}` };
+      if (!Number.isSafeInteger(length) || length < 0)
+        return { responses, rest: buf, error: `bad Content-Length ${headers['content-length']}` };
       if (buf.length < start + length) return { responses, rest: buf, need: start + length };
       body = buf.subarray(start, start + length);
       end = start + length;
@@ -136,7 +143,11 @@ export interface ExchangeResult {
 }
 
 /** Connects, writes `payload`, and collects responses until the server closes, `responses` arrived, or the timeout. */
-export function exchange(port: number, payload: Buffer | string, options: ExchangeOptions = {}): Promise<ExchangeResult> {
+export function exchange(
+  port: number,
+  payload: Buffer | string,
+  options: ExchangeOptions = {},
+): Promise<ExchangeResult> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const data = typeof payload === 'string' ? Buffer.from(payload, 'latin1') : payload;
   return new Promise((resolve) => {
@@ -150,7 +161,11 @@ export function exchange(port: number, payload: Buffer | string, options: Exchan
     let buffered = 0;
     let need = 0;
     const parse = (eof: boolean) => {
-      const parsed = parseResponses(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), options.bodiless?.slice(responses.length), eof);
+      const parsed = parseResponses(
+        chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+        options.bodiless?.slice(responses.length),
+        eof,
+      );
       responses.push(...parsed.responses);
       chunks.length = 0;
       chunks.push(parsed.rest);
@@ -164,7 +179,15 @@ export function exchange(port: number, payload: Buffer | string, options: Exchan
       clearTimeout(timer);
       socket.destroy();
       const parsed = parse(closed);
-      resolve({ responses, closed, timedOut, rest: parsed.rest, parseError: parsed.error, bytesReceived: received, ...(error ? { error } : {}) });
+      resolve({
+        responses,
+        closed,
+        timedOut,
+        rest: parsed.rest,
+        parseError: parsed.error,
+        bytesReceived: received,
+        ...(error ? { error } : {}),
+      });
     };
     const timer = setTimeout(() => finish(false, true), timeoutMs);
     socket.on('data', (chunk: Buffer) => {
@@ -204,7 +227,8 @@ export function get(path: string, headers: Record<string, string> = {}, method =
 
 /** The one JSON error shape (src/schema/api.ts errorDocument) with the response's own status; null when it has it, else why not. */
 export function errorShapeProblem(response: RawHttpResponse, head = false): string | null {
-  if (response.headers['content-type'] !== 'application/json; charset=utf-8') return `Content-Type ${JSON.stringify(response.headers['content-type'])}`;
+  if (response.headers['content-type'] !== 'application/json; charset=utf-8')
+    return `Content-Type ${JSON.stringify(response.headers['content-type'])}`;
   if (response.headers['access-control-allow-origin'] !== '*') return 'no Access-Control-Allow-Origin';
   if (head) return null;
   let parsed: unknown;
@@ -215,7 +239,9 @@ export function errorShapeProblem(response: RawHttpResponse, head = false): stri
   }
   const error = (parsed as { error?: { status?: unknown; message?: unknown } } | null)?.error;
   const keys = parsed !== null && typeof parsed === 'object' ? Object.keys(parsed) : [];
-  if (!error || keys.length !== 1 || Object.keys(error).sort().join() !== 'message,status') return `body is not { error: { status, message } }: ${response.body.subarray(0, 80).toString('utf8')}`;
-  if (error.status !== response.status || typeof error.message !== 'string') return `error.status ${String(error.status)} for HTTP ${response.status}`;
+  if (!error || keys.length !== 1 || Object.keys(error).sort().join() !== 'message,status')
+    return `body is not { error: { status, message } }: ${response.body.subarray(0, 80).toString('utf8')}`;
+  if (error.status !== response.status || typeof error.message !== 'string')
+    return `error.status ${String(error.status)} for HTTP ${response.status}`;
   return null;
 }

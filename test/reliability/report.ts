@@ -55,7 +55,9 @@ export const P99_ATTACK_FACTOR = 2;
 export const RSS_DRIFT_LIMIT = 0.1;
 
 export const rssDrift = (row: Row): number | undefined =>
-  row.rssWarmMb !== undefined && row.rssEndMb !== undefined && row.rssWarmMb > 0 ? (row.rssEndMb - row.rssWarmMb) / row.rssWarmMb : undefined;
+  row.rssWarmMb !== undefined && row.rssEndMb !== undefined && row.rssWarmMb > 0
+    ? (row.rssEndMb - row.rssWarmMb) / row.rssWarmMb
+    : undefined;
 
 export const GOALS: readonly Goal[] = [
   zero('5xx', (r) => r.fiveXx),
@@ -66,11 +68,17 @@ export const GOALS: readonly Goal[] = [
   zero('secrets found', (r) => r.secretsFound),
   {
     name: 'every slow client closed by the server',
-    check: (r) => (r.slowHeld === undefined || r.slowClosed === r.slowHeld ? null : `${r.slowHeld - (r.slowClosed ?? 0)} of ${r.slowHeld} slow clients still held`),
+    check: (r) =>
+      r.slowHeld === undefined || r.slowClosed === r.slowHeld
+        ? null
+        : `${r.slowHeld - (r.slowClosed ?? 0)} of ${r.slowHeld} slow clients still held`,
   },
   {
     name: 'every injected fault rejected',
-    check: (r) => (r.faultsInjected === undefined || r.faultsRejected === r.faultsInjected ? null : `${r.faultsInjected - (r.faultsRejected ?? 0)} of ${r.faultsInjected} faults not rejected`),
+    check: (r) =>
+      r.faultsInjected === undefined || r.faultsRejected === r.faultsInjected
+        ? null
+        : `${r.faultsInjected - (r.faultsRejected ?? 0)} of ${r.faultsInjected} faults not rejected`,
   },
   {
     name: `p99 under attack <= ${P99_ATTACK_FACTOR}x quiet`,
@@ -83,7 +91,9 @@ export const GOALS: readonly Goal[] = [
     name: `RSS drift <= ${RSS_DRIFT_LIMIT * 100}%`,
     check: (r) => {
       const drift = rssDrift(r);
-      return drift === undefined || drift <= RSS_DRIFT_LIMIT ? null : `RSS ${r.rssWarmMb!.toFixed(1)} -> ${r.rssEndMb!.toFixed(1)} MB (+${(drift * 100).toFixed(1)}%)`;
+      return drift === undefined || drift <= RSS_DRIFT_LIMIT
+        ? null
+        : `RSS ${r.rssWarmMb!.toFixed(1)} -> ${r.rssEndMb!.toFixed(1)} MB (+${(drift * 100).toFixed(1)}%)`;
     },
   },
 ];
@@ -120,7 +130,9 @@ const COLUMNS: { title: string; cell(row: Row): string; left?: boolean }[] = [
     title: 'RSS MB warm / end (drift)',
     cell: (r) => {
       const drift = rssDrift(r);
-      return drift === undefined ? dash : `${r.rssWarmMb!.toFixed(1)} / ${r.rssEndMb!.toFixed(1)} (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(1)}%)`;
+      return drift === undefined
+        ? dash
+        : `${r.rssWarmMb!.toFixed(1)} / ${r.rssEndMb!.toFixed(1)} (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(1)}%)`;
     },
   },
   { title: 'in-flight lost', cell: (r) => int(r.inFlightLost) },
@@ -133,8 +145,11 @@ const COLUMNS: { title: string; cell(row: Row): string; left?: boolean }[] = [
 export function formatTable(rows: readonly Row[]): string {
   const cells = rows.map((row) => COLUMNS.map((c) => c.cell(row)));
   const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...cells.map((r) => r[i]!.length)));
-  const line = (values: string[]) => `| ${values.map((v, i) => (COLUMNS[i]!.left ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (values: string[]) =>
+    `| ${values.map((v, i) => (COLUMNS[i]!.left ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (COLUMNS[i]!.left ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`;
   const notes = rows.filter((r) => r.note).map((r) => `- ${r.section}/${r.target}: ${r.note}`);
-  return [line(COLUMNS.map((c) => c.title)), rule, ...cells.map(line), ...(notes.length ? ['', ...notes] : [])].join('\n');
+  return [line(COLUMNS.map((c) => c.title)), rule, ...cells.map(line), ...(notes.length ? ['', ...notes] : [])].join(
+    '\n',
+  );
 }

@@ -70,7 +70,8 @@ const loadAtStart = os.loadavg()[0]!;
 async function main(): Promise<number> {
   root = await mkdtemp(path.join(os.tmpdir(), 'acmd-reliability-'));
   const nginxMissing = values['no-nginx'] ? 'not asked for (--no-nginx)' : nginxUnavailableReason();
-  if (nginxMissing && process.env.CI && !values['no-nginx']) throw new Error(`nginx is needed under CI: ${nginxMissing}`);
+  if (nginxMissing && process.env.CI && !values['no-nginx'])
+    throw new Error(`nginx is needed under CI: ${nginxMissing}`);
   const targets: TargetName[] = nginxMissing ? ['node'] : ['node', 'nginx'];
   if (nginxMissing) log(`nginx target skipped: ${nginxMissing}`);
   log(`building the artifact into ${root}`);

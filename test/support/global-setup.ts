@@ -29,7 +29,10 @@ export default async function setup(project: TestProject) {
   const source = await loadSourceData(PATHS.data);
   const built = buildDocuments(source);
   const history = historyInput(await loadReleases(PATHS.releases), await loadRefreshConfig(PATHS.refreshConfig));
-  await publishArtifact(prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history }), distPath);
+  await publishArtifact(
+    prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history }),
+    distPath,
+  );
   project.provide('distPath', distPath);
   project.provide('crossValidation', JSON.stringify(built.crossValidation));
   return async () => {

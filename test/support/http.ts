@@ -7,7 +7,10 @@ export interface RawResponse {
   body: Buffer;
 }
 
-export function httpRequest(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

@@ -18,7 +18,13 @@ import { fileURLToPath } from 'node:url';
 export const NGINX_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx.conf');
 
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
-const MODULE_DIRS = ['/usr/lib/nginx/modules', '/usr/lib64/nginx/modules', '/usr/share/nginx/modules', '/etc/nginx/modules', '/usr/local/nginx/modules'];
+const MODULE_DIRS = [
+  '/usr/lib/nginx/modules',
+  '/usr/lib64/nginx/modules',
+  '/usr/share/nginx/modules',
+  '/etc/nginx/modules',
+  '/usr/local/nginx/modules',
+];
 const BROTLI_MODULE = 'ngx_http_brotli_static_module.so';
 
 /** The nginx binary, or null when nginx is not installed. */
@@ -68,7 +74,9 @@ export function renderNginxConf(template: string, options: NginxConfOptions): st
     .replaceAll('__ROOT__', options.root)
     .replaceAll('__WORKER_PROCESSES__', String(options.workerProcesses ?? 1));
   if (options.brotliModule) {
-    conf = conf.replace(/^(\s*)#brotli# /gm, '$1').replace(/load_module \S*ngx_http_brotli_static_module\.so;/, `load_module ${options.brotliModule};`);
+    conf = conf
+      .replace(/^(\s*)#brotli# /gm, '$1')
+      .replace(/load_module \S*ngx_http_brotli_static_module\.so;/, `load_module ${options.brotliModule};`);
   }
   if (options.clientHeaderTimeoutMs !== undefined) {
     const before = conf;
@@ -157,7 +165,8 @@ async function launch(options: NginxOptions, port: number): Promise<RunningNginx
   const binary = findNginx();
   if (!binary) throw new Error(nginxUnavailableReason()!);
   const brotliModule = options.brotli === false ? null : findBrotliModule();
-  if (options.brotli === true && !brotliModule) throw new Error(`brotli requested but ${BROTLI_MODULE} is not installed`);
+  if (options.brotli === true && !brotliModule)
+    throw new Error(`brotli requested but ${BROTLI_MODULE} is not installed`);
 
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'acmd-nginx-'));
   await mkdir(path.join(prefix, 'logs'));
@@ -175,7 +184,9 @@ async function launch(options: NginxOptions, port: number): Promise<RunningNginx
   const errorLogFile = path.join(prefix, 'logs', 'error.log');
   // Workers of a root master run as "nobody" by default, who cannot read a 0700 temp dir.
   const globals = `daemon off; pid ${path.join(prefix, 'nginx.pid')};${process.getuid?.() === 0 ? ' user root;' : ''}`;
-  const child = spawn(binary, ['-p', `${prefix}/`, '-c', confFile, '-g', globals], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-p', `${prefix}/`, '-c', confFile, '-g', globals], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const errorLog = async () => `${stderr}${await readFile(errorLogFile, 'utf8').catch(() => '')}`;

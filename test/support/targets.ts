@@ -23,7 +23,10 @@ export interface TargetOptions {
   headersTimeoutMs?: number;
 }
 
-export async function startNodeTarget(distPath: string, options: TargetOptions = {}): Promise<Target & { running: RunningServer }> {
+export async function startNodeTarget(
+  distPath: string,
+  options: TargetOptions = {},
+): Promise<Target & { running: RunningServer }> {
   const limits: Partial<Limits> = {};
   if (options.headersTimeoutMs !== undefined) {
     limits.headersTimeoutMs = options.headersTimeoutMs;
@@ -34,7 +37,10 @@ export async function startNodeTarget(distPath: string, options: TargetOptions =
   return { name: 'node', baseUrl: running.url, running, stop: () => running.close(1000) };
 }
 
-export async function startNginxTarget(distPath: string, options: TargetOptions = {}): Promise<Target & { nginx: RunningNginx }> {
+export async function startNginxTarget(
+  distPath: string,
+  options: TargetOptions = {},
+): Promise<Target & { nginx: RunningNginx }> {
   const nginx = await startNginx({ distPath, clientHeaderTimeoutMs: options.headersTimeoutMs });
   return { name: 'nginx', baseUrl: nginx.url, nginx, stop: () => nginx.stop() };
 }

@@ -9,19 +9,51 @@ import { freshSource } from '../support/source.ts';
 
 function tool(id: string, input: number, output: number, extra: Partial<Tool> = {}): Tool {
   return {
-    id, name: id.toUpperCase(), provider: 'P', category: [], pricing: { input, output, cacheRead: input, cacheCreate: input },
-    description: 'd', features: [], bestFor: 'b', contextWindow: '200K tokens', releaseDate: '2026-01', url: 'https://example.test',
-    providerId: 'p', contextTokens: 200_000, maxOutputTokens: null, status: 'active', replacedBy: null, lifecycle: null, aliases: [], openWeights: false,
-    reasoning: null, toolCalling: null, codingSpecialized: false, blendedPrice: 0,
+    id,
+    name: id.toUpperCase(),
+    provider: 'P',
+    category: [],
+    pricing: { input, output, cacheRead: input, cacheCreate: input },
+    description: 'd',
+    features: [],
+    bestFor: 'b',
+    contextWindow: '200K tokens',
+    releaseDate: '2026-01',
+    url: 'https://example.test',
+    providerId: 'p',
+    contextTokens: 200_000,
+    maxOutputTokens: null,
+    status: 'active',
+    replacedBy: null,
+    lifecycle: null,
+    aliases: [],
+    openWeights: false,
+    reasoning: null,
+    toolCalling: null,
+    codingSpecialized: false,
+    blendedPrice: 0,
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
-    sources: {} as Tool['sources'], conflicts: [], crossRefs: { modelsDev: null, openRouter: null }, ...extra,
+    sources: {} as Tool['sources'],
+    conflicts: [],
+    crossRefs: { modelsDev: null, openRouter: null },
+    ...extra,
   };
 }
 
 function useCase(sortBy: UseCaseFile['sortBy'], filter: UseCaseFile['filter'] = {}, topPicksCount = 3): UseCaseFile {
   return {
-    id: 'u', title: 'Title', slug: 'u', keyword: 'kw', description: 'A description of twenty chars', sortBy, scenario: { inputTokens: 100_000, outputTokens: 10_000 }, filter,
-    evidence: { measuredIn: ['*'], why: 'Any coding benchmark counts in these tests.' }, topPicksCount, intro: '', faq: [],
+    id: 'u',
+    title: 'Title',
+    slug: 'u',
+    keyword: 'kw',
+    description: 'A description of twenty chars',
+    sortBy,
+    scenario: { inputTokens: 100_000, outputTokens: 10_000 },
+    filter,
+    evidence: { measuredIn: ['*'], why: 'Any coding benchmark counts in these tests.' },
+    topPicksCount,
+    intro: '',
+    faq: [],
   };
 }
 
@@ -55,7 +87,11 @@ describe('top picks', () => {
     tool('old', 0.01, 0.01, { status: 'deprecated' }),
     tool('beta', 0.05, 0.05, { status: 'preview' }),
   ];
-  const scores = new Map([['cheap', 40], ['mid', 70], ['pricey', 90]]);
+  const scores = new Map([
+    ['cheap', 40],
+    ['mid', 70],
+    ['pricey', 90],
+  ]);
   const picks = (u: UseCaseFile) => rankTopPicks(u, tools, evidence(scores)).map((c) => c.tool.id);
 
   it('inputAsc ranks by input price and never picks deprecated tools', () => {
@@ -84,18 +120,30 @@ describe('top picks', () => {
 describe('placeholders in use-case prose', () => {
   const tools = [tool('alpha', 2.5, 15), tool('beta', 0.1, 0.4)];
   const u = useCase('scenarioCostAsc');
-  const context = { picks: rankTopPicks(u, tools, evidence(new Map())), tools: new Map(tools.map((t) => [t.id, t])), scores: new Map([['alpha', 81.25]]), eligible: 2, useCase: u };
+  const context = {
+    picks: rankTopPicks(u, tools, evidence(new Map())),
+    tools: new Map(tools.map((t) => [t.id, t])),
+    scores: new Map([['alpha', 81.25]]),
+    eligible: 2,
+    useCase: u,
+  };
 
   it('fills picks, tools, counts and scenario figures from the data', () => {
     const problems: string[] = [];
-    const text = renderPlaceholders('{pick:1:name} costs {pick:1:scenarioCost}; {tool:alpha:name} lists {tool:alpha:input} and scores {tool:alpha:score}; {count:eligible} of {scenario:inputTokens}.', context, (p) => problems.push(p));
+    const text = renderPlaceholders(
+      '{pick:1:name} costs {pick:1:scenarioCost}; {tool:alpha:name} lists {tool:alpha:input} and scores {tool:alpha:score}; {count:eligible} of {scenario:inputTokens}.',
+      context,
+      (p) => problems.push(p),
+    );
     expect(problems).toEqual([]);
     expect(text).toBe('BETA costs $0.014; ALPHA lists $2.50 and scores 81.3; 2 of 100,000.');
   });
 
   it('reports anything it cannot resolve instead of publishing it', () => {
     const problems: string[] = [];
-    renderPlaceholders('{pick:9:name} {tool:nope:input} {tool:beta:score} {weird}', context, (p, m) => problems.push(`${p} ${m}`));
+    renderPlaceholders('{pick:9:name} {tool:nope:input} {tool:beta:score} {weird}', context, (p, m) =>
+      problems.push(`${p} ${m}`),
+    );
     expect(problems).toHaveLength(4);
     expect(problems[0]).toContain('only 2 picks exist');
     expect(problems[1]).toContain('unknown tool "nope"');
@@ -107,13 +155,26 @@ describe('category rules', () => {
     const source = await freshSource();
     const tools = source.tools.map((t) => t.data);
     const scores = new Map(tools.slice(0, 8).map((t, i) => [t.id, 50 + i]));
-    const membership = computeMembership(source.categories.map((c) => c.data), { tools, overallScores: scores });
+    const membership = computeMembership(
+      source.categories.map((c) => c.data),
+      { tools, overallScores: scores },
+    );
     // A retired tool is in no category.
     const live = tools.filter((t) => t.status !== 'retired');
-    expect(membership.get('open-weight')).toEqual(live.filter((t) => t.openWeights).map((t) => t.id).sort());
+    expect(membership.get('open-weight')).toEqual(
+      live
+        .filter((t) => t.openWeights)
+        .map((t) => t.id)
+        .sort(),
+    );
     const budget = source.categories.find((c) => c.data.id === 'budget')!.data.rule;
     const usd = budget.kind === 'blendedPriceAtMost' ? budget.usd : Number.NaN;
-    expect(membership.get('budget')).toEqual(live.filter((t) => (3 * t.pricing.input + t.pricing.output) / 4 <= usd).map((t) => t.id).sort());
+    expect(membership.get('budget')).toEqual(
+      live
+        .filter((t) => (3 * t.pricing.input + t.pricing.output) / 4 <= usd)
+        .map((t) => t.id)
+        .sort(),
+    );
     // top 25% of 8 scored tools = the 2 best, plus the sourced flagship of each of their providers
     const top = [tools[6]!, tools[7]!];
     const flagships = live.filter((t) => t.flagship && top.some((s) => s.provider === t.provider));

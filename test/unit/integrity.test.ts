@@ -91,7 +91,9 @@ describe('cross-file rules', () => {
     const results = source.results.find((r) => r.data.toolId !== null)!;
     results.data.toolId = 'no-such-model';
     const error = errorOf(() => checkSourceIntegrity(source));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: results.file, field: 'toolId', value: 'no-such-model' }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ file: results.file, field: 'toolId', value: 'no-such-model' }),
+    );
   });
 
   it('ids are unique', async () => {
@@ -106,7 +108,9 @@ describe('cross-file rules', () => {
     const tool = toolFile(source, 'gpt-5-4');
     tool.data.pricing.output = 0;
     const error = errorOf(() => checkSourceIntegrity(source));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: 'tools/openai/gpt-5-4.json', field: 'pricing.output', value: 0 }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ file: 'tools/openai/gpt-5-4.json', field: 'pricing.output', value: 0 }),
+    );
   });
 
   it('cache prices follow the caching mode', async () => {
@@ -114,7 +118,9 @@ describe('cross-file rules', () => {
     const tool = toolFile(source, 'gpt-5-4');
     tool.data.pricing.cacheCreate = 3.75;
     const error = errorOf(() => checkSourceIntegrity(source));
-    expect(error.message).toContain('pricing.cacheCreate: must equal input (2.5) when caching is no-write-premium (got 3.75)');
+    expect(error.message).toContain(
+      'pricing.cacheCreate: must equal input (2.5) when caching is no-write-premium (got 3.75)',
+    );
   });
 
   it('price tiers must be in ascending order', async () => {
@@ -123,7 +129,13 @@ describe('cross-file rules', () => {
     const tier = tool.data.pricingDetails.tiers[0]!;
     tool.data.pricingDetails.tiers = [{ ...tier, aboveTokens: 500_000 }, tier];
     const error = errorOf(() => checkSourceIntegrity(source));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: 'tools/openai/gpt-5-4.json', field: 'pricingDetails.tiers.1.aboveTokens', value: 272000 }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({
+        file: 'tools/openai/gpt-5-4.json',
+        field: 'pricingDetails.tiers.1.aboveTokens',
+        value: 272000,
+      }),
+    );
   });
 
   it('a platform may only offer tools that exist', async () => {
@@ -131,7 +143,9 @@ describe('cross-file rules', () => {
     const platform = source.platforms.find((p) => p.data.models.length > 0)!;
     platform.data.models[0]!.toolId = 'ghost-model';
     const error = errorOf(() => checkSourceIntegrity(source));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: platform.file, field: 'models.0.toolId', value: 'ghost-model' }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ file: platform.file, field: 'models.0.toolId', value: 'ghost-model' }),
+    );
   });
 
   it('a tool must belong to an existing provider', async () => {
@@ -146,7 +160,9 @@ describe('cross-file rules', () => {
     const useCase = source.useCases[0]!;
     useCase.data.filter.categories = ['cheap'];
     const error = errorOf(() => checkSourceIntegrity(source));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: useCase.file, field: 'filter.categories.0', value: 'cheap' }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ file: useCase.file, field: 'filter.categories.0', value: 'cheap' }),
+    );
   });
 
   it('an unresolvable placeholder in use-case prose fails the build', async () => {
@@ -154,7 +170,9 @@ describe('cross-file rules', () => {
     const useCase = source.useCases[0]!;
     useCase.data.faq[0]!.a = 'It costs {tool:not-a-tool:input}.';
     const error = errorOf(() => buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }));
-    expect(error.issues).toContainEqual(expect.objectContaining({ file: useCase.file, field: 'faq.0.a', value: '{tool:not-a-tool:input}' }));
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({ file: useCase.file, field: 'faq.0.a', value: '{tool:not-a-tool:input}' }),
+    );
   });
 });
 
@@ -162,7 +180,9 @@ describe('rules on the derived documents', () => {
   async function documents() {
     const source = await freshSource();
     // biome-ignore lint/suspicious/noExplicitAny: these tests break documents on purpose, field by field
-    return structuredClone(buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }).documents) as Record<string, any>;
+    return structuredClone(
+      buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }).documents,
+    ) as Record<string, any>;
   }
 
   it('accepts what the build derives', async () => {
@@ -181,20 +201,26 @@ describe('rules on the derived documents', () => {
     const docs = await documents();
     const count = docs['tools.json'].tools.length;
     docs['tools.json'].totalTools = count - 1;
-    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain(`totalTools: must equal the number of tools (${count}) (got ${count - 1})`);
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain(
+      `totalTools: must equal the number of tools (${count}) (got ${count - 1})`,
+    );
   });
 
   it('rule 3 on the document: every modelId is a tool id', async () => {
     const docs = await documents();
     docs['benchmarks.json'].benchmarks.models[0].modelId = 'ghost-model';
-    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('modelId: is not the id of a tool (rule 3) (got "ghost-model")');
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain(
+      'modelId: is not the id of a tool (rule 3) (got "ghost-model")',
+    );
   });
 
   it('tool.category must be a category slug and agree with the category toolIds', async () => {
     const docs = await documents();
     const tool = docs['tools.json'].tools[0];
     tool.category = [...tool.category, 'no-such-category'];
-    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('is not a category slug (got "no-such-category")');
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain(
+      'is not a category slug (got "no-such-category")',
+    );
     const again = await documents();
     again['categories.json'].categories[0].toolIds.pop();
     expect(errorOf(() => checkDocumentIntegrity(again as never)).message).toContain('disagrees with tools.json');
@@ -203,12 +229,16 @@ describe('rules on the derived documents', () => {
   it('topPicks must be tool ids', async () => {
     const docs = await documents();
     docs['use-cases.json'].useCases[0].topPicks[0] = 'ghost-model';
-    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain('topPicks.0: is not a tool id (got "ghost-model")');
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toContain(
+      'topPicks.0: is not a tool id (got "ghost-model")',
+    );
   });
 
   it('contextWindow must read "<number>K tokens"', async () => {
     const docs = await documents();
     docs['tools.json'].tools[0].contextWindow = '1M tokens';
-    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toMatch(/dist\/api\/tools\.json: tools\.0\.contextWindow: must be "<number>K tokens"/);
+    expect(errorOf(() => checkDocumentIntegrity(docs as never)).message).toMatch(
+      /dist\/api\/tools\.json: tools\.0\.contextWindow: must be "<number>K tokens"/,
+    );
   });
 });

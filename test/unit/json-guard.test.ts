@@ -10,8 +10,13 @@ const issues = (text: string) => duplicateKeys(text, 'upstream').map((i) => `${i
 describe('duplicate keys', () => {
   it('finds a duplicate at any depth, with its object path', () => {
     expect(issues('{"a":1,"a":2}')).toEqual([': duplicate key "a"']);
-    expect(issues('{"openai":{"models":{"gpt":{"cost":1},"o3":{},"gpt":{"cost":0.8}}}}')).toEqual(['openai.models: duplicate key "gpt"']);
-    expect(issues('{"rows":[{"x":1},{"x":1,"y":[1,{"z":1,"z":2}],"x":3}]}')).toEqual(['rows[1].y[1]: duplicate key "z"', 'rows[1]: duplicate key "x"']);
+    expect(issues('{"openai":{"models":{"gpt":{"cost":1},"o3":{},"gpt":{"cost":0.8}}}}')).toEqual([
+      'openai.models: duplicate key "gpt"',
+    ]);
+    expect(issues('{"rows":[{"x":1},{"x":1,"y":[1,{"z":1,"z":2}],"x":3}]}')).toEqual([
+      'rows[1].y[1]: duplicate key "z"',
+      'rows[1]: duplicate key "x"',
+    ]);
   });
 
   it('compares keys as decoded, and is not fooled by quotes, braces or backslashes inside strings', () => {
@@ -29,14 +34,29 @@ describe('duplicate keys', () => {
   });
 
   it('makes the guarded parse refuse the document', () => {
-    const result = parseJsonGuarded(Buffer.from('{"openai":{"models":{"gpt-5.4":{"cost":{"input":2.5}},"gpt-5.4":{"cost":{"input":2}}}}}'), 'pricing upstream');
+    const result = parseJsonGuarded(
+      Buffer.from('{"openai":{"models":{"gpt-5.4":{"cost":{"input":2.5}},"gpt-5.4":{"cost":{"input":2}}}}}'),
+      'pricing upstream',
+    );
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues[0]).toMatchObject({ file: 'pricing upstream', field: 'openai.models', message: expect.stringContaining('duplicate key "gpt-5.4"') });
+    if (!result.ok)
+      expect(result.issues[0]).toMatchObject({
+        file: 'pricing upstream',
+        field: 'openai.models',
+        message: expect.stringContaining('duplicate key "gpt-5.4"'),
+      });
     expect(parseJsonGuarded(Buffer.from('{"a":{"b":1},"b":{"a":1}}'), 'u').ok).toBe(true);
   });
 
   it('scans a large document quickly', () => {
-    const big = JSON.stringify(Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`model-${i}`, { cost: { input: i, output: i * 2 }, name: `Model "${i}" \\ test` }])));
+    const big = JSON.stringify(
+      Object.fromEntries(
+        Array.from({ length: 200_000 }, (_, i) => [
+          `model-${i}`,
+          { cost: { input: i, output: i * 2 }, name: `Model "${i}" \\ test` },
+        ]),
+      ),
+    );
     const started = performance.now();
     expect(duplicateKeys(big, 'u')).toEqual([]);
     expect(performance.now() - started).toBeLessThan(2000);

@@ -31,14 +31,28 @@ function errorOf(run: () => unknown): DataError {
   throw new Error('expected a DataError, but the data was accepted');
 }
 
-const source = (name: string) => ({ name, url: 'https://example.test/lifecycle', kind: 'first-party' as const, asOf: '2026-11-01', verified: TODAY });
+const source = (name: string) => ({
+  name,
+  url: 'https://example.test/lifecycle',
+  kind: 'first-party' as const,
+  asOf: '2026-11-01',
+  verified: TODAY,
+});
 
 /** Marks a tool retired on the given day, as the schema requires (status, shutdown and the event it rests on). */
 function retire(tool: ToolFile, date = '2026-11-01'): void {
   tool.status = 'retired';
   tool.lifecycle = {
     shutdown: { date, source: source('Provider deprecations page') },
-    events: [{ kind: 'retired', date, scope: 'provider-api', summary: 'The provider stopped serving the model.', source: source('Provider deprecations page') }],
+    events: [
+      {
+        kind: 'retired',
+        date,
+        scope: 'provider-api',
+        summary: 'The provider stopped serving the model.',
+        source: source('Provider deprecations page'),
+      },
+    ],
   };
 }
 
@@ -56,8 +70,10 @@ describe('retired tools are never recommended', () => {
     const retired = new Set(data.tools.filter((t) => t.data.status === 'retired').map((t) => t.data.id));
     expect(retired.size).toBeGreaterThan(0);
     const { useCases, categories } = picksAndCategories(data);
-    for (const useCase of useCases) for (const id of useCase.topPicks) expect(retired.has(id), `${useCase.id} picks ${id}`).toBe(false);
-    for (const category of categories) for (const id of category.toolIds) expect(retired.has(id), `${category.id} lists ${id}`).toBe(false);
+    for (const useCase of useCases)
+      for (const id of useCase.topPicks) expect(retired.has(id), `${useCase.id} picks ${id}`).toBe(false);
+    for (const category of categories)
+      for (const id of category.toolIds) expect(retired.has(id), `${category.id} lists ${id}`).toBe(false);
   });
 
   it('retiring a frontier tool that is also a top pick takes it out of frontier and of every pick', async () => {
@@ -81,9 +97,14 @@ describe('removed ids', () => {
     const [removed] = data.removedIds.data.removed;
     expect(removed).toBeDefined();
     const located = toolFile(data, 'gpt-5-4');
-    data.tools.push({ file: located.file.replace('gpt-5-4', removed!.id), data: { ...structuredClone(located.data), id: removed!.id, aliases: [`${removed!.id}-alias`] } });
+    data.tools.push({
+      file: located.file.replace('gpt-5-4', removed!.id),
+      data: { ...structuredClone(located.data), id: removed!.id, aliases: [`${removed!.id}-alias`] },
+    });
     const error = errorOf(() => checkSourceIntegrity(data));
-    expect(error.message).toContain(`id: was removed from the directory on ${removed!.removedOn} (data/removed-ids.json); a removed id is never reused`);
+    expect(error.message).toContain(
+      `id: was removed from the directory on ${removed!.removedOn} (data/removed-ids.json); a removed id is never reused`,
+    );
   });
 
   it('a removed tool keeps its benchmark results (still fitted, not published)', async () => {
@@ -92,7 +113,9 @@ describe('removed ids', () => {
     const kept = data.results.filter((r) => r.data.toolId !== null && removed.has(r.data.toolId));
     expect(kept.length).toBeGreaterThan(0);
     const { documents } = buildDocuments(data);
-    const published = (documents['benchmarks.json'] as { benchmarks: { models: { modelId: string }[] } }).benchmarks.models.map((m) => m.modelId);
+    const published = (
+      documents['benchmarks.json'] as { benchmarks: { models: { modelId: string }[] } }
+    ).benchmarks.models.map((m) => m.modelId);
     for (const r of kept) expect(published).not.toContain(r.data.toolId);
   });
 
@@ -108,9 +131,13 @@ describe('removed ids', () => {
     const [removed] = data.removedIds.data.removed;
     const tool = toolFile(data, 'gemini-3-pro-preview').data;
     tool.replacedBy = removed!.id;
-    expect(errorOf(() => checkSourceIntegrity(data)).message).toContain(`replacedBy: points nowhere: was removed from the directory on ${removed!.removedOn}`);
+    expect(errorOf(() => checkSourceIntegrity(data)).message).toContain(
+      `replacedBy: points nowhere: was removed from the directory on ${removed!.removedOn}`,
+    );
     tool.replacedBy = 'no-such-model';
-    expect(errorOf(() => checkSourceIntegrity(data)).message).toContain('replacedBy: points nowhere: it is not a tool id (got "no-such-model")');
+    expect(errorOf(() => checkSourceIntegrity(data)).message).toContain(
+      'replacedBy: points nowhere: it is not a tool id (got "no-such-model")',
+    );
   });
 });
 
@@ -131,7 +158,11 @@ describe('shutdown dates', () => {
     expect(lifecycleWarnings(data, '2026-12-11').some((w) => w.file.endsWith('gpt-5.json'))).toBe(false);
     expect(() => buildDocuments(data)).not.toThrow();
     tool.status = 'retired';
-    expect(lifecycleWarnings(data, '2026-12-12').some((w) => w.file.endsWith('gpt-5.json') && w.message.includes('has passed'))).toBe(false);
+    expect(
+      lifecycleWarnings(data, '2026-12-12').some(
+        (w) => w.file.endsWith('gpt-5.json') && w.message.includes('has passed'),
+      ),
+    ).toBe(false);
   });
 
   it('a deprecated or retired tool must carry its shutdown date, and an active one must not', async () => {
@@ -154,7 +185,9 @@ describe('shutdown dates', () => {
     expect(tool.status).toBe('active');
     expect(tool.lifecycle!.events.every((e) => e.scope === 'platform')).toBe(true);
     tool.lifecycle!.events[0]!.platform = 'no-such-platform';
-    expect(errorOf(() => checkSourceIntegrity(data)).message).toContain('lifecycle.events.0.platform: is not the id of a file in data/platforms/ (got "no-such-platform")');
+    expect(errorOf(() => checkSourceIntegrity(data)).message).toContain(
+      'lifecycle.events.0.platform: is not the id of a file in data/platforms/ (got "no-such-platform")',
+    );
   });
 });
 
@@ -162,11 +195,26 @@ describe('capabilities', () => {
   it('a null capability is never a feature, in the curated data or the published tools', async () => {
     const data = await freshSource();
     const { documents } = buildDocuments(data);
-    const tools = (documents['tools.json'] as { tools: { id: string; reasoning: boolean | null; toolCalling: boolean | null; features: string[] }[] }).tools;
+    const tools = (
+      documents['tools.json'] as {
+        tools: { id: string; reasoning: boolean | null; toolCalling: boolean | null; features: string[] }[];
+      }
+    ).tools;
     for (const tool of tools) {
-      if (tool.reasoning === null) expect(tool.features.filter((f) => /reasoning|thinking/i.test(f)), tool.id).toEqual([]);
-      if (tool.toolCalling === null) expect(tool.features.filter((f) => /tool[- ]?(calling|use)|function[- ]calling/i.test(f)), tool.id).toEqual([]);
-      expect(tool.features.filter((f) => /not stated/i.test(f)), tool.id).toEqual([]);
+      if (tool.reasoning === null)
+        expect(
+          tool.features.filter((f) => /reasoning|thinking/i.test(f)),
+          tool.id,
+        ).toEqual([]);
+      if (tool.toolCalling === null)
+        expect(
+          tool.features.filter((f) => /tool[- ]?(calling|use)|function[- ]calling/i.test(f)),
+          tool.id,
+        ).toEqual([]);
+      expect(
+        tool.features.filter((f) => /not stated/i.test(f)),
+        tool.id,
+      ).toEqual([]);
     }
   });
 
@@ -184,6 +232,7 @@ describe('capabilities', () => {
     const data = await freshSource();
     const withSource = data.tools.filter((t) => t.data.sources.capabilities !== undefined);
     expect(withSource.length).toBeGreaterThan(0);
-    for (const { data: tool } of withSource) expect(tool.reasoning !== null || tool.toolCalling !== null, tool.id).toBe(true);
+    for (const { data: tool } of withSource)
+      expect(tool.reasoning !== null || tool.toolCalling !== null, tool.id).toBe(true);
   });
 });

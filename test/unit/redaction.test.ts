@@ -26,7 +26,8 @@ describe('redactLocation', () => {
   });
 
   it('is idempotent', () => {
-    for (const location of [SECRET_URL, '/a/b.json', 'skip', 'https://x.test/y']) expect(redactLocation(redactLocation(location))).toBe(redactLocation(location));
+    for (const location of [SECRET_URL, '/a/b.json', 'skip', 'https://x.test/y'])
+      expect(redactLocation(redactLocation(location))).toBe(redactLocation(location));
   });
 });
 
@@ -34,11 +35,15 @@ describe('redactText', () => {
   it('redacts every URL in a message, and the known secrets wherever they remain', () => {
     const message = `Request cannot be constructed from a URL that includes credentials: ${SECRET_URL} (password p@ss-w0rd, key TOKEN-123, name user)`;
     const redacted = redactText(message, secretsOf(SECRET_URL));
-    expect(redacted).toBe('Request cannot be constructed from a URL that includes credentials: http://host.example:8080/path/api.json (password [redacted], key [redacted], name [redacted])');
+    expect(redacted).toBe(
+      'Request cannot be constructed from a URL that includes credentials: http://host.example:8080/path/api.json (password [redacted], key [redacted], name [redacted])',
+    );
   });
 
   it('finds user name, password (raw and decoded), query values and fragment', () => {
-    expect(secretsOf(SECRET_URL)).toEqual(expect.arrayContaining(['user', 'p%40ss-w0rd', 'p@ss-w0rd', 'TOKEN-123', 'frag-456', 'api_key=TOKEN-123&x=1']));
+    expect(secretsOf(SECRET_URL)).toEqual(
+      expect.arrayContaining(['user', 'p%40ss-w0rd', 'p@ss-w0rd', 'TOKEN-123', 'frag-456', 'api_key=TOKEN-123&x=1']),
+    );
     expect(secretsOf('/a/b.json')).toEqual([]);
     expect(secretsOf('https://models.dev/api.json')).toEqual([]);
   });

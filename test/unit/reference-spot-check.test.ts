@@ -54,8 +54,13 @@ function parseCsv(text: string): Record<string, string>[] {
 function expectReference(tool: ToolFile, field: string, published: string | number, reference: string): void {
   if (reference === '') return;
   if (typeof published === 'number' ? published === Number(reference) : published === reference) return;
-  const recorded = tool.conflicts.some((c) => c.field === field && c.chosen === String(published) && c.alternative === reference);
-  expect(recorded, `${tool.id}: ${field} is ${published}, the reference says ${reference}, and no conflicts entry records it`).toBe(true);
+  const recorded = tool.conflicts.some(
+    (c) => c.field === field && c.chosen === String(published) && c.alternative === reference,
+  );
+  expect(
+    recorded,
+    `${tool.id}: ${field} is ${published}, the reference says ${reference}, and no conflicts entry records it`,
+  ).toBe(true);
 }
 
 describe('published facts match the reference data', async () => {
@@ -67,15 +72,20 @@ describe('published facts match the reference data', async () => {
     expect(row, `${id} is not in models.csv`).toBeDefined();
     expectReference(tool, 'contextTokens', tool.contextTokens, row!.contextTokens!);
     expectReference(tool, 'releaseDate', tool.releaseDate, row!.releaseMonth!);
-    const restated = tool.pricingDetails.modifiers.some((m) => m.kind === 'promotion') || /off-peak rate/.test(tool.sources.pricing.note ?? '');
+    const restated =
+      tool.pricingDetails.modifiers.some((m) => m.kind === 'promotion') ||
+      /off-peak rate/.test(tool.sources.pricing.note ?? '');
     if (restated) {
       // The source shows a promotional or off-peak rate; it must survive as a modifier, not as the base price.
-      const shown = tool.pricingDetails.modifiers.find((m) => m.input === Number(row!.input)) ?? (tool.pricing.input === Number(row!.input) ? tool.pricing : undefined);
+      const shown =
+        tool.pricingDetails.modifiers.find((m) => m.input === Number(row!.input)) ??
+        (tool.pricing.input === Number(row!.input) ? tool.pricing : undefined);
       expect(shown, `${id}: the source rate ${row!.input} is published nowhere`).toBeDefined();
     } else {
       expectReference(tool, 'pricing.input', tool.pricing.input, row!.input!);
       expectReference(tool, 'pricing.output', tool.pricing.output, row!.output!);
-      if (tool.pricingDetails.caching !== 'unavailable') expectReference(tool, 'pricing.cacheRead', tool.pricing.cacheRead, row!.cacheRead!);
+      if (tool.pricingDetails.caching !== 'unavailable')
+        expectReference(tool, 'pricing.cacheRead', tool.pricing.cacheRead, row!.cacheRead!);
     }
   });
 
@@ -85,11 +95,16 @@ describe('published facts match the reference data', async () => {
       ...parseCsv(await readFile(path.join(REFERENCE, 'benchmarks-modern.csv'), 'utf8')),
       ...parseCsv(await readFile(path.join(REFERENCE_2026H2, 'benchmarks.csv'), 'utf8')),
     ];
-    const published = new Set(rows.map((r) => `${r.benchmark}\u0000${r.variant}\u0000${Number(r.score)}\u0000${r.source}`));
+    const published = new Set(
+      rows.map((r) => `${r.benchmark}\u0000${r.variant}\u0000${Number(r.score)}\u0000${r.source}`),
+    );
     let checked = 0;
     for (const file of source.results)
       for (const result of file.data.results) {
-        expect(published.has(`${result.benchmark}\u0000${result.variant}\u0000${result.value}\u0000${result.source}`), `${file.file}: ${result.benchmark} ${result.value}`).toBe(true);
+        expect(
+          published.has(`${result.benchmark}\u0000${result.variant}\u0000${result.value}\u0000${result.source}`),
+          `${file.file}: ${result.benchmark} ${result.value}`,
+        ).toBe(true);
         checked++;
       }
     expect(checked).toBe(rows.length);

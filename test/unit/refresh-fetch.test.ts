@@ -41,7 +41,9 @@ describe('guarded upstream reads', () => {
 
   it('refuses an HTTP error status', async () => {
     upstream.set('/500.json', { status: 500, body: 'oops' });
-    expect(await refusal(`${upstream.url}/500.json`)).toBe(`pricing upstream: ${upstream.url}/500.json answered HTTP 500 Internal Server Error`);
+    expect(await refusal(`${upstream.url}/500.json`)).toBe(
+      `pricing upstream: ${upstream.url}/500.json answered HTTP 500 Internal Server Error`,
+    );
   });
 
   it('gives up after the timeout, whether the headers or the body are slow', async () => {
@@ -58,14 +60,18 @@ describe('guarded upstream reads', () => {
 
   it('refuses a body over the byte cap, by Content-Length and while streaming', async () => {
     upstream.set('/big-declared.json', { body: Buffer.alloc(200_000, 0x20) });
-    expect(await refusal(`${upstream.url}/big-declared.json`)).toContain('declares 200000 bytes (Content-Length), more than the limit of 100000');
+    expect(await refusal(`${upstream.url}/big-declared.json`)).toContain(
+      'declares 200000 bytes (Content-Length), more than the limit of 100000',
+    );
     upstream.set('/big-streamed.json', { streamBytes: 10_000_000 });
     expect(await refusal(`${upstream.url}/big-streamed.json`)).toContain('sent more than the limit of 100000 bytes');
   });
 
   it('follows a limited number of redirects and refuses a loop', async () => {
     upstream.set('/moved.json', { status: 301, headers: { location: '/ok.json' } });
-    expect((await readUpstream('pricing upstream', `${upstream.url}/moved.json`, JSON_TYPES, LIMITS)).finalLocation).toBe(`${upstream.url}/ok.json`);
+    expect(
+      (await readUpstream('pricing upstream', `${upstream.url}/moved.json`, JSON_TYPES, LIMITS)).finalLocation,
+    ).toBe(`${upstream.url}/ok.json`);
     upstream.set('/loop.json', { status: 302, headers: { location: '/loop.json' } });
     expect(await refusal(`${upstream.url}/loop.json`)).toContain('redirected more than 2 times');
     upstream.set('/nowhere.json', { status: 302 });
@@ -76,7 +82,9 @@ describe('guarded upstream reads', () => {
 
   it('refuses an unexpected content type', async () => {
     upstream.set('/page.html', { body: '<html></html>', headers: { 'content-type': 'text/html' } });
-    expect(await refusal(`${upstream.url}/page.html`)).toContain('sent content type "text/html"; expected one of application/json, text/plain');
+    expect(await refusal(`${upstream.url}/page.html`)).toContain(
+      'sent content type "text/html"; expected one of application/json, text/plain',
+    );
   });
 
   it('refuses a body cut short of its Content-Length', async () => {
@@ -94,7 +102,9 @@ describe('guarded upstream reads', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'acmd-fetch-'));
     await writeFile(path.join(dir, 'small.json'), '{}');
     await writeFile(path.join(dir, 'big.json'), Buffer.alloc(200_000, 0x20));
-    expect((await readUpstream('pricing upstream', path.join(dir, 'small.json'), JSON_TYPES, LIMITS)).body.toString()).toBe('{}');
+    expect(
+      (await readUpstream('pricing upstream', path.join(dir, 'small.json'), JSON_TYPES, LIMITS)).body.toString(),
+    ).toBe('{}');
     expect(await refusal(path.join(dir, 'big.json'))).toContain('is 200000 bytes, more than the limit of 100000');
     expect(await refusal(path.join(dir, 'absent.json'))).toContain('cannot read');
   });

@@ -21,7 +21,12 @@ import type { Change, PriceHistoryDocument, Release, Tool } from '../../src/sche
 import { freshSource } from '../support/source.ts';
 import { entryOf, modelsDevFromSource, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
 
-const CONTEXT = { refreshDate: '2026-11-29', sourceUrl: 'https://models.dev/api.json', sourceName: 'models.dev api.json', sha256: 'ab'.repeat(32) };
+const CONTEXT = {
+  refreshDate: '2026-11-29',
+  sourceUrl: 'https://models.dev/api.json',
+  sourceName: 'models.dev api.json',
+  sha256: 'ab'.repeat(32),
+};
 const BOUNDS = { maxPriceRatio: 5, maxMissingFraction: 0.1 };
 
 function indexOf(source: SourceData, doc: ModelsDevDoc): ModelsDevIndex {
@@ -43,7 +48,11 @@ describe('merging upstream prices into curated tools', () => {
     expect(changedDataFiles(source, merge.source).size).toBe(0);
     const pinned = merge.pinned.filter((p) => p.field === 'pricing.input');
     expect(pinned.map((p) => p.toolId).sort()).toEqual(['deepseek-v4-1-flash', 'deepseek-v4-pro', 'gemini-3-8-flash']);
-    expect(pinned.find((p) => p.toolId === 'gemini-3-8-flash')).toMatchObject({ curated: 1.5, upstream: 0.75, fact: 'pricing' });
+    expect(pinned.find((p) => p.toolId === 'gemini-3-8-flash')).toMatchObject({
+      curated: 1.5,
+      upstream: 0.75,
+      fact: 'pricing',
+    });
     expect(tool(merge.source, 'gemini-3-8-flash').pricing.input).toBe(1.5);
     // deepseek-v4-pro pins its context and release month too; the fixture agrees there, so those pins show as redundant.
     expect(merge.redundantPins).toEqual(expect.arrayContaining([{ toolId: 'deepseek-v4-pro', fact: 'contextWindow' }]));
@@ -75,7 +84,9 @@ describe('merging upstream prices into curated tools', () => {
     const files = changedDataFiles(source, merge.source);
     expect([...files.keys()]).toEqual(['tools/openai/gpt-5-4.json']);
     // Files keep the schema's key order.
-    expect(Object.keys(JSON.parse(files.get('tools/openai/gpt-5-4.json')!.toString()))).toEqual(Object.keys(JSON.parse(serializeDataFile('tool', tool(source, 'gpt-5-4')))));
+    expect(Object.keys(JSON.parse(files.get('tools/openai/gpt-5-4.json')!.toString()))).toEqual(
+      Object.keys(JSON.parse(serializeDataFile('tool', tool(source, 'gpt-5-4')))),
+    );
   });
 
   it('takes a deprecation, capabilities and a new caching mode from upstream', async () => {
@@ -106,9 +117,27 @@ describe('merging upstream prices into curated tools', () => {
   it('reports recent unmapped models of tracked providers as candidates, never hosts or old or deprecated ones', async () => {
     const source = await freshSource();
     const doc = modelsDevFromSource(source);
-    doc.openai!.models['gpt-old-unmapped'] = { id: 'gpt-old-unmapped', name: 'Old', release_date: '2024-01-01', cost: { input: 1, output: 1 }, limit: { context: 1000 } };
-    doc.openai!.models['gpt-retired'] = { id: 'gpt-retired', name: 'Retired', release_date: '2026-11-01', status: 'deprecated', cost: { input: 1, output: 1 }, limit: { context: 1000 } };
-    const candidates = findCandidates(source, indexOf(source, doc), { now: new Date('2026-11-29T06:00:00Z'), windowDays: 180, excludeProviders: ['openrouter', 'azure', 'aihubmix'], ignore: ['anthropic/fixture-new-model'] });
+    doc.openai!.models['gpt-old-unmapped'] = {
+      id: 'gpt-old-unmapped',
+      name: 'Old',
+      release_date: '2024-01-01',
+      cost: { input: 1, output: 1 },
+      limit: { context: 1000 },
+    };
+    doc.openai!.models['gpt-retired'] = {
+      id: 'gpt-retired',
+      name: 'Retired',
+      release_date: '2026-11-01',
+      status: 'deprecated',
+      cost: { input: 1, output: 1 },
+      limit: { context: 1000 },
+    };
+    const candidates = findCandidates(source, indexOf(source, doc), {
+      now: new Date('2026-11-29T06:00:00Z'),
+      windowDays: 180,
+      excludeProviders: ['openrouter', 'azure', 'aihubmix'],
+      ignore: ['anthropic/fixture-new-model'],
+    });
     const keys = candidates.map((c) => c.key);
     expect(keys).toContain('openai/fixture-new-model');
     expect(keys).not.toContain('openrouter/fixture-new-model');
@@ -126,9 +155,15 @@ describe('sanity bounds', () => {
     entryOf(doc, source, 'gpt-5-4').cost.output = 2;
     const merge = mergePricing(source, indexOf(source, doc), CONTEXT);
     const issues = checkBounds(merge, BOUNDS).map(formatIssue);
-    expect(issues).toContain('tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound (check upstream, then re-run with --allow gpt-5-4)');
+    expect(issues).toContain(
+      'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound (check upstream, then re-run with --allow gpt-5-4)',
+    );
     expect(issues.some((i) => i.includes('pricing.output: gpt-5-4: 15 -> 2 is a 7.5x change'))).toBe(true);
-    expect(checkBounds({ ...merge, allow: ['gpt-5-4'] }, BOUNDS).filter((i) => i.field.startsWith('pricing.input') || i.field === 'pricing.output')).toEqual([]);
+    expect(
+      checkBounds({ ...merge, allow: ['gpt-5-4'] }, BOUNDS).filter(
+        (i) => i.field.startsWith('pricing.input') || i.field === 'pricing.output',
+      ),
+    ).toEqual([]);
   });
 
   it('treats a price going to or from zero as beyond any bound', () => {
@@ -140,7 +175,9 @@ describe('sanity bounds', () => {
   it('does not bound cache prices when the caching mode itself changed', async () => {
     const source = await freshSource();
     const doc = modelsDevFromSource(source);
-    const id = source.tools.find((t) => t.data.pricingDetails.caching === 'unavailable' && t.data.pricing.input > 0 && !t.data.upstream.pinned)!.data.id;
+    const id = source.tools.find(
+      (t) => t.data.pricingDetails.caching === 'unavailable' && t.data.pricing.input > 0 && !t.data.upstream.pinned,
+    )!.data.id;
     entryOf(doc, source, id).cost.cache_read = entryOf(doc, source, id).cost.input / 10;
     const merge = mergePricing(source, indexOf(source, doc), CONTEXT);
     expect(merge.updates.some((u) => u.toolId === id && u.field === 'pricingDetails.caching')).toBe(true);
@@ -163,39 +200,88 @@ describe('sanity bounds', () => {
 });
 
 describe('merging benchmark results', () => {
-  const row = (over: Partial<BenchmarkRow>): BenchmarkRow => ({ row: 1, modelName: 'x', modelSlug: 'x', provider: 'p', benchmark: 'b', variant: 'v', score: 1, unit: '%', date: '2026-01', source: 's', ...over });
+  const row = (over: Partial<BenchmarkRow>): BenchmarkRow => ({
+    row: 1,
+    modelName: 'x',
+    modelSlug: 'x',
+    provider: 'p',
+    benchmark: 'b',
+    variant: 'v',
+    score: 1,
+    unit: '%',
+    date: '2026-01',
+    source: 's',
+    ...over,
+  });
 
   it('updates a matching result, adds a new variant of a known series, and reports the rest', async () => {
     const source = await freshSource();
     const results = source.results.find((r) => r.data.toolId === 'gpt-5-4')!;
     const existing = results.data.results[0]!;
-    const bigcode = source.results.flatMap((r) => r.data.results).find((r) => r.series === 'bigcodebench-complete-full' && /\[[^\]]+\]$/.test(r.variant))!;
+    const bigcode = source.results
+      .flatMap((r) => r.data.results)
+      .find((r) => r.series === 'bigcodebench-complete-full' && /\[[^\]]+\]$/.test(r.variant))!;
     const rows = [
-      row({ row: 1, modelSlug: results.data.model, benchmark: existing.benchmark, variant: existing.variant, score: Math.min(100, existing.value + 1), date: existing.date, source: existing.source }),
-      row({ row: 2, modelSlug: results.data.model, benchmark: bigcode.benchmark, variant: `${variantTemplate(bigcode.variant)} [gpt-5.4-run]`, score: 61 }),
+      row({
+        row: 1,
+        modelSlug: results.data.model,
+        benchmark: existing.benchmark,
+        variant: existing.variant,
+        score: Math.min(100, existing.value + 1),
+        date: existing.date,
+        source: existing.source,
+      }),
+      row({
+        row: 2,
+        modelSlug: results.data.model,
+        benchmark: bigcode.benchmark,
+        variant: `${variantTemplate(bigcode.variant)} [gpt-5.4-run]`,
+        score: 61,
+      }),
       row({ row: 3, modelSlug: results.data.model, benchmark: 'Brand New Bench', variant: 'v1', score: 40 }),
       row({ row: 4, modelSlug: 'not-a-known-model', modelName: 'Unknown 1', score: 10 }),
     ];
     const merge = mergeBenchmarks(source, rows);
     expect(merge.issues).toEqual([]);
-    expect(merge.updates).toEqual([expect.objectContaining({ model: results.data.model, field: 'value', from: existing.value, to: Math.min(100, existing.value + 1) })]);
+    expect(merge.updates).toEqual([
+      expect.objectContaining({
+        model: results.data.model,
+        field: 'value',
+        from: existing.value,
+        to: Math.min(100, existing.value + 1),
+      }),
+    ]);
     expect(merge.added).toEqual([expect.objectContaining({ series: 'bigcodebench-complete-full', value: 61 })]);
     expect(merge.unplaced.map((r) => r.row)).toEqual([3]);
     expect(merge.newModels).toEqual([{ modelSlug: 'not-a-known-model', modelName: 'Unknown 1', rows: 1 }]);
     const added = merge.source.results.find((r) => r.data.model === results.data.model)!.data.results.at(-1)!;
-    expect(added).toMatchObject({ series: 'bigcodebench-complete-full', reportedBy: bigcode.reportedBy, license: bigcode.license });
-    expect(source.results.find((r) => r.data.model === results.data.model)!.data.results.length).toBe(results.data.results.length);
+    expect(added).toMatchObject({
+      series: 'bigcodebench-complete-full',
+      reportedBy: bigcode.reportedBy,
+      license: bigcode.license,
+    });
+    expect(source.results.find((r) => r.data.model === results.data.model)!.data.results.length).toBe(
+      results.data.results.length,
+    );
   });
 
   it('rejects contradictory duplicate rows', async () => {
     const source = await freshSource();
     const merge = mergeBenchmarks(source, [row({ row: 1, score: 10 }), row({ row: 2, score: 11 })]);
-    expect(merge.issues.map(formatIssue)).toEqual(['benchmarks upstream row 2 (x): score: contradicts row 1 for the same model, benchmark and variant (score 10) (got 11)']);
+    expect(merge.issues.map(formatIssue)).toEqual([
+      'benchmarks upstream row 2 (x): score: contradicts row 1 for the same model, benchmark and variant (score 10) (got 11)',
+    ]);
   });
 });
 
 function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
-  const source = { name: 'S', url: 'https://s.test', kind: 'first-party' as const, asOf: '2026-01-01', verified: '2026-01-01' };
+  const source = {
+    name: 'S',
+    url: 'https://s.test',
+    kind: 'first-party' as const,
+    asOf: '2026-01-01',
+    verified: '2026-01-01',
+  };
   return {
     id,
     name: id.toUpperCase(),
@@ -230,15 +316,49 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
 
 describe('release diff', () => {
   it('lists additions, removals, deprecations, price, context, release date, score and source changes', () => {
-    const before = { tools: [fakeTool('a'), fakeTool('b'), fakeTool('c')], benchmarks: [{ modelId: 'a', modelName: 'A', overallScore: 50, sweBench: 40, liveCodeBench: 30, humanEval: 90, bigCodeBench: 45 }] as never[] };
-    const changedSource = { name: 'models.dev api.json p/a', url: 'https://models.dev/api.json', kind: 'aggregator' as const, asOf: '2026-11-29', verified: '2026-11-29' };
+    const before = {
+      tools: [fakeTool('a'), fakeTool('b'), fakeTool('c')],
+      benchmarks: [
+        {
+          modelId: 'a',
+          modelName: 'A',
+          overallScore: 50,
+          sweBench: 40,
+          liveCodeBench: 30,
+          humanEval: 90,
+          bigCodeBench: 45,
+        },
+      ] as never[],
+    };
+    const changedSource = {
+      name: 'models.dev api.json p/a',
+      url: 'https://models.dev/api.json',
+      kind: 'aggregator' as const,
+      asOf: '2026-11-29',
+      verified: '2026-11-29',
+    };
     const after = {
       tools: [
-        fakeTool('a', { pricing: { input: 1.5, output: 2, cacheRead: 1.5, cacheCreate: 1.5 }, contextTokens: 256_000, releaseDate: '2026-02', sources: { ...fakeTool('a').sources, pricing: changedSource } }),
+        fakeTool('a', {
+          pricing: { input: 1.5, output: 2, cacheRead: 1.5, cacheCreate: 1.5 },
+          contextTokens: 256_000,
+          releaseDate: '2026-02',
+          sources: { ...fakeTool('a').sources, pricing: changedSource },
+        }),
         fakeTool('b', { status: 'deprecated' }),
         fakeTool('d'),
       ],
-      benchmarks: [{ modelId: 'a', modelName: 'A', overallScore: 52.5, sweBench: 45, liveCodeBench: 30, humanEval: 90, bigCodeBench: 45 }] as never[],
+      benchmarks: [
+        {
+          modelId: 'a',
+          modelName: 'A',
+          overallScore: 52.5,
+          sweBench: 45,
+          liveCodeBench: 30,
+          humanEval: 90,
+          bigCodeBench: 45,
+        },
+      ] as never[],
     };
     const changes = diffDatasets(before, after);
     const text = changes.map(describeChange);
@@ -255,18 +375,52 @@ describe('release diff', () => {
       'C (c): removed',
       'D (d): added',
     ]);
-    expect(changes.find((c) => c.field === 'pricing.input')).toEqual({ kind: 'price-changed', toolId: 'a', toolName: 'A', field: 'pricing.input', from: 1, to: 1.5, percent: 50 });
-    expect(summarize(changes)).toBe('1 model added, 1 model removed, 1 model deprecated, 3 price changes, 1 context change, 1 release date change, 2 score changes, 1 source change');
+    expect(changes.find((c) => c.field === 'pricing.input')).toEqual({
+      kind: 'price-changed',
+      toolId: 'a',
+      toolName: 'A',
+      field: 'pricing.input',
+      from: 1,
+      to: 1.5,
+      percent: 50,
+    });
+    expect(summarize(changes)).toBe(
+      '1 model added, 1 model removed, 1 model deprecated, 3 price changes, 1 context change, 1 release date change, 2 score changes, 1 source change',
+    );
   });
 });
 
 function release(id: string, publishedAt: string, changes: Change[]): Release {
-  return { id, date: id.slice(0, 10), publishedAt, lastUpdated: publishedAt, datasetVersion: id, benchmarkVersion: id, initial: changes.length === 0, url: `/api/v/${id}/`, documents: [], upstreams: [], summary: summarize(changes, changes.length === 0), changes };
+  return {
+    id,
+    date: id.slice(0, 10),
+    publishedAt,
+    lastUpdated: publishedAt,
+    datasetVersion: id,
+    benchmarkVersion: id,
+    initial: changes.length === 0,
+    url: `/api/v/${id}/`,
+    documents: [],
+    upstreams: [],
+    summary: summarize(changes, changes.length === 0),
+    changes,
+  };
 }
 
 describe('Atom feed', () => {
-  const change: Change = { kind: 'price-changed', toolId: 'a', toolName: 'A <Pro> & "Co"', field: 'pricing.input', from: 1, to: 1.5, percent: 50 };
-  const releases = [release('2026-11-29', '2026-11-29T06:00:00Z', [change]), release('2026-11-22', '2026-11-22T00:00:00Z', [])];
+  const change: Change = {
+    kind: 'price-changed',
+    toolId: 'a',
+    toolName: 'A <Pro> & "Co"',
+    field: 'pricing.input',
+    from: 1,
+    to: 1.5,
+    percent: 50,
+  };
+  const releases = [
+    release('2026-11-29', '2026-11-29T06:00:00Z', [change]),
+    release('2026-11-22', '2026-11-22T00:00:00Z', []),
+  ];
 
   it('is well-formed XML with the required Atom elements, escaped text and an entry per release', () => {
     const xml = atomFeed(releases, { baseUrl: 'https://models.example.test', lastUpdated: '2026-11-29T06:00:00Z' });
@@ -279,12 +433,16 @@ describe('Atom feed', () => {
     expect(feed.updated).toBe('2026-11-29T06:00:00Z');
     expect(feed.author.name).toBeTruthy();
     const links = [feed.link].flat();
-    expect(links.find((l: Record<string, string>) => l['@rel'] === 'self')['@href']).toBe('https://models.example.test/api/changes.xml');
+    expect(links.find((l: Record<string, string>) => l['@rel'] === 'self')['@href']).toBe(
+      'https://models.example.test/api/changes.xml',
+    );
     expect(feed.entry).toHaveLength(2);
     const [newest] = feed.entry;
     expect(newest.id).toBe(stableUrn('ai-coding-models-directory:release:2026-11-29'));
     expect(newest.updated).toBe('2026-11-29T06:00:00Z');
-    expect([newest.link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')['@href']).toBe('https://models.example.test/api/v/2026-11-29/release.json');
+    expect([newest.link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')['@href']).toBe(
+      'https://models.example.test/api/v/2026-11-29/release.json',
+    );
     expect(newest.content['#text']).toContain('A <Pro> & "Co" (a): pricing.input 1 -> 1.5 (+50%)');
     expect(newest.title).toContain('1 price change');
   });
@@ -293,7 +451,9 @@ describe('Atom feed', () => {
     const xml = atomFeed(releases, { baseUrl: null, lastUpdated: '2026-11-29T06:00:00Z' });
     expect(xml).toContain('href="/api/changes.xml"');
     expect(xml).toContain(stableUrn('ai-coding-models-directory:changes'));
-    expect(atomFeed([], { baseUrl: null, lastUpdated: '2026-11-22T00:00:00Z' })).toContain('<updated>2026-11-22T00:00:00Z</updated>');
+    expect(atomFeed([], { baseUrl: null, lastUpdated: '2026-11-22T00:00:00Z' })).toContain(
+      '<updated>2026-11-22T00:00:00Z</updated>',
+    );
   });
 
   it('escapes markup and drops characters XML forbids', () => {
@@ -302,7 +462,10 @@ describe('Atom feed', () => {
 });
 
 describe('price history', () => {
-  const priced = (id: string, input: number) => ({ ...fakeTool(id), pricing: { input, output: 2, cacheRead: input, cacheCreate: input } });
+  const priced = (id: string, input: number) => ({
+    ...fakeTool(id),
+    pricing: { input, output: 2, cacheRead: input, cacheCreate: input },
+  });
 
   it('records each price with the day it took effect and the last day it applied', () => {
     const tools = priceHistory([
@@ -333,7 +496,12 @@ describe('release ids', () => {
     expect(nextReleaseId([], '2026-11-29')).toBe('2026-11-29');
     expect(nextReleaseId(['2026-11-22', '2026-11-29'], '2026-11-29')).toBe('2026-11-29.2');
     expect(nextReleaseId(['2026-11-29', '2026-11-29.2'], '2026-11-29')).toBe('2026-11-29.3');
-    expect(['2026-11-29.10', '2026-11-29', '2026-11-22', '2026-11-29.2'].sort(compareReleaseIds)).toEqual(['2026-11-22', '2026-11-29', '2026-11-29.2', '2026-11-29.10']);
+    expect(['2026-11-29.10', '2026-11-29', '2026-11-22', '2026-11-29.2'].sort(compareReleaseIds)).toEqual([
+      '2026-11-22',
+      '2026-11-29',
+      '2026-11-29.2',
+      '2026-11-29.10',
+    ]);
   });
 });
 

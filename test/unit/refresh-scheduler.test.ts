@@ -7,7 +7,13 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ConfigError, DEFAULT_SCHEDULE, envOverrides, parseRefreshConfig, withOverrides } from '../../src/refresh/config.ts';
+import {
+  ConfigError,
+  DEFAULT_SCHEDULE,
+  envOverrides,
+  parseRefreshConfig,
+  withOverrides,
+} from '../../src/refresh/config.ts';
 import { createScheduler, type Clock } from '../../src/refresh/scheduler.ts';
 import { startRefreshService } from '../../src/refresh/service.ts';
 import { writeStatus } from '../../src/refresh/status.ts';
@@ -53,7 +59,11 @@ describe('refresh scheduler', () => {
   it('fires weekly at the cron time and reports the next run', async () => {
     const clock = new FakeClock(T0);
     const runs: string[] = [];
-    const scheduler = createScheduler({ cron: DEFAULT_SCHEDULE, clock, run: async () => void runs.push(new Date(clock.now()).toISOString()) });
+    const scheduler = createScheduler({
+      cron: DEFAULT_SCHEDULE,
+      clock,
+      run: async () => void runs.push(new Date(clock.now()).toISOString()),
+    });
     expect(scheduler.nextRun()?.toISOString()).toBe('2026-11-23T06:00:00.000Z');
     await clock.advance(17 * 3600_000); // 2026-11-23T05:00
     expect(runs).toEqual([]);
@@ -101,7 +111,15 @@ describe('refresh scheduler', () => {
     const clock = new FakeClock(T0);
     let calls = 0;
     const logs: string[] = [];
-    const scheduler = createScheduler({ cron: '*/10 * * * *', clock, log: (l) => logs.push(l), run: async () => { calls += 1; throw new Error('upstream down'); } });
+    const scheduler = createScheduler({
+      cron: '*/10 * * * *',
+      clock,
+      log: (l) => logs.push(l),
+      run: async () => {
+        calls += 1;
+        throw new Error('upstream down');
+      },
+    });
     await clock.advance(30 * 60_000);
     expect(calls).toBe(3);
     expect(logs[0]).toContain('upstream down');
@@ -111,9 +129,13 @@ describe('refresh scheduler', () => {
   it('arms long waits in steps below the timer ceiling', async () => {
     const clock = new FakeClock(T0);
     let calls = 0;
-    const scheduler = createScheduler({ cron: '0 0 1 6 *', clock, run: async () => {
-      calls += 1;
-    } }); // yearly, June 1st
+    const scheduler = createScheduler({
+      cron: '0 0 1 6 *',
+      clock,
+      run: async () => {
+        calls += 1;
+      },
+    }); // yearly, June 1st
     expect(scheduler.nextRun()?.toISOString()).toBe('2027-06-01T00:00:00.000Z');
     await clock.advance(150 * DAY);
     expect(calls).toBe(0);
@@ -151,14 +173,20 @@ describe('refresh status in a running server', () => {
         await writeStatus(stateDir, {
           lastAttempt: '2026-11-23T06:00:00Z',
           lastOutcome: 'rejected',
-          lastError: 'rejected: 1 problem(s): tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change',
+          lastError:
+            'rejected: 1 problem(s): tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change',
           lastSuccess: null,
           upstreams: [{ name: 'pricing', location: 'https://models.dev/api.json', sha256: 'f'.repeat(64) }],
         });
       },
     });
     const before = json<FreshnessDocument>(await httpRequest(`${running.url}/api/freshness.json`));
-    expect(before.refresh).toMatchObject({ schedule: '0 6 * * 1', nextRun: '2026-11-23T06:00:00Z', lastAttempt: null, lastOutcome: null });
+    expect(before.refresh).toMatchObject({
+      schedule: '0 6 * * 1',
+      nextRun: '2026-11-23T06:00:00Z',
+      lastAttempt: null,
+      lastOutcome: null,
+    });
 
     await clock.advance(18 * 3600_000);
     // The cycle is run, reload (the whole artifact from disk), then the status: wait for it, not for a fixed time.
@@ -182,7 +210,11 @@ describe('refresh status in a running server', () => {
   it('reports no schedule when refreshes are off', async () => {
     const stateDir = await mkdtemp(path.join(os.tmpdir(), 'acmd-state-'));
     const service = await startRefreshService({
-      server: { reload: () => running.reload(), setRefreshStatus: (s) => running.setRefreshStatus(s), currentRefreshStatus: () => null },
+      server: {
+        reload: () => running.reload(),
+        setRefreshStatus: (s) => running.setRefreshStatus(s),
+        currentRefreshStatus: () => null,
+      },
       schedule: null,
       stateDir,
       run: async () => {},
@@ -211,7 +243,10 @@ describe('refresh settings', () => {
 
   it('applies environment then command-line overrides, later winning', () => {
     const config = parseRefreshConfig({ upstreams: { pricing: { location: 'https://a.test/api.json' } } });
-    const env = envOverrides({ DIRECTORY_PRICING_SOURCE: 'https://env.test/api.json', DIRECTORY_REFRESH_CRON: '0 3 * * *' });
+    const env = envOverrides({
+      DIRECTORY_PRICING_SOURCE: 'https://env.test/api.json',
+      DIRECTORY_REFRESH_CRON: '0 3 * * *',
+    });
     const resolved = withOverrides(config, env, { pricingSource: 'skip', benchmarksSource: './bench.csv' });
     expect(resolved.upstreams.pricing.location).toBe('skip');
     expect(resolved.upstreams.benchmarks.location).toBe('./bench.csv');

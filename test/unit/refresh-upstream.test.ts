@@ -23,7 +23,8 @@ describe('JSON guard', () => {
   });
 
   it('rejects __proto__, constructor and prototype keys anywhere, naming the path', () => {
-    const text = '{"acme":{"models":{"x":{"cost":{"__proto__":{"polluted":true}}}}},"list":[{"constructor":{"prototype":1}}]}';
+    const text =
+      '{"acme":{"models":{"x":{"cost":{"__proto__":{"polluted":true}}}}},"list":[{"constructor":{"prototype":1}}]}';
     const result = parseJsonGuarded(Buffer.from(text), 'pricing upstream');
     expect(result.ok).toBe(false);
     const text2 = messages(result.ok ? [] : result.issues);
@@ -35,7 +36,9 @@ describe('JSON guard', () => {
   it('rejects truncated JSON with the parser position and the byte count', () => {
     const result = parseJsonGuarded(Buffer.from('{"acme":{"models":{"x":{"cost":{"input":1'), 'pricing upstream');
     expect(result.ok).toBe(false);
-    expect(messages(result.ok ? [] : result.issues)).toMatch(/pricing upstream: is not valid JSON \(.+; 41 bytes received\)/);
+    expect(messages(result.ok ? [] : result.issues)).toMatch(
+      /pricing upstream: is not valid JSON \(.+; 41 bytes received\)/,
+    );
   });
 
   it('rejects bytes that are not UTF-8', () => {
@@ -51,7 +54,14 @@ describe('JSON guard', () => {
 });
 
 describe('models.dev api.json format', () => {
-  const wanted = new Set(['acme/coder-1', 'acme/coder-2', 'acme/coder-old', 'acme/coder-free', 'hostco/acme/coder-1', 'acme/missing']);
+  const wanted = new Set([
+    'acme/coder-1',
+    'acme/coder-2',
+    'acme/coder-old',
+    'acme/coder-free',
+    'hostco/acme/coder-1',
+    'acme/missing',
+  ]);
 
   it('normalises the models tools map to, and lists every model', async () => {
     const result = readModelsDev(JSON.parse((await fixture('models-dev-mini.json')).toString()), wanted);
@@ -66,7 +76,13 @@ describe('models.dev api.json format', () => {
       reasoning: true,
       toolCalling: true,
       deprecated: false,
-      cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, tiers: [{ aboveTokens: 200_000, input: 6, output: 22.5, cacheRead: 0.6, cacheWrite: 7.5 }] },
+      cost: {
+        input: 3,
+        output: 15,
+        cacheRead: 0.3,
+        cacheWrite: 3.75,
+        tiers: [{ aboveTokens: 200_000, input: 6, output: 22.5, cacheRead: 0.6, cacheWrite: 7.5 }],
+      },
     });
     expect(result.index.models.get('acme/coder-old')!.deprecated).toBe(true);
     expect(result.index.models.get('acme/coder-free')!.maxOutputTokens).toBeNull();
@@ -86,10 +102,14 @@ describe('models.dev api.json format', () => {
     const result = readModelsDev(doc, wanted);
     expect(result.ok).toBe(false);
     const text = messages(result.ok ? [] : result.issues);
-    expect(text).toContain('pricing upstream acme/coder-1: cost.input: must be a number (USD per 1M tokens) (got "3.00")');
+    expect(text).toContain(
+      'pricing upstream acme/coder-1: cost.input: must be a number (USD per 1M tokens) (got "3.00")',
+    );
     expect(text).toContain('pricing upstream acme/coder-1: cost.cache_read: must not be negative (got -0.3)');
     expect(text).toContain('pricing upstream acme/coder-2: limit.context: must be a number of tokens (got "256K")');
-    expect(text).toContain('pricing upstream acme/coder-2: release_date: must be YYYY-MM or YYYY-MM-DD (got "2026-13-01")');
+    expect(text).toContain(
+      'pricing upstream acme/coder-2: release_date: must be YYYY-MM or YYYY-MM-DD (got "2026-13-01")',
+    );
   });
 
   it('rejects a document that is not providers with model objects', () => {
@@ -100,7 +120,7 @@ describe('models.dev api.json format', () => {
     expect(readModelsDev({ acme: { models: { x: 'a string' } } }, wanted).ok).toBe(false);
   });
 
-  it('maps cost fields to the build\'s caching modes', () => {
+  it("maps cost fields to the build's caching modes", () => {
     const base = { tiers: [], ignoredTiers: 0 };
     expect(pricingFromCost({ input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, ...base })).toMatchObject({
       caching: 'write-premium',
@@ -117,8 +137,17 @@ describe('models.dev api.json format', () => {
       pricing: { input: 1, output: 4, cacheRead: 1, cacheCreate: 1 },
     });
     expect(pricingFromCost({ input: 0, output: 0, cacheRead: null, cacheWrite: null, ...base }).free).toBe(true);
-    const tiered = pricingFromCost({ input: 0.5, output: 3, cacheRead: 0.05, cacheWrite: 0.625, ignoredTiers: 0, tiers: [{ aboveTokens: 256_000, input: 2, output: 6, cacheRead: 0.2, cacheWrite: 2.5 }] });
-    expect(tiered.tiers).toEqual([{ aboveTokens: 256_000, input: 2, output: 6, semantics: 'whole-request', cacheRead: 0.2, cacheCreate: 2.5 }]);
+    const tiered = pricingFromCost({
+      input: 0.5,
+      output: 3,
+      cacheRead: 0.05,
+      cacheWrite: 0.625,
+      ignoredTiers: 0,
+      tiers: [{ aboveTokens: 256_000, input: 2, output: 6, cacheRead: 0.2, cacheWrite: 2.5 }],
+    });
+    expect(tiered.tiers).toEqual([
+      { aboveTokens: 256_000, input: 2, output: 6, semantics: 'whole-request', cacheRead: 0.2, cacheCreate: 2.5 },
+    ]);
   });
 });
 
@@ -128,7 +157,13 @@ describe('benchmark results format', () => {
     const json = readBenchmarks(await fixture('benchmarks-mini.json'), 'application/json', 'auto');
     if (!csv.ok || !json.ok) throw new Error('fixture rejected');
     expect(csv.rows).toEqual(json.rows);
-    expect(csv.rows[0]).toMatchObject({ modelSlug: 'gpt-5-4', benchmark: 'SWE-bench Verified', variant: 'vendor-reported (OpenAI), "xhigh" effort', score: 77.2, unit: '%' });
+    expect(csv.rows[0]).toMatchObject({
+      modelSlug: 'gpt-5-4',
+      benchmark: 'SWE-bench Verified',
+      variant: 'vendor-reported (OpenAI), "xhigh" effort',
+      score: 77.2,
+      unit: '%',
+    });
   });
 
   it('detects the format from the content when the media type says nothing', async () => {
@@ -138,21 +173,32 @@ describe('benchmark results format', () => {
 
   // ../shared is beside every checkout and CI run; a bare copy of the repository skips this, saying why.
   const REFERENCE_CSV = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'reference', 'benchmarks.csv');
-  it.skipIf(!process.env.CI && !existsSync(REFERENCE_CSV))('reads the reference benchmarks.csv (skipped when ../shared is not beside the checkout)', async () => {
-    const result = readBenchmarks(await readFile(REFERENCE_CSV), 'text/csv', 'auto');
-    if (!result.ok) throw new Error(messages(result.issues));
-    expect(result.rows.length).toBeGreaterThan(700);
-  });
+  it.skipIf(!process.env.CI && !existsSync(REFERENCE_CSV))(
+    'reads the reference benchmarks.csv (skipped when ../shared is not beside the checkout)',
+    async () => {
+      const result = readBenchmarks(await readFile(REFERENCE_CSV), 'text/csv', 'auto');
+      if (!result.ok) throw new Error(messages(result.issues));
+      expect(result.rows.length).toBeGreaterThan(700);
+    },
+  );
 
   it('rejects a wrong header, naming the missing and unknown columns', () => {
     const result = readBenchmarks(Buffer.from('model,slug,score\na,b,1\n'), 'text/csv', 'csv');
     expect(result.ok).toBe(false);
-    expect(messages(result.ok ? [] : result.issues)).toMatch(/header: must have exactly the columns .*\(missing model_name.*\(unknown model, slug\)/);
+    expect(messages(result.ok ? [] : result.issues)).toMatch(
+      /header: must have exactly the columns .*\(missing model_name.*\(unknown model, slug\)/,
+    );
   });
 
   it('rejects non-numeric and out-of-range scores, bad units and dates, with the row', () => {
     const header = 'model_name,model_slug,provider,benchmark,variant,score,unit,date,source';
-    const body = [header, 'A,model-a,P,B,v,abc,%,2026-01,s', 'A,model-a,P,B,w,150,%,2026-01,s', 'A,model-a,P,B,x,50,points,2026-01,s', 'A,Model A,P,B,y,50,%,Jan 2026,s'].join('\n');
+    const body = [
+      header,
+      'A,model-a,P,B,v,abc,%,2026-01,s',
+      'A,model-a,P,B,w,150,%,2026-01,s',
+      'A,model-a,P,B,x,50,points,2026-01,s',
+      'A,Model A,P,B,y,50,%,Jan 2026,s',
+    ].join('\n');
     const result = readBenchmarks(Buffer.from(body), 'text/csv', 'auto');
     expect(result.ok).toBe(false);
     const text = messages(result.ok ? [] : result.issues);
@@ -167,7 +213,25 @@ describe('benchmark results format', () => {
     const result = readBenchmarks(Buffer.from('[{"__proto__":{"x":1},"model_slug":"a"}]'), 'application/json', 'auto');
     expect(result.ok).toBe(false);
     expect(messages(result.ok ? [] : result.issues)).toContain('forbidden key "__proto__"');
-    const typed = readBenchmarks(Buffer.from(JSON.stringify([{ model_name: 'A', model_slug: 'a', provider: 'P', benchmark: 'B', variant: 'v', score: '50', unit: '%', date: '2026-01', source: 1 }])), 'application/json', 'auto');
+    const typed = readBenchmarks(
+      Buffer.from(
+        JSON.stringify([
+          {
+            model_name: 'A',
+            model_slug: 'a',
+            provider: 'P',
+            benchmark: 'B',
+            variant: 'v',
+            score: '50',
+            unit: '%',
+            date: '2026-01',
+            source: 1,
+          },
+        ]),
+      ),
+      'application/json',
+      'auto',
+    );
     expect(typed.ok).toBe(false);
     expect(messages(typed.ok ? [] : typed.issues)).toContain('source: must be a non-empty string (got 1)');
     expect(messages(typed.ok ? [] : typed.issues)).toContain('score: must be a number (got "50")');

@@ -9,7 +9,10 @@ export function deriveTools(
   membership: ReadonlyMap<string, string[]>,
 ): Tool[] {
   const categoriesOf = (toolId: string) =>
-    [...membership.entries()].filter(([, ids]) => ids.includes(toolId)).map(([categoryId]) => categoryId).sort();
+    [...membership.entries()]
+      .filter(([, ids]) => ids.includes(toolId))
+      .map(([categoryId]) => categoryId)
+      .sort();
   return [...tools]
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((tool) => {
@@ -35,7 +38,15 @@ export function deriveTools(
           ? {
               announced: tool.lifecycle.announced ?? null,
               shutdown: tool.lifecycle.shutdown ?? null,
-              events: tool.lifecycle.events.map((e) => ({ kind: e.kind, date: e.date, scope: e.scope, platform: e.platform ?? null, summary: e.summary, successor: e.successor ?? null, source: e.source })),
+              events: tool.lifecycle.events.map((e) => ({
+                kind: e.kind,
+                date: e.date,
+                scope: e.scope,
+                platform: e.platform ?? null,
+                summary: e.summary,
+                successor: e.successor ?? null,
+                source: e.source,
+              })),
             }
           : null,
         aliases: [...tool.aliases],
@@ -62,8 +73,17 @@ export function deriveProviders(providers: readonly ProviderFile[], tools: reado
   return [...providers]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((provider) => {
-      const own = tools.filter((tool) => tool.providerId === provider.id).map((tool) => ({ id: tool.id, name: tool.name }));
-      return { name: provider.name, toolCount: own.length, tools: own, id: provider.id, website: provider.website, pricingUrl: provider.pricingUrl };
+      const own = tools
+        .filter((tool) => tool.providerId === provider.id)
+        .map((tool) => ({ id: tool.id, name: tool.name }));
+      return {
+        name: provider.name,
+        toolCount: own.length,
+        tools: own,
+        id: provider.id,
+        website: provider.website,
+        pricingUrl: provider.pricingUrl,
+      };
     });
 }
 
@@ -94,11 +114,26 @@ export function derivePlatforms(platforms: readonly PlatformFile[], tools: reado
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((platform) => {
       const billing = new Map(
-        platform.models.map((m) => [m.toolId, { toolId: m.toolId, billing: m.billing, multiplier: m.multiplier ?? null, asOf: m.asOf, note: m.note ?? null }]),
+        platform.models.map((m) => [
+          m.toolId,
+          {
+            toolId: m.toolId,
+            billing: m.billing,
+            multiplier: m.multiplier ?? null,
+            asOf: m.asOf,
+            note: m.note ?? null,
+          },
+        ]),
       );
       for (const tool of tools) {
         if (billing.has(tool.id) || !platform.byok.providers.includes(tool.providerId)) continue;
-        billing.set(tool.id, { toolId: tool.id, billing: 'byok', multiplier: null, asOf: platform.asOf, note: 'Any model of this provider with your own API key.' });
+        billing.set(tool.id, {
+          toolId: tool.id,
+          billing: 'byok',
+          multiplier: null,
+          asOf: platform.asOf,
+          note: 'Any model of this provider with your own API key.',
+        });
       }
       const toolBilling = [...billing.values()].sort((a, b) => a.toolId.localeCompare(b.toolId));
       return {
@@ -110,7 +145,11 @@ export function derivePlatforms(platforms: readonly PlatformFile[], tools: reado
         toolIds: toolBilling.map((b) => b.toolId),
         kind: platform.kind,
         asOf: platform.asOf,
-        byok: { supported: platform.byok.supported, providers: [...platform.byok.providers], note: platform.byok.note ?? null },
+        byok: {
+          supported: platform.byok.supported,
+          providers: [...platform.byok.providers],
+          note: platform.byok.note ?? null,
+        },
         toolBilling,
         sources: platform.sources.map((s) => ({ name: s.name, url: s.url ?? null, asOf: s.asOf })),
       };

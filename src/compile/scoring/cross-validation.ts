@@ -110,7 +110,13 @@ export function predictWithout(
   const weight = new Float64Array(target.length).fill(1);
   for (const i of drop) weight[i] = 0;
   const refit = fitIndexed(dataset, weight, fullFit.parameters, options);
-  const distribution = predictiveDistribution(layout, refit.parameters, uncertaintyModel(dataset, weight, refit.parameters), m, b);
+  const distribution = predictiveDistribution(
+    layout,
+    refit.parameters,
+    uncertaintyModel(dataset, weight, refit.parameters),
+    m,
+    b,
+  );
 
   let sum = 0;
   let count = 0;

@@ -62,7 +62,16 @@ export function minimise(objective: Objective, start: Float64Array, options: Min
       slopeAlongDirection = dot(gradient, direction);
     }
     const initialStep = history.steps.length > 0 ? 1 : Math.min(1, options.firstStepSize / maxAbs(direction));
-    const candidateValue = backtrack(objective, x, value, direction, slopeAlongDirection, initialStep, candidate, candidateGradient);
+    const candidateValue = backtrack(
+      objective,
+      x,
+      value,
+      direction,
+      slopeAlongDirection,
+      initialStep,
+      candidate,
+      candidateGradient,
+    );
     // No step along a descent direction lowers the objective: the optimum is reached to
     // floating-point precision.
     if (candidateValue === undefined) break;

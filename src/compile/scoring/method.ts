@@ -23,7 +23,7 @@ function stripUndefined(options: FitOptions): FitOptions {
 }
 
 export const METHOD_DESCRIPTION =
-  'Missing benchmark scores are estimated with a one-factor latent capability model, as in Epoch AI\'s benchmark stitching: ' +
+  "Missing benchmark scores are estimated with a one-factor latent capability model, as in Epoch AI's benchmark stitching: " +
   'each model has one capability, each benchmark a difficulty and a positive slope, and the expected score is ' +
   '100 × sigmoid(slope × (capability − difficulty)). ' +
   'Parameters minimise the binomial cross-entropy between observed and predicted scores (read as fractions) plus small L2 ' +

@@ -43,7 +43,11 @@ export function fitIndexed(
   options?: FitOptions,
 ): IndexedFit {
   const resolved = resolveFitOptions(options);
-  const penalties = { capability: resolved.l2Capability, difficulty: resolved.l2Difficulty, logSlope: resolved.l2LogSlope };
+  const penalties = {
+    capability: resolved.l2Capability,
+    difficulty: resolved.l2Difficulty,
+    logSlope: resolved.l2LogSlope,
+  };
   const result = minimise(createObjective(dataset, weight, penalties), start, {
     maxIterations: resolved.iterations,
     gradientTolerance: resolved.gradientTolerance,
@@ -59,7 +63,12 @@ export function fitIndexed(
 }
 
 /** Predicted score fraction (0..1) of model index `model` on series index `series`. */
-export function predictFraction(layout: ParameterLayout, parameters: Float64Array, model: number, series: number): number {
+export function predictFraction(
+  layout: ParameterLayout,
+  parameters: Float64Array,
+  model: number,
+  series: number,
+): number {
   const slope = Math.exp(parameters[logSlopeOffset(layout) + series]!);
   const gap = parameters[model]! - parameters[difficultyOffset(layout) + series]!;
   return sigmoid(slope * gap);
@@ -70,7 +79,11 @@ export function predictFraction(layout: ParameterLayout, parameters: Float64Arra
  * scores: a series' difficulty at minus its mean logit score (slope 1), a model's capability
  * at the mean of the capabilities its scores imply given those difficulties and slopes.
  */
-export function initialParameters(dataset: IndexedDataset, weight: Float64Array, warmStart?: FittedModel): Float64Array {
+export function initialParameters(
+  dataset: IndexedDataset,
+  weight: Float64Array,
+  warmStart?: FittedModel,
+): Float64Array {
   const layout = layoutOf(dataset);
   const dOffset = difficultyOffset(layout);
   const sOffset = logSlopeOffset(layout);

@@ -11,7 +11,17 @@ import { parse } from 'csv-parse/sync';
 import type { DataIssue } from '../../compile/errors.ts';
 import { parseJsonGuarded } from '../json-guard.ts';
 
-export const BENCHMARK_COLUMNS = ['model_name', 'model_slug', 'provider', 'benchmark', 'variant', 'score', 'unit', 'date', 'source'] as const;
+export const BENCHMARK_COLUMNS = [
+  'model_name',
+  'model_slug',
+  'provider',
+  'benchmark',
+  'variant',
+  'score',
+  'unit',
+  'date',
+  'source',
+] as const;
 type Column = (typeof BENCHMARK_COLUMNS)[number];
 
 export interface BenchmarkRow {
@@ -34,7 +44,13 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/;
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
-function validateRow(record: Record<Column, unknown>, row: number, label: string, issues: DataIssue[], numbersTyped = false): BenchmarkRow | undefined {
+function validateRow(
+  record: Record<Column, unknown>,
+  row: number,
+  label: string,
+  issues: DataIssue[],
+  numbersTyped = false,
+): BenchmarkRow | undefined {
   const where = `${label} row ${row}${typeof record.model_slug === 'string' ? ` (${record.model_slug})` : ''}`;
   const before = issues.length;
   const text = (column: Column): string => {
@@ -53,13 +69,23 @@ function validateRow(record: Record<Column, unknown>, row: number, label: string
   const unit = text('unit');
   const date = text('date');
   const source = text('source');
-  if (modelSlug && !SLUG.test(modelSlug)) issues.push({ file: where, field: 'model_slug', value: modelSlug, message: 'must be a lowercase slug' });
-  if (date && !DATE.test(date)) issues.push({ file: where, field: 'date', value: date, message: 'must be YYYY-MM or YYYY-MM-DD' });
-  if (unit && unit !== '%') issues.push({ file: where, field: 'unit', value: unit, message: 'must be "%" (scores are percentages)' });
+  if (modelSlug && !SLUG.test(modelSlug))
+    issues.push({ file: where, field: 'model_slug', value: modelSlug, message: 'must be a lowercase slug' });
+  if (date && !DATE.test(date))
+    issues.push({ file: where, field: 'date', value: date, message: 'must be YYYY-MM or YYYY-MM-DD' });
+  if (unit && unit !== '%')
+    issues.push({ file: where, field: 'unit', value: unit, message: 'must be "%" (scores are percentages)' });
   const rawScore = record.score;
-  const score = typeof rawScore === 'number' ? rawScore : !numbersTyped && typeof rawScore === 'string' && NUMBER_TEXT.test(rawScore.trim()) ? Number(rawScore) : Number.NaN;
-  if (!Number.isFinite(score)) issues.push({ file: where, field: 'score', value: rawScore, message: 'must be a number' });
-  else if (score < 0 || score > 100) issues.push({ file: where, field: 'score', value: rawScore, message: 'must be between 0 and 100 (a percentage)' });
+  const score =
+    typeof rawScore === 'number'
+      ? rawScore
+      : !numbersTyped && typeof rawScore === 'string' && NUMBER_TEXT.test(rawScore.trim())
+        ? Number(rawScore)
+        : Number.NaN;
+  if (!Number.isFinite(score))
+    issues.push({ file: where, field: 'score', value: rawScore, message: 'must be a number' });
+  else if (score < 0 || score > 100)
+    issues.push({ file: where, field: 'score', value: rawScore, message: 'must be between 0 and 100 (a percentage)' });
   if (issues.length > before) return undefined;
   return { row, modelName, modelSlug, provider, benchmark, variant, score, unit, date, source };
 }
@@ -69,7 +95,10 @@ function fromCsv(text: string, label: string): BenchmarksResult {
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as string[][];
   } catch (error) {
-    return { ok: false, issues: [{ file: label, field: '', value: undefined, message: `is not valid CSV (${(error as Error).message})` }] };
+    return {
+      ok: false,
+      issues: [{ file: label, field: '', value: undefined, message: `is not valid CSV (${(error as Error).message})` }],
+    };
   }
   const [header, ...data] = records;
   const columns = (header ?? []).map((c) => c.trim());
@@ -78,12 +107,22 @@ function fromCsv(text: string, label: string): BenchmarksResult {
   if (missing.length > 0 || unknown.length > 0 || new Set(columns).size !== columns.length)
     return {
       ok: false,
-      issues: [{ file: label, field: 'header', value: columns.join(','), message: `must have exactly the columns ${BENCHMARK_COLUMNS.join(',')}${missing.length ? ` (missing ${missing.join(', ')})` : ''}${unknown.length ? ` (unknown ${unknown.join(', ')})` : ''}` }],
+      issues: [
+        {
+          file: label,
+          field: 'header',
+          value: columns.join(','),
+          message: `must have exactly the columns ${BENCHMARK_COLUMNS.join(',')}${missing.length ? ` (missing ${missing.join(', ')})` : ''}${unknown.length ? ` (unknown ${unknown.join(', ')})` : ''}`,
+        },
+      ],
     };
   const issues: DataIssue[] = [];
   const rows: BenchmarkRow[] = [];
   data.forEach((cells, index) => {
-    const record = Object.fromEntries(BENCHMARK_COLUMNS.map((c) => [c, cells[columns.indexOf(c)]])) as Record<Column, unknown>;
+    const record = Object.fromEntries(BENCHMARK_COLUMNS.map((c) => [c, cells[columns.indexOf(c)]])) as Record<
+      Column,
+      unknown
+    >;
     const row = validateRow(record, index + 1, label, issues);
     if (row) rows.push(row);
   });
@@ -94,8 +133,18 @@ function fromJson(body: Buffer, label: string): BenchmarksResult {
   const parsed = parseJsonGuarded(body, label);
   if (!parsed.ok) return parsed;
   const value = parsed.value;
-  const list = Array.isArray(value) ? value : value !== null && typeof value === 'object' && Array.isArray((value as { rows?: unknown }).rows) ? (value as { rows: unknown[] }).rows : undefined;
-  if (!list) return { ok: false, issues: [{ file: label, field: '', value: undefined, message: 'must be an array of result rows or { "rows": [...] }' }] };
+  const list = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === 'object' && Array.isArray((value as { rows?: unknown }).rows)
+      ? (value as { rows: unknown[] }).rows
+      : undefined;
+  if (!list)
+    return {
+      ok: false,
+      issues: [
+        { file: label, field: '', value: undefined, message: 'must be an array of result rows or { "rows": [...] }' },
+      ],
+    };
   const issues: DataIssue[] = [];
   const rows: BenchmarkRow[] = [];
   list.forEach((item, index) => {
@@ -104,7 +153,13 @@ function fromJson(body: Buffer, label: string): BenchmarksResult {
       return;
     }
     const unknown = Object.keys(item).filter((k) => !(BENCHMARK_COLUMNS as readonly string[]).includes(k));
-    if (unknown.length > 0) issues.push({ file: `${label} row ${index + 1}`, field: unknown.join(', '), value: undefined, message: 'unknown column(s)' });
+    if (unknown.length > 0)
+      issues.push({
+        file: `${label} row ${index + 1}`,
+        field: unknown.join(', '),
+        value: undefined,
+        message: 'unknown column(s)',
+      });
     const row = validateRow(item as Record<Column, unknown>, index + 1, label, issues, true);
     if (row) rows.push(row);
   });
@@ -114,12 +169,25 @@ function fromJson(body: Buffer, label: string): BenchmarksResult {
 export type BenchmarkFormat = 'auto' | 'csv' | 'json';
 
 /** Parses the bytes as CSV or JSON: `auto` goes by the media type, then by the first character. */
-export function readBenchmarks(body: Buffer, mediaType: string | null, format: BenchmarkFormat, label = 'benchmarks upstream'): BenchmarksResult {
+export function readBenchmarks(
+  body: Buffer,
+  mediaType: string | null,
+  format: BenchmarkFormat,
+  label = 'benchmarks upstream',
+): BenchmarksResult {
   let kind = format;
   if (kind === 'auto') {
     if (mediaType === 'application/json') kind = 'json';
     else if (mediaType === 'text/csv') kind = 'csv';
-    else kind = /^\s*[[{]/.test(body.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '')) ? 'json' : 'csv';
+    else
+      kind = /^\s*[[{]/.test(
+        body
+          .subarray(0, 64)
+          .toString('utf8')
+          .replace(/^\uFEFF/, ''),
+      )
+        ? 'json'
+        : 'csv';
   }
   if (kind === 'json') return fromJson(body, label);
   let text: string;

@@ -18,7 +18,10 @@ const tierSchema = z.looseObject({
   output: price,
   cache_read: price.optional(),
   cache_write: price.optional(),
-  tier: z.looseObject({ size: z.number({ error: 'must be a number of tokens' }).int().positive('must be positive'), type: z.string().optional() }),
+  tier: z.looseObject({
+    size: z.number({ error: 'must be a number of tokens' }).int().positive('must be positive'),
+    type: z.string().optional(),
+  }),
 });
 
 export const modelsDevModel = z.looseObject({
@@ -38,7 +41,10 @@ export const modelsDevModel = z.looseObject({
       output: z.number({ error: 'must be a number of tokens' }).int().min(0, 'must not be negative').optional(),
     })
     .optional(),
-  release_date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'must be YYYY-MM or YYYY-MM-DD').optional(),
+  release_date: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'must be YYYY-MM or YYYY-MM-DD')
+    .optional(),
   open_weights: z.boolean().optional(),
   reasoning: z.boolean().optional(),
   tool_call: z.boolean().optional(),
@@ -65,7 +71,14 @@ export interface UpstreamTier {
 export interface UpstreamModel {
   key: string;
   name: string | null;
-  cost: { input: number; output: number; cacheRead: number | null; cacheWrite: number | null; tiers: UpstreamTier[]; ignoredTiers: number } | null;
+  cost: {
+    input: number;
+    output: number;
+    cacheRead: number | null;
+    cacheWrite: number | null;
+    tiers: UpstreamTier[];
+    ignoredTiers: number;
+  } | null;
   contextTokens: number | null;
   maxOutputTokens: number | null;
   releaseMonth: string | null;
@@ -131,7 +144,13 @@ function normalise(key: string, model: z.infer<typeof modelsDevModel>): Upstream
           cacheRead: cost.cache_read ?? null,
           cacheWrite: cost.cache_write ?? null,
           tiers: tiers
-            .map((t) => ({ aboveTokens: t.tier.size, input: t.input, output: t.output, cacheRead: t.cache_read ?? null, cacheWrite: t.cache_write ?? null }))
+            .map((t) => ({
+              aboveTokens: t.tier.size,
+              input: t.input,
+              output: t.output,
+              cacheRead: t.cache_read ?? null,
+              cacheWrite: t.cache_write ?? null,
+            }))
             .sort((a, b) => a.aboveTokens - b.aboveTokens),
           ignoredTiers: (cost.tiers?.length ?? 0) - tiers.length,
         }
@@ -153,7 +172,17 @@ function normalise(key: string, model: z.infer<typeof modelsDevModel>): Upstream
  */
 export function readModelsDev(raw: unknown, wanted: ReadonlySet<string>, label = 'pricing upstream'): ModelsDevResult {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-    return { ok: false, issues: [{ file: label, field: '', value: Array.isArray(raw) ? '[array]' : raw, message: 'must be an object keyed by provider id' }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          file: label,
+          field: '',
+          value: Array.isArray(raw) ? '[array]' : raw,
+          message: 'must be an object keyed by provider id',
+        },
+      ],
+    };
   const document = modelsDevDocument.safeParse(raw);
   if (!document.success) return { ok: false, issues: issuesOf(document.error, raw, label) };
 
@@ -165,7 +194,13 @@ export function readModelsDev(raw: unknown, wanted: ReadonlySet<string>, label =
       const key = `${providerId}/${modelId}`;
       const record = model as Record<string, unknown>;
       const releaseDate = typeof record.release_date === 'string' ? record.release_date : null;
-      listings.push({ key, provider: providerId, name: typeof record.name === 'string' ? record.name : null, releaseDate, deprecated: record.status === 'deprecated' });
+      listings.push({
+        key,
+        provider: providerId,
+        name: typeof record.name === 'string' ? record.name : null,
+        releaseDate,
+        deprecated: record.status === 'deprecated',
+      });
       if (!wanted.has(key)) continue;
       const parsed = modelsDevModel.safeParse(model);
       if (!parsed.success) {

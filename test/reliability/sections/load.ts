@@ -40,7 +40,15 @@ const CRLF2 = Buffer.from('\r\n\r\n');
  * A keep-alive connection sending one request at a time and parsing Content-Length framed
  * responses, until `until`; resolves with how many responses it got.
  */
-function connection(port: number, artifact: Artifact, bodies: ReadonlySet<string>, paths: readonly string[], etags: Map<string, string>, tally: Tally, until: number): Promise<number> {
+function connection(
+  port: number,
+  artifact: Artifact,
+  bodies: ReadonlySet<string>,
+  paths: readonly string[],
+  etags: Map<string, string>,
+  tally: Tally,
+  until: number,
+): Promise<number> {
   return new Promise((resolve) => {
     let answered = 0;
     const socket = net.connect({ host: '127.0.0.1', port });
@@ -62,7 +70,9 @@ function connection(port: number, artifact: Artifact, bodies: ReadonlySet<string
       const etag = n % 3 === 0 ? etags.get(key) : undefined;
       current = { key, coding, path };
       tally.requests += 1;
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${coding}\r\n${etag ? `If-None-Match: ${etag}\r\n` : ''}\r\n`);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${coding}\r\n${etag ? `If-None-Match: ${etag}\r\n` : ''}\r\n`,
+      );
     };
 
     const finish = (response: RawHttpResponse) => {
@@ -110,7 +120,13 @@ function connection(port: number, artifact: Artifact, bodies: ReadonlySet<string
         const body = all.subarray(head.bodyStart, head.bodyStart + head.length);
         const rest = all.subarray(head.bodyStart + head.length);
         const connectionHeader = (head.headers.connection ?? '').toLowerCase();
-        const response: RawHttpResponse = { version: 'HTTP/1.1', status: head.status, headers: head.headers, body, close: connectionHeader.includes('close') };
+        const response: RawHttpResponse = {
+          version: 'HTTP/1.1',
+          status: head.status,
+          headers: head.headers,
+          body,
+          close: connectionHeader.includes('close'),
+        };
         head = null;
         chunks = rest.length ? [rest] : [];
         buffered = rest.length;
@@ -150,7 +166,11 @@ export const mixedLoad: Section = {
         await sleep(500);
       }
     })();
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => client(server.port, context.artifact, bodies, paths, etags, tally, until)));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, () =>
+        client(server.port, context.artifact, bodies, paths, etags, tally, until),
+      ),
+    );
     sampling = false;
     await sampler;
     const elapsed = Date.now() - started;
@@ -161,7 +181,12 @@ export const mixedLoad: Section = {
       `load node: ${tally.requests} requests in ${(elapsed / 1000).toFixed(1)} s (${Math.round(tally.responses / (elapsed / 1000))}/s), ${tally.notModified} 304, ` +
         `${missing} unanswered; RSS peak after warm-up ${warm.toFixed(1)} MB, in the last ${RSS_WINDOW_MS / 1000} s ${end.toFixed(1)} MB`,
     );
-    context.log(`  RSS every 5 s (MB): ${rss.filter((_, i) => i % 10 === 0).map((s) => s.mb.toFixed(1)).join(' ')}`);
+    context.log(
+      `  RSS every 5 s (MB): ${rss
+        .filter((_, i) => i % 10 === 0)
+        .map((s) => s.mb.toFixed(1))
+        .join(' ')}`,
+    );
     for (const example of tally.examples) context.log(`  ${example}`);
     return [
       {

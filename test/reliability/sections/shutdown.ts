@@ -33,14 +33,26 @@ function busyClient(port: number, bodies: ReadonlySet<string>, depth: number, n:
     let buffer: Buffer = Buffer.alloc(0);
     const outstanding: boolean[] = [];
     let resolveClosed!: () => void;
-    const client: Client = { sent: 0, answered: 0, toldToClose: false, closed: new Promise<void>((resolve) => (resolveClosed = resolve)), fiveXx: 0, outside: 0, noShape: 0 };
+    const client: Client = {
+      sent: 0,
+      answered: 0,
+      toldToClose: false,
+      closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
+      fiveXx: 0,
+      outside: 0,
+      noShape: 0,
+    };
     const paths = ['/api/providers.json', '/api/categories.json', '/api/tools.json', '/api/nope.json'];
     const batch = () => {
       let text = '';
       for (let i = 0; i < depth; i++) {
         const head = (n + client.sent) % 7 === 0;
         outstanding.push(head);
-        text += get(paths[(n + client.sent) % paths.length]!, { 'Accept-Encoding': (n + client.sent) % 2 ? 'br' : 'gzip' }, head ? 'HEAD' : 'GET');
+        text += get(
+          paths[(n + client.sent) % paths.length]!,
+          { 'Accept-Encoding': (n + client.sent) % 2 ? 'br' : 'gzip' },
+          head ? 'HEAD' : 'GET',
+        );
         client.sent += 1;
       }
       socket.write(text);
@@ -77,7 +89,9 @@ export const shutdown: Section = {
   summary: `SIGTERM to npm start under ${CLIENTS} busy keep-alive connections: in-flight requests lost, exit within the grace period`,
   async run(context: SectionContext): Promise<Row[]> {
     const { server, bodies } = await context.startServer();
-    const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => busyClient(server.port, bodies, i < PIPELINING ? 3 : 1, i)));
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => busyClient(server.port, bodies, i < PIPELINING ? 3 : 1, i)),
+    );
     // Every connection accepted and busy, then a while of load.
     for (let waited = 0; clients.some((c) => c.answered < 3) && waited < 20_000; waited += 50) await sleep(50);
     await sleep(2_000);
@@ -97,7 +111,8 @@ export const shutdown: Section = {
     if (exit === null) failures.push(`the server had not exited ${(GRACE_MS + 5_000) / 1000} s after SIGTERM`);
     else if (exit.code !== 0) failures.push(`the server exited with ${exit.code ?? exit.signal} after SIGTERM`);
     if (late.responses.length > 0) failures.push('a connection made after SIGTERM was still answered');
-    if (notTold > 0) failures.push(`${notTold} of ${CLIENTS} connections were closed without a response saying Connection: close`);
+    if (notTold > 0)
+      failures.push(`${notTold} of ${CLIENTS} connections were closed without a response saying Connection: close`);
     context.log(
       `shutdown node: ${answeredBefore} answered before SIGTERM, ${answered - answeredBefore} after; ${lost} lost; ${CLIENTS - notTold}/${CLIENTS} connections told to close; ` +
         `exit ${exit ? `${exit.code ?? exit.signal} after ${exitMs} ms` : 'none'}; new connection after SIGTERM: ${late.error ?? `${late.responses.length} responses`}`,

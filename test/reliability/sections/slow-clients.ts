@@ -74,13 +74,17 @@ function normalClient(port: number, bodies: ReadonlySet<string>, expected: Buffe
 /** Starts the attackers' process (before the quiet phase: its start-up is not part of the attack); `attack` runs a plan. */
 async function attackers(): Promise<{ pid: number; attack(plan: AttackPlan): Promise<AttackResult> }> {
   const child = fork(ATTACKERS_FILE, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => code !== 0 && reject(new Error(`the attackers exited with ${code}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => code !== 0 && reject(new Error(`the attackers exited with ${code}`))),
+  );
   exited.catch(() => {}); // reported through the races below
   await Promise.race([new Promise((resolve) => child.once('message', resolve)), exited]);
   return {
     pid: child.pid!,
     attack(plan) {
-      const result = new Promise<AttackResult>((resolve) => child.once('message', (message) => resolve(message as AttackResult)));
+      const result = new Promise<AttackResult>((resolve) =>
+        child.once('message', (message) => resolve(message as AttackResult)),
+      );
       child.send(plan);
       return Promise.race([result, exited]);
     },
@@ -96,7 +100,13 @@ const stats = (samples: readonly Sample[], from: number, to: number) => {
 };
 
 /** One measurement against a running server: quiet, attack, quiet again. */
-async function measure(context: SectionContext, target: string, port: number, serverPids: number[], bodies: ReadonlySet<string>): Promise<{ row: Row; foreign: number }> {
+async function measure(
+  context: SectionContext,
+  target: string,
+  port: number,
+  serverPids: number[],
+  bodies: ReadonlySet<string>,
+): Promise<{ row: Row; foreign: number }> {
   const expected = context.artifact.files.get('/api/providers.json')!.br!;
   const attack = await attackers();
   const foreign = await foreignCpu([...serverPids, attack.pid]);
@@ -125,7 +135,11 @@ async function measure(context: SectionContext, target: string, port: number, se
   const afterTo = Date.now();
   await client.stop();
   const foreignCores = await foreign.stop();
-  const quiet = stats(client.samples.filter((sample) => sample.at < attackFrom || sample.at >= afterFrom), quietFrom, afterTo);
+  const quiet = stats(
+    client.samples.filter((sample) => sample.at < attackFrom || sample.at >= afterFrom),
+    quietFrom,
+    afterTo,
+  );
   const underAttack = stats(client.samples, attackFrom, attackTo);
   context.log(
     `slow-clients ${target}: quiet n=${quiet.n} p50 ${quiet.p50.toFixed(2)} p99 ${quiet.p99.toFixed(2)} ms; attack n=${underAttack.n} p50 ${underAttack.p50.toFixed(2)} p99 ${underAttack.p99.toFixed(2)} ms; ` +
@@ -172,12 +186,21 @@ export const slowClients: Section = {
       }
       // As npm run bench does: a measurement during which other processes used the CPU is repeated, the quietest kept.
       let best: { row: Row; foreign: number } | undefined;
-      for (let attempt = 1; attempt <= ATTEMPTS && (best === undefined || best.foreign > MAX_FOREIGN_CORES); attempt++) {
+      for (
+        let attempt = 1;
+        attempt <= ATTEMPTS && (best === undefined || best.foreign > MAX_FOREIGN_CORES);
+        attempt++
+      ) {
         const measured = await measure(context, target, port, pids, bodies);
-        context.log(`slow-clients ${target}: other processes used ${measured.foreign.toFixed(2)} cores${measured.foreign > MAX_FOREIGN_CORES && attempt < ATTEMPTS ? ': measuring again' : ''}`);
+        context.log(
+          `slow-clients ${target}: other processes used ${measured.foreign.toFixed(2)} cores${measured.foreign > MAX_FOREIGN_CORES && attempt < ATTEMPTS ? ': measuring again' : ''}`,
+        );
         if (best === undefined || measured.foreign < best.foreign) best = measured;
       }
-      rows.push({ ...best!.row, note: `${best!.row.note}; other processes used ${best!.foreign.toFixed(2)} cores meanwhile` });
+      rows.push({
+        ...best!.row,
+        note: `${best!.row.note}; other processes used ${best!.foreign.toFixed(2)} cores meanwhile`,
+      });
     }
     return rows;
   },
