@@ -184,28 +184,48 @@ export async function cleanStaleTemporaries(distPath: string): Promise<string[]>
 }
 
 /**
- * Writes the artifact to .artifacts/<buildId>, then atomically points `dist` at it.
- * Keeps the previous artifact so in-flight readers of the old one finish undisturbed.
+ * Writes the artifact to .artifacts/<buildId> without serving it: every file durably, one
+ * modification time, then one rename of the complete temporary directory. A complete directory
+ * (one with artifact.json) is left as it is. The fsyncs run in parallel: an artifact has hundreds
+ * of files, and one fsync after another was the slowest step of a publish.
+ */
+export async function writeArtifactDir(prepared: PreparedArtifact, distPath: string, concurrency = 8): Promise<string> {
+  const artifactsDir = artifactsDirFor(path.resolve(distPath));
+  await mkdir(artifactsDir, { recursive: true });
+  const finalDir = path.join(artifactsDir, prepared.manifest.buildId);
+  if (await pathExists(path.join(finalDir, 'artifact.json'))) return finalDir;
+  const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
+  // One modification time for every file of the artifact: the moment it was first written.
+  // Static servers derive Last-Modified (and nginx its ETag) from it, so every encoding of a
+  // document agrees, and content published later gets a later time.
+  const publishedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const queue = [...prepared.contents];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const file = path.join(tmpDir, next[0]);
+        await writeFileDurably(file, next[1]);
+        await utimes(file, publishedAt, publishedAt);
+      }
+    }),
+  );
+  await rm(finalDir, { recursive: true, force: true });
+  await rename(tmpDir, finalDir);
+  return finalDir;
+}
+
+/**
+ * Writes the artifact to .artifacts/<buildId> (unless it is there already), then atomically
+ * points `dist` at it. Keeps the previous artifact so in-flight readers of the old one finish
+ * undisturbed.
  */
 export async function publishArtifact(prepared: PreparedArtifact, distPath: string, keep = 3): Promise<{ dir: string; changed: boolean }> {
   const resolvedDist = path.resolve(distPath);
   const artifactsDir = artifactsDirFor(resolvedDist);
   await mkdir(artifactsDir, { recursive: true });
   await cleanStaleTemporaries(resolvedDist);
-  const finalDir = path.join(artifactsDir, prepared.manifest.buildId);
+  const finalDir = await writeArtifactDir(prepared, resolvedDist);
   const linkTarget = path.relative(path.dirname(resolvedDist), finalDir);
-
-  if (!(await pathExists(path.join(finalDir, 'artifact.json')))) {
-    const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
-    for (const [relative, data] of prepared.contents) await writeFileDurably(path.join(tmpDir, relative), data);
-    // One modification time for every file of the artifact: the moment it was first published.
-    // Static servers derive Last-Modified (and nginx its ETag) from it, so every encoding of a
-    // document agrees, and content published later gets a later time.
-    const publishedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-    for (const relative of prepared.contents.keys()) await utimes(path.join(tmpDir, relative), publishedAt, publishedAt);
-    await rm(finalDir, { recursive: true, force: true });
-    await rename(tmpDir, finalDir);
-  }
 
   let current: string | undefined;
   try {

@@ -7,10 +7,10 @@
  * stdout on success and to stderr otherwise (`--json` prints the report as JSON on stdout).
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PATHS } from '../fs/paths.ts';
 import { loadSourceData } from '../compile/load.ts';
-import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
+import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
 import { bootstrapRelease, recoverInterrupted, runRefresh, type Checkpoint } from '../refresh/pipeline.ts';
 import { listReleaseIds } from '../history/releases.ts';
 import { formatReport } from '../refresh/report.ts';
@@ -29,26 +29,66 @@ const USAGE = `usage: npm run refresh -- [options]
 
 export const EXIT = { ok: 0, failed: 1, rejected: 2 } as const;
 
+const OPTIONS = {
+  'pricing-source': { type: 'string' },
+  'benchmarks-source': { type: 'string' },
+  allow: { type: 'string', multiple: true, default: [] as string[] },
+  'dry-run': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  bootstrap: { type: 'boolean', default: false },
+  recover: { type: 'boolean', default: false },
+  data: { type: 'string', default: PATHS.data },
+  dist: { type: 'string', default: PATHS.dist },
+  releases: { type: 'string', default: PATHS.releases },
+  state: { type: 'string', default: PATHS.state },
+  config: { type: 'string', default: PATHS.refreshConfig },
+  'base-url': { type: 'string' },
+  now: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
+type Locations = { dataDir: string; distPath: string; releasesDir: string; stateDir: string };
+
+async function bootstrap(locations: Locations): Promise<number> {
+  if ((await listReleaseIds(locations.releasesDir)).length > 0) {
+    console.log(`releases exist in ${locations.releasesDir}; nothing to bootstrap`);
+    return EXIT.ok;
+  }
+  const initial = await bootstrapRelease(await loadSourceData(locations.dataDir), locations);
+  console.log(`recorded initial release ${initial.record.id} in ${locations.releasesDir}`);
+  return EXIT.ok;
+}
+
+/** What every refresh does first, alone: the server runs this when it starts. */
+async function recover(locations: Locations, config: RefreshConfig, json: boolean): Promise<number> {
+  const recovery = await recoverInterrupted({ ...locations, config, log: (line) => console.error(line) });
+  if (recovery.locked) console.error(`nothing recovered: ${recovery.locked}; that run completes any interrupted publish itself`);
+  else if (recovery.recovered) console.error(`completed the interrupted publish of release ${recovery.recovered}`);
+  else console.error('no interrupted publish to complete');
+  if (recovery.removed.length > 0) console.error(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
+  if (json) console.log(JSON.stringify(recovery));
+  return EXIT.ok;
+}
+
+function fixedTime(now: string | undefined): Date | undefined {
+  if (now === undefined) return undefined;
+  const fixed = new Date(now);
+  if (Number.isNaN(fixed.getTime())) throw new Error(`--now must be an ISO timestamp (got ${JSON.stringify(now)})`);
+  return fixed;
+}
+
+/** Fault injection for the crash tests: SIGKILL ourselves at a named step. */
+function crashCheckpoint(): ((name: Checkpoint) => void) | undefined {
+  const crashAt = process.env.DIRECTORY_REFRESH_CRASH_AT;
+  return crashAt
+    ? (name: Checkpoint) => {
+        if (name === crashAt) process.kill(process.pid, 'SIGKILL');
+      }
+    : undefined;
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      'pricing-source': { type: 'string' },
-      'benchmarks-source': { type: 'string' },
-      allow: { type: 'string', multiple: true, default: [] },
-      'dry-run': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      bootstrap: { type: 'boolean', default: false },
-      recover: { type: 'boolean', default: false },
-      data: { type: 'string', default: PATHS.data },
-      dist: { type: 'string', default: PATHS.dist },
-      releases: { type: 'string', default: PATHS.releases },
-      state: { type: 'string', default: PATHS.state },
-      config: { type: 'string', default: PATHS.refreshConfig },
-      'base-url': { type: 'string' },
-      now: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseArgs({ options: OPTIONS });
   if (values.help) {
     console.log(USAGE);
     return EXIT.ok;
@@ -59,50 +99,21 @@ async function main(): Promise<number> {
     releasesDir: path.resolve(values.releases),
     stateDir: path.resolve(values.state),
   };
-  if (values.bootstrap) {
-    if ((await listReleaseIds(locations.releasesDir)).length > 0) {
-      console.log(`releases exist in ${locations.releasesDir}; nothing to bootstrap`);
-      return EXIT.ok;
-    }
-    const initial = await bootstrapRelease(await loadSourceData(locations.dataDir), locations);
-    console.log(`recorded initial release ${initial.record.id} in ${locations.releasesDir}`);
-    return EXIT.ok;
-  }
+  if (values.bootstrap) return bootstrap(locations);
   const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), {
     pricingSource: values['pricing-source'],
     benchmarksSource: values['benchmarks-source'],
     publicBaseUrl: values['base-url'],
   });
-  if (values.recover) {
-    // What every refresh does first, alone: the server runs this when it starts.
-    const recovery = await recoverInterrupted({ ...locations, config, log: (line) => console.error(line) });
-    if (recovery.locked) console.error(`nothing recovered: ${recovery.locked}; that run completes any interrupted publish itself`);
-    else if (recovery.recovered) console.error(`completed the interrupted publish of release ${recovery.recovered}`);
-    else console.error('no interrupted publish to complete');
-    if (recovery.removed.length > 0) console.error(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
-    if (values.json) console.log(JSON.stringify(recovery));
-    return EXIT.ok;
-  }
-  let fixedNow: Date | undefined;
-  if (values.now !== undefined) {
-    fixedNow = new Date(values.now);
-    if (Number.isNaN(fixedNow.getTime())) throw new Error(`--now must be an ISO timestamp (got ${JSON.stringify(values.now)})`);
-  }
-  // Fault injection for the crash tests: SIGKILL ourselves at a named step.
-  const crashAt = process.env.DIRECTORY_REFRESH_CRASH_AT;
-  const checkpoint = crashAt
-    ? (name: Checkpoint) => {
-        if (name === crashAt) process.kill(process.pid, 'SIGKILL');
-      }
-    : undefined;
-
+  if (values.recover) return recover(locations, config, values.json);
+  const fixedNow = fixedTime(values.now);
   const report = await runRefresh({
     ...locations,
     config,
     now: fixedNow ? () => fixedNow : undefined,
     allow: values.allow,
     dryRun: values['dry-run'],
-    checkpoint,
+    checkpoint: crashCheckpoint(),
     log: (line) => console.error(line),
   });
   const text = formatReport(report);

@@ -3,13 +3,17 @@
  * releases/ and the dist artifact).
  *
  * Order, and why:
- *  1. Everything a publish will write (changed data files, the release directory) is staged
- *     in <state>/refresh/pending.tmp-*, then renamed to <state>/refresh/pending. That rename
- *     is the commit point: before it nothing outside the state directory has changed; after
- *     it the refresh is decided and any later run completes it.
+ *  0. The new artifact is written to .artifacts/<buildId> (writeArtifactDir): complete, but not
+ *     served, since `dist` still points to the old one.
+ *  1. Everything else a publish will write (changed data files, the release directory) is
+ *     staged in <state>/refresh/pending.tmp-*, with a plan naming the artifact's buildId, then
+ *     renamed to <state>/refresh/pending. That rename is the commit point: before it nothing
+ *     that is served or tracked has changed; after it the refresh is decided and any later run
+ *     (or server start) completes it.
  *  2. Data files are replaced one by one (temp file + rename each), then the release
  *     directory appears by one rename.
- *  3. The artifact is built and `dist` is switched by one rename (publishArtifact).
+ *  3. `dist` is switched to the artifact of step 0 by one rename (publishArtifact); only if that
+ *     directory is gone or incomplete is the artifact built again from disk.
  *  4. The journal is renamed away, then deleted.
  * A kill at any point leaves `dist` on the complete old or the complete new artifact (only
  * step 3 touches it, atomically). If it happens after step 1, the next run sees `pending`,
@@ -28,6 +32,8 @@ export interface Plan {
   createdAt: string;
   /** Data files to replace, relative to the data directory. */
   dataFiles: string[];
+  /** The artifact written (not served) before the commit, in .artifacts/<buildId>: recovery only switches `dist` to it. */
+  buildId?: string;
 }
 
 export interface Pending {

@@ -4,14 +4,14 @@
  * apply data files -> write the release -> publish the artifact atomically. Anything refused
  * before the journal's commit leaves every store untouched (see journal.ts for the order).
  */
-import { cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, type PreparedArtifact } from '../artifact/artifact.ts';
+import { artifactsDirFor, cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, writeArtifactDir, type ArtifactManifest, type PreparedArtifact } from '../artifact/artifact.ts';
 import type { BuildResult, Documents } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
 import { DataError } from '../compile/errors.ts';
 import { loadSourceData, type SourceData } from '../compile/load.ts';
 import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
 import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { removeMatching } from '../fs/durable.ts';
 import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
@@ -33,7 +33,7 @@ import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
 import type { DataIssue } from '../compile/errors.ts';
 
-export type Checkpoint = 'fetched' | 'validated' | 'prepared' | 'committed' | `data-file-${number}` | 'release-written' | 'published' | 'finished';
+export type Checkpoint = 'fetched' | 'validated' | 'prepared' | 'artifact-written' | 'committed' | `data-file-${number}` | 'release-written' | 'published' | 'finished';
 
 export interface RefreshOptions {
   dataDir: string;
@@ -194,6 +194,25 @@ async function committedStatus(pending: Pending): Promise<PersistedStatus> {
   return { lastAttempt: pending.plan.createdAt, lastOutcome: 'published', lastError: null, lastSuccess: pending.plan.createdAt, upstreams };
 }
 
+/**
+ * The artifact a committed publish wrote before its commit, if it is still complete (every file of
+ * its manifest with its size): recovery then only switches `dist`, without building again.
+ */
+async function stagedArtifact(distPath: string, buildId: string | undefined): Promise<PreparedArtifact | null> {
+  if (!buildId) return null;
+  const dir = path.join(artifactsDirFor(distPath), buildId);
+  try {
+    const manifest = JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')) as ArtifactManifest;
+    if (manifest.buildId !== buildId) return null;
+    for (const entry of Object.values(manifest.files))
+      for (const rep of [entry.identity, entry.br, entry.gzip]) if (rep && (await stat(path.join(dir, rep.file))).size !== rep.bytes) return null;
+    // publishArtifact finds the directory complete and only switches `dist` to it.
+    return { manifest, contents: new Map() };
+  } catch {
+    return null;
+  }
+}
+
 /** Completes a committed journal: data, release, artifact, then the journal goes. */
 async function completePending(options: RefreshOptions, pending: Pending, prepared?: PreparedArtifact): Promise<string> {
   const checkpoint = options.checkpoint ?? (() => {});
@@ -212,9 +231,15 @@ async function completePending(options: RefreshOptions, pending: Pending, prepar
     // Recovery: the status the interrupted run would have written, then the artifact that shows it.
     const status = await committedStatus(pending);
     await writeStatus(options.stateDir, status);
-    const refresh = publishedRefreshStatus(status, options.config, new Date(status.lastAttempt!));
-    const published = await publishFromDisk(options, { ...options.config, refresh });
-    buildId = published.prepared.manifest.buildId;
+    const staged = await stagedArtifact(options.distPath, pending.plan.buildId);
+    if (staged) {
+      await publishArtifact(staged, options.distPath);
+      buildId = staged.manifest.buildId;
+    } else {
+      const refresh = publishedRefreshStatus(status, options.config, new Date(status.lastAttempt!));
+      const published = await publishFromDisk(options, { ...options.config, refresh });
+      buildId = published.prepared.manifest.buildId;
+    }
   }
   await checkpoint('published');
   await finishPending(options.stateDir);
@@ -247,10 +272,19 @@ export async function bootstrapRelease(source: SourceData, options: Pick<Refresh
   return stored;
 }
 
+/** One run's settings and what it has found so far. */
+interface Run {
+  options: RefreshOptions;
+  config: RefreshConfig;
+  report: RefreshReport;
+  started: Date;
+  startedAt: string;
+  checkpoint: (name: Checkpoint) => void | Promise<void>;
+  log: (line: string) => void;
+}
+
 export async function runRefresh(options: RefreshOptions): Promise<RefreshReport> {
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? (() => {});
-  const checkpoint = options.checkpoint ?? (() => {});
   const started = now();
   const startedAt = isoSeconds(started);
   const report = emptyReport(startedAt, options.dryRun ?? false);
@@ -259,6 +293,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     { name: 'pricing', location: publicLocation(config.upstreams.pricing.location), sha256: null },
     { name: 'benchmarks', location: publicLocation(config.upstreams.benchmarks.location), sha256: null },
   ];
+  const run: Run = { options, config, report, started, startedAt, checkpoint: options.checkpoint ?? (() => {}), log: options.log ?? (() => {}) };
 
   let unlock: (() => Promise<void>) | undefined;
   try {
@@ -271,151 +306,8 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
   }
 
   try {
-    // Finish what an interrupted run committed, then clear what it left half-written.
-    const pending = await readPending(options.stateDir);
-    if (pending && options.dryRun) {
-      report.notes.push(`the publish of release ${pending.plan.releaseId} was interrupted; a run without --dry-run completes it first`);
-    } else if (!options.dryRun) {
-      const recovery = await recoverLocked(options, pending, log);
-      report.recovered = recovery.recovered;
-      if (recovery.removed.length > 0) report.notes.push(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
-    }
-
-    let source: SourceData;
-    try {
-      source = await loadSourceData(options.dataDir);
-    } catch (error) {
-      if (error instanceof DataError) throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);
-      throw error;
-    }
-    let releases = await loadReleases(options.releasesDir);
-    if (releases.length === 0) {
-      const initial = await bootstrapRelease(source, options, !options.dryRun);
-      report.notes.push(`no release existed: recorded the current data as initial release ${initial.record.id}`);
-      releases = [initial];
-    }
-
-    // Fetch and read both upstreams; every problem is collected before deciding.
-    const issues: DataIssue[] = [];
-    const wanted = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
-    const [pricing, benchmarks] = await Promise.all([
-      readPricing(config.upstreams.pricing.location, config, wanted, issues),
-      readBenchmarkRows(config.upstreams.benchmarks.location, config, issues),
-    ]);
-    report.upstreams = [pricing.used, benchmarks.used];
-    await checkpoint('fetched');
-    if (issues.length > 0) throw new Rejection(issues.map(formatIssue));
-
-    // Merge: upstream facts over curated data.
-    let merged = source;
-    let pricingMerge: PricingMerge | undefined;
-    if (pricing.index) {
-      const location = config.upstreams.pricing.location;
-      pricingMerge = mergePricing(source, pricing.index, {
-        refreshDate: startedAt.slice(0, 10),
-        sourceUrl: redactLocation(/^https:\/\//.test(location) ? location : config.upstreams.pricing.sourceUrl),
-        sourceName: config.upstreams.pricing.sourceName,
-        sha256: pricing.used.sha256,
-      });
-      merged = pricingMerge.source;
-      report.updates.push(...pricingMerge.updates.map((u) => `${u.toolId}: ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`));
-      report.pinned.push(...pricingMerge.pinned.map((p) => `${p.toolId}: ${p.field} kept ${valueText(p.curated)}, upstream has ${valueText(p.upstream)} (pinned ${p.fact}: ${p.reason})`));
-      report.redundantPins.push(...pricingMerge.redundantPins.map((p) => `${p.toolId}: ${p.fact}`));
-      report.missing.push(...pricingMerge.missing.map((m) => `${m.toolId}: "${m.key}" not in the upstream document (kept unchanged)`));
-      report.notes.push(...pricingMerge.notes);
-      report.candidates.push(
-        ...findCandidates(source, pricing.index, { now: started, ...config.candidates }).map((c) => `${c.key}${c.name ? ` (${c.name})` : ''}, released ${c.releaseDate}`),
-      );
-    }
-    let benchmarkMerge: BenchmarkMerge | undefined;
-    if (benchmarks.rows) {
-      benchmarkMerge = mergeBenchmarks(merged, benchmarks.rows);
-      if (benchmarkMerge.issues.length > 0) throw new Rejection(benchmarkMerge.issues.map(formatIssue));
-      merged = benchmarkMerge.source;
-      report.updates.push(
-        ...benchmarkMerge.updates.map((u) => `${u.model}: ${u.benchmark} "${u.variant}" ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`),
-        ...benchmarkMerge.added.map((a) => `${a.model}: added ${a.benchmark} "${a.variant}" = ${a.value} (series ${a.series})`),
-      );
-      report.benchmarks = {
-        updated: benchmarkMerge.updates.length,
-        added: benchmarkMerge.added.length,
-        unplaced: benchmarkMerge.unplaced.map((r) => `row ${r.row}: ${r.modelSlug} ${r.benchmark} "${r.variant}" = ${r.score}`),
-        newModels: benchmarkMerge.newModels.map((m) => `${m.modelSlug} (${m.modelName}, ${m.rows} row(s))`),
-        keptWithoutUpstream: benchmarkMerge.keptWithoutUpstream,
-      };
-    }
-
-    // Sanity bounds, then exactly the build's validation.
-    if (pricingMerge) {
-      const violations = checkBounds({ updates: pricingMerge.updates, missing: pricingMerge.missing, mapped: pricingMerge.mapped, allow: options.allow }, config.bounds);
-      if (violations.length > 0) throw new Rejection(violations.map(formatIssue));
-    }
-    let candidate: BuildResult;
-    try {
-      candidate = await buildWithCache(merged, options.stateDir);
-    } catch (error) {
-      if (error instanceof DataError) throw new Rejection(error.issues.map(formatIssue));
-      throw error;
-    }
-    await checkpoint('validated');
-
-    const latest = releases.at(-1)!;
-    const candidateBodies = bodiesOf(candidate.documents);
-    if (DOCUMENT_NAMES.every((name) => candidateBodies.get(name)!.equals(latest.bodies.get(name)!))) {
-      report.outcome = 'unchanged';
-      return report;
-    }
-
-    // A release: new dataset version and timestamp, rebuilt (the cross-validation is reused).
-    // Release ids follow publication order even if the clock is behind the newest release.
-    const today = startedAt.slice(0, 10);
-    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings (Math.max would give NaN)
-    const id = nextReleaseId(releases.map((r) => r.record.id), today > latest.record.date ? today : latest.record.date);
-    const version = id.replace(/-/g, '.');
-    const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));
-    const next: SourceData = {
-      ...merged,
-      meta: { file: merged.meta.file, data: { lastUpdated: startedAt, datasetVersion: version, benchmarkVersion: benchmarksChanged ? version : merged.meta.data.benchmarkVersion } },
-    };
-    const built = await buildWithCache(next, options.stateDir);
-    const bodies = bodiesOf(built.documents);
-    const changes = diffDatasets(
-      datasetView(parseBody(latest.bodies.get('tools.json')!), parseBody(latest.bodies.get('benchmarks.json')!)),
-      datasetView(built.documents['tools.json'], built.documents['benchmarks.json']),
-    );
-    const record: Release = {
-      id,
-      date: id.slice(0, 10),
-      publishedAt: startedAt,
-      lastUpdated: startedAt,
-      datasetVersion: version,
-      benchmarkVersion: next.meta.data.benchmarkVersion,
-      initial: false,
-      url: `/api/v/${id}/`,
-      documents: DOCUMENT_NAMES.map((name) => ({ path: `/api/v/${id}/${name}`, sha256: sha256(bodies.get(name)!), bytes: bodies.get(name)!.length })),
-      upstreams: report.upstreams,
-      summary: summarize(changes),
-      changes,
-    };
-    const stored: StoredRelease = { record, bodies };
-    // The artifact carries the status this run will have, so a kill after its switch leaves no stale freshness.
-    const publishedStatus: PersistedStatus = { lastAttempt: startedAt, lastOutcome: 'published', lastError: null, lastSuccess: startedAt, upstreams: report.upstreams };
-    const refresh = publishedRefreshStatus(publishedStatus, config, started);
-    const prepared = prepareFromDocuments({ documents: built.documents, meta: next.meta.data, history: historyInput([...releases, stored], config), refresh });
-    report.release = id;
-    report.buildId = prepared.manifest.buildId;
-    report.changes = changes;
-    report.outcome = 'published';
-    await checkpoint('prepared');
-    if (options.dryRun) return report;
-
-    const dataFiles = changedDataFiles(source, next);
-    const files = releaseFiles(stored, (name) => prepared.contents.get(`api/${name}.br`));
-    const committed = await commitPlan(options.stateDir, { releaseId: id, createdAt: startedAt, dataFiles: [...dataFiles.keys()] }, dataFiles, files);
-    await checkpoint('committed');
-    await writeStatus(options.stateDir, publishedStatus);
-    await completePending(options, committed, prepared);
-    log(`published release ${id} (${summarize(changes)})`);
+    await recoverFirst(run);
+    await refreshLocked(run);
     return report;
   } catch (error) {
     if (error instanceof Rejection) {
@@ -428,28 +320,219 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     return report;
   } finally {
     report.finishedAt = isoSeconds(now());
-    // Messages may quote a location (an error thrown by fetch, a note): none leaves with a secret.
-    const secrets = [...secretsOf(config.upstreams.pricing.location), ...secretsOf(config.upstreams.benchmarks.location)];
-    report.errors = report.errors.map((line) => redactText(line, secrets));
-    report.notes = report.notes.map((line) => redactText(line, secrets));
     try {
-      if (!report.dryRun) {
-        const previous = (await readStatus(options.stateDir)) ?? EMPTY_STATUS;
-        const success = report.outcome === 'published' || report.outcome === 'unchanged';
-        const status: PersistedStatus = {
-          lastAttempt: startedAt,
-          lastOutcome: report.outcome,
-          lastError: errorSummary(report),
-          lastSuccess: success ? startedAt : previous.lastSuccess,
-          upstreams: report.upstreams,
-        };
-        await writeStatus(options.stateDir, status);
-        await publishStatus(options, status, started, report);
-      }
+      await finishRun(run);
     } finally {
       await unlock?.();
     }
   }
+}
+
+/** Finish what an interrupted run committed, then clear what it left half-written. */
+async function recoverFirst({ options, report, log }: Run): Promise<void> {
+  const pending = await readPending(options.stateDir);
+  if (pending && options.dryRun) {
+    report.notes.push(`the publish of release ${pending.plan.releaseId} was interrupted; a run without --dry-run completes it first`);
+  } else if (!options.dryRun) {
+    const recovery = await recoverLocked(options, pending, log);
+    report.recovered = recovery.recovered;
+    if (recovery.removed.length > 0) report.notes.push(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
+  }
+}
+
+/** Fetch, merge, bounds, the build's validation; then unchanged, or a release prepared and (unless a dry run) published. */
+async function refreshLocked(run: Run): Promise<void> {
+  const { options, report } = run;
+  const { source, releases } = await loadStores(run);
+  const { pricing, benchmarks } = await readUpstreams(run, source);
+  const pricingMerge = pricing.index ? applyPricing(run, source, pricing as Required<PricingRead>) : undefined;
+  const merged = benchmarks.rows ? applyBenchmarks(run, pricingMerge?.source ?? source, benchmarks.rows) : (pricingMerge?.source ?? source);
+  const candidate = await validate(run, merged, pricingMerge);
+  await run.checkpoint('validated');
+
+  const latest = releases.at(-1)!;
+  const candidateBodies = bodiesOf(candidate.documents);
+  if (DOCUMENT_NAMES.every((name) => candidateBodies.get(name)!.equals(latest.bodies.get(name)!))) {
+    report.outcome = 'unchanged';
+    return;
+  }
+  const release = await prepareRelease(run, releases, source, merged);
+  report.release = release.stored.record.id;
+  report.buildId = release.prepared.manifest.buildId;
+  report.changes = release.stored.record.changes;
+  report.outcome = 'published';
+  await run.checkpoint('prepared');
+  if (options.dryRun) return;
+  await publishRelease(run, source, release);
+}
+
+async function loadStores({ options, report }: Run): Promise<{ source: SourceData; releases: StoredRelease[] }> {
+  let source: SourceData;
+  try {
+    source = await loadSourceData(options.dataDir);
+  } catch (error) {
+    if (error instanceof DataError) throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);
+    throw error;
+  }
+  let releases = await loadReleases(options.releasesDir);
+  if (releases.length === 0) {
+    const initial = await bootstrapRelease(source, options, !options.dryRun);
+    report.notes.push(`no release existed: recorded the current data as initial release ${initial.record.id}`);
+    releases = [initial];
+  }
+  return { source, releases };
+}
+
+/** Fetch and read both upstreams; every problem is collected before deciding. */
+async function readUpstreams(run: Run, source: SourceData): Promise<{ pricing: PricingRead; benchmarks: BenchmarksRead }> {
+  const { config, report } = run;
+  const issues: DataIssue[] = [];
+  const wanted = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
+  const [pricing, benchmarks] = await Promise.all([
+    readPricing(config.upstreams.pricing.location, config, wanted, issues),
+    readBenchmarkRows(config.upstreams.benchmarks.location, config, issues),
+  ]);
+  report.upstreams = [pricing.used, benchmarks.used];
+  await run.checkpoint('fetched');
+  if (issues.length > 0) throw new Rejection(issues.map(formatIssue));
+  return { pricing, benchmarks };
+}
+
+/** Upstream pricing facts over the curated data, reported. */
+function applyPricing({ config, report, started, startedAt }: Run, source: SourceData, pricing: Required<PricingRead>): PricingMerge {
+  const location = config.upstreams.pricing.location;
+  const pricingMerge = mergePricing(source, pricing.index, {
+    refreshDate: startedAt.slice(0, 10),
+    sourceUrl: redactLocation(/^https:\/\//.test(location) ? location : config.upstreams.pricing.sourceUrl),
+    sourceName: config.upstreams.pricing.sourceName,
+    sha256: pricing.used.sha256,
+  });
+  report.updates.push(...pricingMerge.updates.map((u) => `${u.toolId}: ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`));
+  report.pinned.push(...pricingMerge.pinned.map((p) => `${p.toolId}: ${p.field} kept ${valueText(p.curated)}, upstream has ${valueText(p.upstream)} (pinned ${p.fact}: ${p.reason})`));
+  report.redundantPins.push(...pricingMerge.redundantPins.map((p) => `${p.toolId}: ${p.fact}`));
+  report.missing.push(...pricingMerge.missing.map((m) => `${m.toolId}: "${m.key}" not in the upstream document (kept unchanged)`));
+  report.notes.push(...pricingMerge.notes);
+  report.candidates.push(
+    ...findCandidates(source, pricing.index, { now: started, ...config.candidates }).map((c) => `${c.key}${c.name ? ` (${c.name})` : ''}, released ${c.releaseDate}`),
+  );
+  return pricingMerge;
+}
+
+/** Upstream benchmark rows over the (price-merged) data, reported. */
+function applyBenchmarks({ report }: Run, merged: SourceData, rows: BenchmarkRow[]): SourceData {
+  const benchmarkMerge: BenchmarkMerge = mergeBenchmarks(merged, rows);
+  if (benchmarkMerge.issues.length > 0) throw new Rejection(benchmarkMerge.issues.map(formatIssue));
+  report.updates.push(
+    ...benchmarkMerge.updates.map((u) => `${u.model}: ${u.benchmark} "${u.variant}" ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`),
+    ...benchmarkMerge.added.map((a) => `${a.model}: added ${a.benchmark} "${a.variant}" = ${a.value} (series ${a.series})`),
+  );
+  report.benchmarks = {
+    updated: benchmarkMerge.updates.length,
+    added: benchmarkMerge.added.length,
+    unplaced: benchmarkMerge.unplaced.map((r) => `row ${r.row}: ${r.modelSlug} ${r.benchmark} "${r.variant}" = ${r.score}`),
+    newModels: benchmarkMerge.newModels.map((m) => `${m.modelSlug} (${m.modelName}, ${m.rows} row(s))`),
+    keptWithoutUpstream: benchmarkMerge.keptWithoutUpstream,
+  };
+  return benchmarkMerge.source;
+}
+
+/** Sanity bounds, then exactly the build's validation. */
+async function validate({ options, config }: Run, merged: SourceData, pricingMerge: PricingMerge | undefined): Promise<BuildResult> {
+  if (pricingMerge) {
+    const violations = checkBounds({ updates: pricingMerge.updates, missing: pricingMerge.missing, mapped: pricingMerge.mapped, allow: options.allow }, config.bounds);
+    if (violations.length > 0) throw new Rejection(violations.map(formatIssue));
+  }
+  try {
+    return await buildWithCache(merged, options.stateDir);
+  } catch (error) {
+    if (error instanceof DataError) throw new Rejection(error.issues.map(formatIssue));
+    throw error;
+  }
+}
+
+interface PreparedRelease {
+  next: SourceData;
+  stored: StoredRelease;
+  prepared: PreparedArtifact;
+  /** The status this run will have once published. */
+  publishedStatus: PersistedStatus;
+}
+
+/** A release: new dataset version and timestamp, rebuilt (the cross-validation is reused), with its artifact. */
+async function prepareRelease({ options, config, report, started, startedAt }: Run, releases: StoredRelease[], source: SourceData, merged: SourceData): Promise<PreparedRelease> {
+  const latest = releases.at(-1)!;
+  // Release ids follow publication order even if the clock is behind the newest release.
+  const today = startedAt.slice(0, 10);
+  // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings (Math.max would give NaN)
+  const id = nextReleaseId(releases.map((r) => r.record.id), today > latest.record.date ? today : latest.record.date);
+  const version = id.replace(/-/g, '.');
+  const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));
+  const next: SourceData = {
+    ...merged,
+    meta: { file: merged.meta.file, data: { lastUpdated: startedAt, datasetVersion: version, benchmarkVersion: benchmarksChanged ? version : merged.meta.data.benchmarkVersion } },
+  };
+  const built = await buildWithCache(next, options.stateDir);
+  const bodies = bodiesOf(built.documents);
+  const changes = diffDatasets(
+    datasetView(parseBody(latest.bodies.get('tools.json')!), parseBody(latest.bodies.get('benchmarks.json')!)),
+    datasetView(built.documents['tools.json'], built.documents['benchmarks.json']),
+  );
+  const record: Release = {
+    id,
+    date: id.slice(0, 10),
+    publishedAt: startedAt,
+    lastUpdated: startedAt,
+    datasetVersion: version,
+    benchmarkVersion: next.meta.data.benchmarkVersion,
+    initial: false,
+    url: `/api/v/${id}/`,
+    documents: DOCUMENT_NAMES.map((name) => ({ path: `/api/v/${id}/${name}`, sha256: sha256(bodies.get(name)!), bytes: bodies.get(name)!.length })),
+    upstreams: report.upstreams,
+    summary: summarize(changes),
+    changes,
+  };
+  const stored: StoredRelease = { record, bodies };
+  // The artifact carries the status this run will have, so a kill after its switch leaves no stale freshness.
+  const publishedStatus: PersistedStatus = { lastAttempt: startedAt, lastOutcome: 'published', lastError: null, lastSuccess: startedAt, upstreams: report.upstreams };
+  const refresh = publishedRefreshStatus(publishedStatus, config, started);
+  const prepared = prepareFromDocuments({ documents: built.documents, meta: next.meta.data, history: historyInput([...releases, stored], config), refresh });
+  return { next, stored, prepared, publishedStatus };
+}
+
+/** Artifact written (not served), journal committed, then data, release and `dist` (see journal.ts). */
+async function publishRelease({ options, startedAt, checkpoint, log }: Run, source: SourceData, { next, stored, prepared, publishedStatus }: PreparedRelease): Promise<void> {
+  // The new artifact first, complete but not served (dist still points to the old one), so that
+  // after the commit only quick steps remain and a recovery switches dist without building again.
+  await writeArtifactDir(prepared, options.distPath);
+  await checkpoint('artifact-written');
+  const dataFiles = changedDataFiles(source, next);
+  const files = releaseFiles(stored, (name) => prepared.contents.get(`api/${name}.br`));
+  const plan = { releaseId: stored.record.id, createdAt: startedAt, dataFiles: [...dataFiles.keys()], buildId: prepared.manifest.buildId };
+  const committed = await commitPlan(options.stateDir, plan, dataFiles, files);
+  await checkpoint('committed');
+  await writeStatus(options.stateDir, publishedStatus);
+  await completePending(options, committed, prepared);
+  log(`published release ${stored.record.id} (${stored.record.summary})`);
+}
+
+/** Redacts what leaves, then records the outcome in .state/ and in the published freshness document. */
+async function finishRun({ options, config, report, started, startedAt }: Run): Promise<void> {
+  // Messages may quote a location (an error thrown by fetch, a note): none leaves with a secret.
+  const secrets = [...secretsOf(config.upstreams.pricing.location), ...secretsOf(config.upstreams.benchmarks.location)];
+  report.errors = report.errors.map((line) => redactText(line, secrets));
+  report.notes = report.notes.map((line) => redactText(line, secrets));
+  if (report.dryRun) return;
+  const previous = (await readStatus(options.stateDir)) ?? EMPTY_STATUS;
+  const success = report.outcome === 'published' || report.outcome === 'unchanged';
+  const status: PersistedStatus = {
+    lastAttempt: startedAt,
+    lastOutcome: report.outcome,
+    lastError: errorSummary(report),
+    lastSuccess: success ? startedAt : previous.lastSuccess,
+    upstreams: report.upstreams,
+  };
+  await writeStatus(options.stateDir, status);
+  await publishStatus(options, status, started, report);
 }
 
 /**

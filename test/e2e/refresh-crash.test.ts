@@ -160,6 +160,7 @@ describe('kill -9 during a refresh', () => {
 
   const CHECKPOINTS: [string, 'old' | 'new', boolean][] = [
     ['fetched', 'old', false],
+    ['artifact-written', 'old', false],
     ['committed', 'old', true],
     ['data-file-1', 'old', true],
     ['release-written', 'old', true],
