@@ -14,11 +14,10 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { readFile, realpath, rename, rm, utimes } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { artifactsDirFor, publishArtifact, type ArtifactManifest, type ManifestEntry, type Representation } from '../artifact/artifact.ts';
-import { pathExists, writeFileDurably } from '../fs/durable.ts';
+import { publishArtifact, writeArtifactDir, type ArtifactManifest, type ManifestEntry, type Representation } from '../artifact/artifact.ts';
 import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
 
 export interface FollowOptions {
@@ -143,40 +142,6 @@ function verify(urlPath: string, entry: ManifestEntry, coding: 'identity' | 'br'
   }
 }
 
-/**
- * Writes the verified artifact as `.artifacts/<buildId>` the way publishArtifact does (durable
- * files, one modification time, one rename of a complete temporary directory), but with the
- * fsyncs in parallel: a release rewrites most of the files, and one fsync after another made the
- * write the slowest step of a switch. publishArtifact then finds the directory complete and only
- * switches `dist` to it (and prunes old artifacts).
- */
-async function writeArtifactDir(distPath: string, buildId: string, contents: ReadonlyMap<string, Buffer>, concurrency: number): Promise<void> {
-  const finalDir = path.join(artifactsDirFor(distPath), buildId);
-  if (await pathExists(path.join(finalDir, 'artifact.json'))) return;
-  const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
-  try {
-    const queue = [...contents].filter(([relative]) => relative !== 'artifact.json');
-    const publishedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) {
-          const file = path.join(tmpDir, next[0]);
-          await writeFileDurably(file, next[1]);
-          await utimes(file, publishedAt, publishedAt);
-        }
-      }),
-    );
-    // The manifest last: a directory with artifact.json is complete.
-    await writeFileDurably(path.join(tmpDir, 'artifact.json'), contents.get('artifact.json')!);
-    await utimes(path.join(tmpDir, 'artifact.json'), publishedAt, publishedAt);
-    await rm(finalDir, { recursive: true, force: true });
-    await rename(tmpDir, finalDir);
-  } catch (error) {
-    await rm(tmpDir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
 /** The artifact `dist` points to now, indexed by content, so unchanged files are copied instead of downloaded. */
 async function localIndex(distPath: string): Promise<{ buildId: string | null; read: (entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip') => Promise<Buffer | undefined> }> {
   try {
@@ -197,14 +162,20 @@ async function localIndex(distPath: string): Promise<{ buildId: string | null; r
   }
 }
 
-export function createFollower(options: FollowOptions): Follower {
-  const log = options.log ?? (() => {});
-  const origin = new URL(options.origin.endsWith('/') || options.origin.includes('?') ? options.origin : `${options.origin}/`);
-  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') throw new FollowError(`--follow needs an http(s) URL (got ${redactLocation(options.origin)})`);
-  const secrets = secretsOf(options.origin);
-  const shownOrigin = redactLocation(options.origin);
+/** The origin as requests need it: userinfo moved into an Authorization header, the query string kept for every file. */
+interface Origin {
+  shown: string;
+  secrets: string[];
+  headers: Record<string, string>;
+  agent: http.Agent;
+  fileUrl(file: string): URL;
+}
+
+function originOf(options: FollowOptions): Origin {
+  const base = new URL(options.origin.endsWith('/') || options.origin.includes('?') ? options.origin : `${options.origin}/`);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new FollowError(`--follow needs an http(s) URL (got ${redactLocation(options.origin)})`);
   const headers: Record<string, string> = { 'user-agent': 'ai-coding-models-directory-follower' };
-  if (origin.username || origin.password) {
+  if (base.username || base.password) {
     const decode = (part: string) => {
       try {
         return decodeURIComponent(part);
@@ -212,113 +183,143 @@ export function createFollower(options: FollowOptions): Follower {
         return part;
       }
     };
-    headers.authorization = `Basic ${Buffer.from(`${decode(origin.username)}:${decode(origin.password)}`).toString('base64')}`;
-    origin.username = '';
-    origin.password = '';
+    headers.authorization = `Basic ${Buffer.from(`${decode(base.username)}:${decode(base.password)}`).toString('base64')}`;
+    base.username = '';
+    base.password = '';
   }
-  const fileUrl = (file: string) => {
-    const url = new URL(file.split('/').map(encodeURIComponent).join('/'), origin);
-    url.search = origin.search;
-    return url;
+  return {
+    shown: redactLocation(options.origin),
+    secrets: secretsOf(options.origin),
+    headers,
+    agent: new (base.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: options.concurrency ?? 8 }),
+    fileUrl(file) {
+      const url = new URL(file.split('/').map(encodeURIComponent).join('/'), base);
+      url.search = base.search;
+      return url;
+    },
   };
-  const agent = new (origin.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
+}
+
+interface Assembled {
+  contents: Map<string, Buffer>;
+  downloaded: number;
+  reused: number;
+  bytes: number;
+}
+
+type Local = Awaited<ReturnType<typeof localIndex>>;
+
+/**
+ * Every file of `manifest`, copied from the local artifact when it holds the same bytes, else
+ * downloaded, and each verified: assembled in memory (the server holds the artifact in memory anyway).
+ */
+async function assemble(origin: Origin, manifest: ArtifactManifest, local: Local, signal: AbortSignal, concurrency: number): Promise<Assembled> {
+  const assembled: Assembled = { contents: new Map(), downloaded: 0, reused: 0, bytes: 0 };
+  const problems: string[] = [];
+  const fetchOne = async (entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip'): Promise<Buffer> => {
+    const copy = await local.read(entry, coding);
+    if (copy) {
+      assembled.reused += 1;
+      return copy;
+    }
+    const rep = entry[coding]!;
+    const file = await get(origin.fileUrl(rep.file), origin.headers, rep.bytes, signal, origin.agent);
+    if (file.status !== 200) throw new FollowError(`${redactLocation(origin.fileUrl(rep.file).href)} answered HTTP ${file.status}`);
+    assembled.downloaded += 1;
+    assembled.bytes += file.body.length;
+    return file.body;
+  };
+  const jobs = Object.entries(manifest.files);
+  let failed = false;
+  const worker = async () => {
+    for (let job = jobs.shift(); job && !failed; job = jobs.shift()) {
+      const [urlPath, entry] = job;
+      const identity = await fetchOne(entry, 'identity');
+      const bad = verify(urlPath, entry, 'identity', identity, undefined);
+      if (bad) {
+        problems.push(bad);
+        continue;
+      }
+      assembled.contents.set(entry.identity.file, identity);
+      for (const coding of ['br', 'gzip'] as const) {
+        if (!entry[coding]) continue;
+        const body = await fetchOne(entry, coding);
+        const wrong = verify(urlPath, entry, coding, body, identity);
+        if (wrong) problems.push(wrong);
+        else assembled.contents.set(entry[coding]!.file, body);
+      }
+    }
+  };
+  const stopOnError = (error: unknown) => {
+    failed = true;
+    throw error;
+  };
+  await Promise.all(Array.from({ length: concurrency }, () => worker().catch(stopOnError)));
+  if (problems.length > 0)
+    throw new FollowError(`artifact ${manifest.buildId} from ${origin.shown} is corrupt: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+  return assembled;
+}
+
+/** The manifest ETag last seen for the artifact served now (for If-None-Match). */
+type ManifestTag = { etag: string; buildId: string } | undefined;
+
+/** One poll: the manifest (conditional), then, when its buildId is new, the whole artifact assembled, verified and switched to. */
+async function syncOnce(origin: Origin, options: FollowOptions, tag: { current: ManifestTag }): Promise<SyncResult> {
+  const signal = AbortSignal.timeout(options.syncTimeoutMs ?? 5 * 60_000);
+  const local = await localIndex(options.distPath);
+  const conditional: Record<string, string> = tag.current && tag.current.buildId === local.buildId ? { 'if-none-match': tag.current.etag } : {};
+  const got = await get(origin.fileUrl('artifact.json'), { ...origin.headers, ...conditional }, options.maxManifestBytes ?? 32 * 1024 * 1024, signal, origin.agent);
+  if (got.status === 304 && local.buildId) return { outcome: 'current', buildId: local.buildId };
+  if (got.status !== 200) throw new FollowError(`${redactLocation(origin.fileUrl('artifact.json').href)} answered HTTP ${got.status}`);
+  const manifest = parseManifest(got.body, options.maxArtifactBytes ?? 1024 * 1024 * 1024);
+  if (manifest.buildId === local.buildId) {
+    if (got.etag) tag.current = { etag: got.etag, buildId: manifest.buildId };
+    return { outcome: 'current', buildId: manifest.buildId };
+  }
+  const started = performance.now();
+  const { contents, downloaded, reused, bytes } = await assemble(origin, manifest, local, signal, options.concurrency ?? 8);
+  contents.set('artifact.json', got.body);
+  const fetched = performance.now();
+  // Written beside the served artifact (parallel fsyncs), then `dist` switched with one rename.
+  await writeArtifactDir({ manifest, contents }, options.distPath, options.concurrency ?? 8);
+  await publishArtifact({ manifest, contents }, options.distPath);
+  const written = performance.now();
+  if (got.etag) tag.current = { etag: got.etag, buildId: manifest.buildId };
+  await options.onSwap?.(manifest.buildId);
+  const ms = { fetch: Math.round(fetched - started), write: Math.round(written - fetched), swap: Math.round(performance.now() - written) };
+  return { outcome: 'updated', buildId: manifest.buildId, downloaded, reused, bytes, ms };
+}
+
+function switchedLine(result: Extract<SyncResult, { outcome: 'updated' }>, shown: string): string {
+  return (
+    `follow: switched to artifact ${result.buildId} from ${shown} (${result.downloaded} file(s) downloaded, ${result.bytes} bytes; ${result.reused} reused; ` +
+    `fetch and verify ${result.ms.fetch} ms, write ${result.ms.write} ms, reload ${result.ms.swap} ms)`
+  );
+}
+
+export function createFollower(options: FollowOptions): Follower {
+  const log = options.log ?? (() => {});
+  const origin = originOf(options);
   const stats: FollowerStats = { polls: 0, updates: 0, failures: 0, lastError: null };
-  let manifestEtag: { etag: string; buildId: string } | undefined;
+  const tag: { current: ManifestTag } = { current: undefined };
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<SyncResult> | undefined;
-
-  const syncOnce = async (): Promise<SyncResult> => {
-    const signal = AbortSignal.timeout(options.syncTimeoutMs ?? 5 * 60_000);
-    const local = await localIndex(options.distPath);
-    const conditional: Record<string, string> = manifestEtag && manifestEtag.buildId === local.buildId ? { 'if-none-match': manifestEtag.etag } : {};
-    const got = await get(fileUrl('artifact.json'), { ...headers, ...conditional }, options.maxManifestBytes ?? 32 * 1024 * 1024, signal, agent);
-    if (got.status === 304 && local.buildId) return { outcome: 'current', buildId: local.buildId };
-    if (got.status !== 200) throw new FollowError(`${redactLocation(fileUrl('artifact.json').href)} answered HTTP ${got.status}`);
-    const manifest = parseManifest(got.body, options.maxArtifactBytes ?? 1024 * 1024 * 1024);
-    if (manifest.buildId === local.buildId) {
-      if (got.etag) manifestEtag = { etag: got.etag, buildId: manifest.buildId };
-      return { outcome: 'current', buildId: manifest.buildId };
-    }
-
-    // Assemble every file in memory (the server holds the artifact in memory anyway), verified.
-    const started = performance.now();
-    const contents = new Map<string, Buffer>();
-    const problems: string[] = [];
-    let downloaded = 0;
-    let reused = 0;
-    let bytes = 0;
-    const jobs = Object.entries(manifest.files);
-    const fetchOne = async (entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip'): Promise<Buffer> => {
-      const rep = entry[coding]!;
-      const copy = await local.read(entry, coding);
-      if (copy) {
-        reused += 1;
-        return copy;
-      }
-      const file = await get(fileUrl(rep.file), headers, rep.bytes, signal, agent);
-      if (file.status !== 200) throw new FollowError(`${redactLocation(fileUrl(rep.file).href)} answered HTTP ${file.status}`);
-      downloaded += 1;
-      bytes += file.body.length;
-      return file.body;
-    };
-    let failed = false;
-    const worker = async () => {
-      for (let job = jobs.shift(); job && !failed; job = jobs.shift()) {
-        const [urlPath, entry] = job;
-        const identity = await fetchOne(entry, 'identity');
-        const bad = verify(urlPath, entry, 'identity', identity, undefined);
-        if (bad) {
-          problems.push(bad);
-          continue;
-        }
-        contents.set(entry.identity.file, identity);
-        for (const coding of ['br', 'gzip'] as const) {
-          if (!entry[coding]) continue;
-          const body = await fetchOne(entry, coding);
-          const wrong = verify(urlPath, entry, coding, body, identity);
-          if (wrong) problems.push(wrong);
-          else contents.set(entry[coding]!.file, body);
-        }
-      }
-    };
-    await Promise.all(
-      Array.from({ length: options.concurrency ?? 8 }, () =>
-        worker().catch((error: unknown) => {
-          failed = true;
-          throw error;
-        }),
-      ),
-    );
-    if (problems.length > 0) throw new FollowError(`artifact ${manifest.buildId} from ${shownOrigin} is corrupt: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
-    contents.set('artifact.json', got.body);
-    const fetched = performance.now();
-    await writeArtifactDir(options.distPath, manifest.buildId, contents, options.concurrency ?? 8);
-    await publishArtifact({ manifest, contents }, options.distPath);
-    const written = performance.now();
-    if (got.etag) manifestEtag = { etag: got.etag, buildId: manifest.buildId };
-    await options.onSwap?.(manifest.buildId);
-    const ms = { fetch: Math.round(fetched - started), write: Math.round(written - fetched), swap: Math.round(performance.now() - written) };
-    return { outcome: 'updated', buildId: manifest.buildId, downloaded, reused, bytes, ms };
-  };
 
   const sync = (): Promise<SyncResult> => {
     running ??= (async () => {
       stats.polls += 1;
       try {
-        const result = await syncOnce();
+        const result = await syncOnce(origin, options, tag);
         if (result.outcome === 'updated') {
           stats.updates += 1;
-          log(
-            `follow: switched to artifact ${result.buildId} from ${shownOrigin} (${result.downloaded} file(s) downloaded, ${result.bytes} bytes; ${result.reused} reused; ` +
-              `fetch and verify ${result.ms.fetch} ms, write ${result.ms.write} ms, reload ${result.ms.swap} ms)`,
-          );
+          log(switchedLine(result, origin.shown));
         }
         stats.lastError = null;
         return result;
       } catch (error) {
         stats.failures += 1;
-        const message = redactText(error instanceof FollowError ? error.message : `${shownOrigin}: ${(error as Error).message}`, secrets);
+        const message = redactText(error instanceof FollowError ? error.message : `${origin.shown}: ${(error as Error).message}`, origin.secrets);
         stats.lastError = message;
         throw new FollowError(message);
       } finally {
@@ -352,7 +353,7 @@ export function createFollower(options: FollowOptions): Follower {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      agent.destroy();
+      origin.agent.destroy();
     },
     stats: () => ({ ...stats }),
   };

@@ -155,7 +155,9 @@ describe('scale-out: one publisher, three serving instances', () => {
    * switch and no failed poll, and it took at most one interval plus that switch's own work
    * (download and verify, write, reload, as it logged them) plus scheduling slack on a busy machine.
    */
-  function assertFirstPoll(instance: Instance, since: number, tookMs: number, inFlight = false): void {
+  async function assertFirstPoll(instance: Instance, since: number, tookMs: number, inFlight = false): Promise<void> {
+    // The follower logs the switch just after the server swapped (which is what converge() saw).
+    for (const deadline = Date.now() + 5000; !instance.output().slice(since).includes('follow: switched') && Date.now() < deadline; ) await sleep(20);
     const lines = instance.output().slice(since).split('\n');
     const switches = lines.filter((l) => l.includes('follow: switched to artifact'));
     expect(switches, instance.output().slice(since)).toHaveLength(1);
@@ -239,7 +241,7 @@ describe('scale-out: one publisher, three serving instances', () => {
     expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b', 'shared-dir']);
     // The shared directory is watched every second; the URL followers switch at their next poll.
     expect(took['shared-dir']).toBeLessThan(1000 + 1500);
-    for (const [i, instance] of instances.entries()) if (instance.name.startsWith('follower')) assertFirstPoll(instance, offsets[i]!, took[instance.name]!);
+    for (const [i, instance] of instances.entries()) if (instance.name.startsWith('follower')) await assertFirstPoll(instance, offsets[i]!, took[instance.name]!);
     const paths = Object.keys(manifest.files);
     const [first, ...rest] = await Promise.all(instances.map((instance) => etagsOf(instance, paths)));
     for (const other of rest) expect(other).toEqual(first);
@@ -271,7 +273,7 @@ describe('scale-out: one publisher, three serving instances', () => {
     const took = await converge(followers, etag, 30_000);
     console.log(`converged after the origin (${mode}) healed (ms): ${JSON.stringify(took)}`);
     expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b']);
-    for (const [i, f] of followers.entries()) assertFirstPoll(f, healed[i]!, took[f.name]!, true);
+    for (const [i, f] of followers.entries()) await assertFirstPoll(f, healed[i]!, took[f.name]!, true);
     // Nothing half-assembled was left beside the artifacts.
     for (const name of ['a', 'b']) expect((await readdir(path.join(ws.root, name, '.artifacts'))).filter((n) => n.includes('.tmp-'))).toEqual([]);
   }, 120_000);
