@@ -172,6 +172,7 @@ function serveOptions() {
   return { values, port, followIntervalS };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the start-up sequence (options, artifact, server, follower or publisher, signals) reads best in order; each step is a call
 async function main(): Promise<void> {
   if (process.argv.includes('--help')) {
     console.log(USAGE);

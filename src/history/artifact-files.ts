@@ -92,6 +92,7 @@ export const STATIC_REFRESH_STATUS: FreshnessDocument['refresh'] = {
 };
 
 /** Every file of the artifact: documents, freshness, index, schemas, OpenAPI and the 404 body. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the artifact's file list, top to bottom, is the one place that says what is published
 export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
   const bodies = new Map<DocumentName, Buffer>();
   const files: ArtifactFile[] = [];

@@ -66,6 +66,7 @@ export function staticRefreshStatus(history: HistoryInput): RefreshStatus {
   };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the history's file list, top to bottom, is the one place that says what it publishes
 export function historyArtifactFiles(history: HistoryInput, current: CurrentDataset): HistoryFiles {
   const files: ArtifactFile[] = [];
   const json = (urlPath: string, document: unknown, immutable = false) =>

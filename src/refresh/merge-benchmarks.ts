@@ -41,6 +41,7 @@ export function variantTemplate(variant: string): string {
   return variant.replace(/\s*\[[^\]]*\]\s*$/, '').trim();
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass over the upstream rows with its per-row rules in order; splitting is left for a later change
 export function mergeBenchmarks(
   source: SourceData,
   rows: readonly BenchmarkRow[],

@@ -151,6 +151,7 @@ function importedSource(key: string, context: PricingMergeContext): FactSource {
   };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass over the tools with its per-field rules in order; splitting is left for a later change
 export function mergePricing(source: SourceData, index: ModelsDevIndex, context: PricingMergeContext): PricingMerge {
   const next = structuredClone(source);
   const result: PricingMerge = {

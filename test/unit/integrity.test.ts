@@ -179,9 +179,9 @@ describe('cross-file rules', () => {
 describe('rules on the derived documents', () => {
   async function documents() {
     const source = await freshSource();
-    // biome-ignore lint/suspicious/noExplicitAny: these tests break documents on purpose, field by field
     return structuredClone(
       buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }).documents,
+      // biome-ignore lint/suspicious/noExplicitAny: these tests break documents on purpose, field by field
     ) as Record<string, any>;
   }
 

@@ -268,7 +268,7 @@ export interface BenchmarkModel {
     liveCodeBench: ScoreDetail;
     humanEval: ScoreDetail;
     bigCodeBench: ScoreDetail;
-    /** [extension] SWE-bench Pro as reported by the model developer (weighted in overallScore). */
+    /** [extension] SWE-bench Pro as reported by model developers (weighted in overallScore). */
     sweBenchPro: ScoreDetail;
     /** [extension] Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore). */
     terminalBench: ScoreDetail;
@@ -504,10 +504,13 @@ export interface BenchmarksDocument {
     models: BenchmarkModel[];
     /** [extension] What overallScore aggregates: each scoreDetails field, its reference series and its weight (weights sum to 1). */
     aggregate: {
+      /** scoreDetails field, e.g. `sweBenchPro`. */
       field: string;
+      /** Benchmark name. */
       benchmark: string;
-      /** Stable lowercase slug identifier; never reused for another entity. */
+      /** Reference series: a value is measured only from it. */
       series: string;
+      /** Weight in overallScore. */
       weight: number;
     }[];
     /** [extension] Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage. */
@@ -533,7 +536,7 @@ export interface BenchmarksDocument {
       /** Stable lowercase slug identifier; never reused for another entity. */
       toolId: string;
       name: string;
-      /** Why the tool has no score, e.g. `no published result as of 2026-11-22`. */
+      /** Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`. */
       reason: string;
     }[];
   };
