@@ -147,7 +147,6 @@ export function prepareArtifact(files: readonly ArtifactFile[], lastModified: st
   return { manifest, contents };
 }
 
-
 /** Where artifacts live beside the `dist` symlink. */
 export function artifactsDirFor(distPath: string): string {
   return path.join(path.dirname(path.resolve(distPath)), '.artifacts');
@@ -219,7 +218,11 @@ export async function writeArtifactDir(prepared: PreparedArtifact, distPath: str
  * points `dist` at it. Keeps the previous artifact so in-flight readers of the old one finish
  * undisturbed.
  */
-export async function publishArtifact(prepared: PreparedArtifact, distPath: string, keep = 3): Promise<{ dir: string; changed: boolean }> {
+export async function publishArtifact(
+  prepared: PreparedArtifact,
+  distPath: string,
+  keep = 3,
+): Promise<{ dir: string; changed: boolean }> {
   const resolvedDist = path.resolve(distPath);
   const artifactsDir = artifactsDirFor(resolvedDist);
   await mkdir(artifactsDir, { recursive: true });
@@ -249,7 +252,9 @@ export async function publishArtifact(prepared: PreparedArtifact, distPath: stri
 
 async function pruneArtifacts(artifactsDir: string, protectedIds: string[], keep: number): Promise<void> {
   const names = (await readdir(artifactsDir)).filter((name) => !name.includes('.tmp-'));
-  const withTimes = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(artifactsDir, name))).mtimeMs })));
+  const withTimes = await Promise.all(
+    names.map(async (name) => ({ name, mtime: (await stat(path.join(artifactsDir, name))).mtimeMs })),
+  );
   withTimes.sort((a, b) => b.mtime - a.mtime);
   for (const { name } of withTimes.slice(keep)) {
     if (!protectedIds.includes(name)) await rm(path.join(artifactsDir, name), { recursive: true, force: true });

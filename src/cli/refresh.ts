@@ -62,10 +62,12 @@ async function bootstrap(locations: Locations): Promise<number> {
 /** What every refresh does first, alone: the server runs this when it starts. */
 async function recover(locations: Locations, config: RefreshConfig, json: boolean): Promise<number> {
   const recovery = await recoverInterrupted({ ...locations, config, log: (line) => console.error(line) });
-  if (recovery.locked) console.error(`nothing recovered: ${recovery.locked}; that run completes any interrupted publish itself`);
+  if (recovery.locked)
+    console.error(`nothing recovered: ${recovery.locked}; that run completes any interrupted publish itself`);
   else if (recovery.recovered) console.error(`completed the interrupted publish of release ${recovery.recovered}`);
   else console.error('no interrupted publish to complete');
-  if (recovery.removed.length > 0) console.error(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
+  if (recovery.removed.length > 0)
+    console.error(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
   if (json) console.log(JSON.stringify(recovery));
   return EXIT.ok;
 }

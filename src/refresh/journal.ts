@@ -41,13 +41,18 @@ export interface Pending {
   plan: Plan;
 }
 
-
 function assertRelative(relative: string): void {
-  if (path.isAbsolute(relative) || relative.split(/[\\/]/).includes('..')) throw new Error(`journal: refusing path outside the data directory: ${relative}`);
+  if (path.isAbsolute(relative) || relative.split(/[\\/]/).includes('..'))
+    throw new Error(`journal: refusing path outside the data directory: ${relative}`);
 }
 
 /** Stages the publish and commits it with one rename. */
-export async function commitPlan(stateDir: string, plan: Plan, dataFiles: ReadonlyMap<string, Buffer>, releaseFiles: ReadonlyMap<string, Buffer>): Promise<Pending> {
+export async function commitPlan(
+  stateDir: string,
+  plan: Plan,
+  dataFiles: ReadonlyMap<string, Buffer>,
+  releaseFiles: ReadonlyMap<string, Buffer>,
+): Promise<Pending> {
   const base = journalDir(stateDir);
   await mkdir(base, { recursive: true });
   const tmp = path.join(base, `pending.tmp-${process.pid}-${Date.now()}`);
@@ -80,7 +85,11 @@ export async function readPending(stateDir: string): Promise<Pending | null> {
 }
 
 /** Step 2: data files, then the release directory. Safe to repeat. */
-export async function applyData(pending: Pending, dataDir: string, onFile?: (relative: string) => Promise<void> | void): Promise<void> {
+export async function applyData(
+  pending: Pending,
+  dataDir: string,
+  onFile?: (relative: string) => Promise<void> | void,
+): Promise<void> {
   for (const relative of pending.plan.dataFiles) {
     assertRelative(relative);
     await writeFileAtomic(path.join(dataDir, relative), await readFile(path.join(pending.dir, 'data', relative)));
@@ -90,7 +99,8 @@ export async function applyData(pending: Pending, dataDir: string, onFile?: (rel
 
 export async function applyRelease(pending: Pending, releasesDir: string): Promise<void> {
   const files = new Map<string, Buffer>();
-  for (const name of await readdir(path.join(pending.dir, 'release'))) files.set(name, await readFile(path.join(pending.dir, 'release', name)));
+  for (const name of await readdir(path.join(pending.dir, 'release')))
+    files.set(name, await readFile(path.join(pending.dir, 'release', name)));
   await writeReleaseDir(releasesDir, pending.plan.releaseId, files);
 }
 

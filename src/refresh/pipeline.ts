@@ -4,7 +4,16 @@
  * apply data files -> write the release -> publish the artifact atomically. Anything refused
  * before the journal's commit leaves every store untouched (see journal.ts for the order).
  */
-import { artifactsDirFor, cleanStaleTemporaries, publishArtifact, serializeJson, sha256Hex as sha256, writeArtifactDir, type ArtifactManifest, type PreparedArtifact } from '../artifact/artifact.ts';
+import {
+  artifactsDirFor,
+  cleanStaleTemporaries,
+  publishArtifact,
+  serializeJson,
+  sha256Hex as sha256,
+  writeArtifactDir,
+  type ArtifactManifest,
+  type PreparedArtifact,
+} from '../artifact/artifact.ts';
 import type { BuildResult, Documents } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
 import { DataError } from '../compile/errors.ts';
@@ -19,13 +28,29 @@ import { checkBounds } from './bounds.ts';
 import type { RefreshConfig } from './config.ts';
 import { diffDatasets, summarize } from '../history/diff.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
-import { applyData, applyRelease, cleanJournalTemporaries, commitPlan, finishPending, readPending, type Pending } from './journal.ts';
+import {
+  applyData,
+  applyRelease,
+  cleanJournalTemporaries,
+  commitPlan,
+  finishPending,
+  readPending,
+  type Pending,
+} from './journal.ts';
 import { parseJsonGuarded } from './json-guard.ts';
 import { acquireLock, LockedError } from './lock.ts';
 import { mergeBenchmarks, type BenchmarkMerge } from './merge-benchmarks.ts';
 import { findCandidates, mergePricing, type PricingMerge } from './merge-pricing.ts';
 import { buildWithCache, historyInput, publishFromDisk } from '../history/publish.ts';
-import { DOCUMENT_NAMES, listReleaseIds, loadReleases, nextReleaseId, releaseFiles, writeReleaseDir, type StoredRelease } from '../history/releases.ts';
+import {
+  DOCUMENT_NAMES,
+  listReleaseIds,
+  loadReleases,
+  nextReleaseId,
+  releaseFiles,
+  writeReleaseDir,
+  type StoredRelease,
+} from '../history/releases.ts';
 import { errorSummary, formatIssue, valueText, type RefreshReport } from './report.ts';
 import { readStatus, writeStatus, EMPTY_STATUS, type PersistedStatus } from './status.ts';
 import { publishedRefreshStatus, republishFreshness } from './freshness.ts';
@@ -33,7 +58,16 @@ import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
 import type { DataIssue } from '../compile/errors.ts';
 
-export type Checkpoint = 'fetched' | 'validated' | 'prepared' | 'artifact-written' | 'committed' | `data-file-${number}` | 'release-written' | 'published' | 'finished';
+export type Checkpoint =
+  | 'fetched'
+  | 'validated'
+  | 'prepared'
+  | 'artifact-written'
+  | 'committed'
+  | `data-file-${number}`
+  | 'release-written'
+  | 'published'
+  | 'finished';
 
 export interface RefreshOptions {
   dataDir: string;
@@ -83,7 +117,11 @@ export function serializeDataFile(kind: 'tool' | 'results' | 'meta', data: objec
 /** Files whose content differs between two SourceData, with their new bytes. */
 export function changedDataFiles(before: SourceData, after: SourceData): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  const compare = (kind: 'tool' | 'results' | 'meta', a: { file: string; data: object } | undefined, b: { file: string; data: object }) => {
+  const compare = (
+    kind: 'tool' | 'results' | 'meta',
+    a: { file: string; data: object } | undefined,
+    b: { file: string; data: object },
+  ) => {
     const next = serializeDataFile(kind, b.data);
     if (!a || serializeDataFile(kind, a.data) !== next) files.set(b.file, Buffer.from(next));
   };
@@ -100,7 +138,10 @@ function bodiesOf(documents: Documents): Map<(typeof DOCUMENT_NAMES)[number], Bu
 }
 
 function datasetView(tools: unknown, benchmarks: unknown) {
-  return { tools: (tools as { tools: Tool[] }).tools, benchmarks: (benchmarks as { benchmarks: { models: BenchmarkModel[] } }).benchmarks.models };
+  return {
+    tools: (tools as { tools: Tool[] }).tools,
+    benchmarks: (benchmarks as { benchmarks: { models: BenchmarkModel[] } }).benchmarks.models,
+  };
 }
 
 const parseBody = (body: Buffer) => JSON.parse(body.toString('utf8')) as unknown;
@@ -121,7 +162,12 @@ function unreachable(name: string, label: string, location: string, error: unkno
   return { name, location: publicLocation(location), sha256: null };
 }
 
-async function readPricing(location: string, config: RefreshConfig, wanted: ReadonlySet<string>, issues: DataIssue[]): Promise<PricingRead> {
+async function readPricing(
+  location: string,
+  config: RefreshConfig,
+  wanted: ReadonlySet<string>,
+  issues: DataIssue[],
+): Promise<PricingRead> {
   if (location === 'skip') return { used: { name: 'pricing', location, sha256: null } };
   const label = 'pricing upstream';
   try {
@@ -143,13 +189,23 @@ async function readPricing(location: string, config: RefreshConfig, wanted: Read
   }
 }
 
-async function readBenchmarkRows(location: string, config: RefreshConfig, issues: DataIssue[]): Promise<BenchmarksRead> {
+async function readBenchmarkRows(
+  location: string,
+  config: RefreshConfig,
+  issues: DataIssue[],
+): Promise<BenchmarksRead> {
   if (location === 'skip') return { used: { name: 'benchmarks', location, sha256: null } };
   const label = 'benchmarks upstream';
   try {
     const fetched = await readUpstream(label, location, ['text/csv', 'application/json', 'text/plain'], config.limits);
     const used = { name: 'benchmarks', location: publicLocation(location), sha256: fetched.sha256 };
-    const read = readBenchmarks(fetched.body, fetched.mediaType ?? (location.endsWith('.json') ? 'application/json' : location.endsWith('.csv') ? 'text/csv' : null), config.upstreams.benchmarks.format, label);
+    const read = readBenchmarks(
+      fetched.body,
+      fetched.mediaType ??
+        (location.endsWith('.json') ? 'application/json' : location.endsWith('.csv') ? 'text/csv' : null),
+      config.upstreams.benchmarks.format,
+      label,
+    );
     if (!read.ok) {
       issues.push(...read.issues);
       return { used };
@@ -191,7 +247,13 @@ async function committedStatus(pending: Pending): Promise<PersistedStatus> {
   } catch {
     upstreams = [];
   }
-  return { lastAttempt: pending.plan.createdAt, lastOutcome: 'published', lastError: null, lastSuccess: pending.plan.createdAt, upstreams };
+  return {
+    lastAttempt: pending.plan.createdAt,
+    lastOutcome: 'published',
+    lastError: null,
+    lastSuccess: pending.plan.createdAt,
+    upstreams,
+  };
 }
 
 /**
@@ -205,7 +267,8 @@ async function stagedArtifact(distPath: string, buildId: string | undefined): Pr
     const manifest = JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')) as ArtifactManifest;
     if (manifest.buildId !== buildId) return null;
     for (const entry of Object.values(manifest.files))
-      for (const rep of [entry.identity, entry.br, entry.gzip]) if (rep && (await stat(path.join(dir, rep.file))).size !== rep.bytes) return null;
+      for (const rep of [entry.identity, entry.br, entry.gzip])
+        if (rep && (await stat(path.join(dir, rep.file))).size !== rep.bytes) return null;
     // publishArtifact finds the directory complete and only switches `dist` to it.
     return { manifest, contents: new Map() };
   } catch {
@@ -214,7 +277,11 @@ async function stagedArtifact(distPath: string, buildId: string | undefined): Pr
 }
 
 /** Completes a committed journal: data, release, artifact, then the journal goes. */
-async function completePending(options: RefreshOptions, pending: Pending, prepared?: PreparedArtifact): Promise<string> {
+async function completePending(
+  options: RefreshOptions,
+  pending: Pending,
+  prepared?: PreparedArtifact,
+): Promise<string> {
   const checkpoint = options.checkpoint ?? (() => {});
   let count = 0;
   await applyData(pending, options.dataDir, async () => {
@@ -248,7 +315,11 @@ async function completePending(options: RefreshOptions, pending: Pending, prepar
 }
 
 /** Creates the first release from the current data when there is none. */
-export async function bootstrapRelease(source: SourceData, options: Pick<RefreshOptions, 'releasesDir' | 'stateDir'>, write = true): Promise<StoredRelease> {
+export async function bootstrapRelease(
+  source: SourceData,
+  options: Pick<RefreshOptions, 'releasesDir' | 'stateDir'>,
+  write = true,
+): Promise<StoredRelease> {
   const built = await buildWithCache(source, options.stateDir);
   const meta = source.meta.data;
   const id = nextReleaseId(await listReleaseIds(options.releasesDir), meta.lastUpdated.slice(0, 10));
@@ -262,7 +333,11 @@ export async function bootstrapRelease(source: SourceData, options: Pick<Refresh
     benchmarkVersion: meta.benchmarkVersion,
     initial: true,
     url: `/api/v/${id}/`,
-    documents: DOCUMENT_NAMES.map((name) => ({ path: `/api/v/${id}/${name}`, sha256: sha256(bodies.get(name)!), bytes: bodies.get(name)!.length })),
+    documents: DOCUMENT_NAMES.map((name) => ({
+      path: `/api/v/${id}/${name}`,
+      sha256: sha256(bodies.get(name)!),
+      bytes: bodies.get(name)!.length,
+    })),
     upstreams: [],
     summary: summarize([], true),
     changes: [],
@@ -293,7 +368,15 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
     { name: 'pricing', location: publicLocation(config.upstreams.pricing.location), sha256: null },
     { name: 'benchmarks', location: publicLocation(config.upstreams.benchmarks.location), sha256: null },
   ];
-  const run: Run = { options, config, report, started, startedAt, checkpoint: options.checkpoint ?? (() => {}), log: options.log ?? (() => {}) };
+  const run: Run = {
+    options,
+    config,
+    report,
+    started,
+    startedAt,
+    checkpoint: options.checkpoint ?? (() => {}),
+    log: options.log ?? (() => {}),
+  };
 
   let unlock: (() => Promise<void>) | undefined;
   try {
@@ -332,11 +415,14 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
 async function recoverFirst({ options, report, log }: Run): Promise<void> {
   const pending = await readPending(options.stateDir);
   if (pending && options.dryRun) {
-    report.notes.push(`the publish of release ${pending.plan.releaseId} was interrupted; a run without --dry-run completes it first`);
+    report.notes.push(
+      `the publish of release ${pending.plan.releaseId} was interrupted; a run without --dry-run completes it first`,
+    );
   } else if (!options.dryRun) {
     const recovery = await recoverLocked(options, pending, log);
     report.recovered = recovery.recovered;
-    if (recovery.removed.length > 0) report.notes.push(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
+    if (recovery.removed.length > 0)
+      report.notes.push(`removed ${recovery.removed.length} stale temporary file(s) of an interrupted run`);
   }
 }
 
@@ -346,7 +432,9 @@ async function refreshLocked(run: Run): Promise<void> {
   const { source, releases } = await loadStores(run);
   const { pricing, benchmarks } = await readUpstreams(run, source);
   const pricingMerge = pricing.index ? applyPricing(run, source, pricing as Required<PricingRead>) : undefined;
-  const merged = benchmarks.rows ? applyBenchmarks(run, pricingMerge?.source ?? source, benchmarks.rows) : (pricingMerge?.source ?? source);
+  const merged = benchmarks.rows
+    ? applyBenchmarks(run, pricingMerge?.source ?? source, benchmarks.rows)
+    : (pricingMerge?.source ?? source);
   const candidate = await validate(run, merged, pricingMerge);
   await run.checkpoint('validated');
 
@@ -371,7 +459,8 @@ async function loadStores({ options, report }: Run): Promise<{ source: SourceDat
   try {
     source = await loadSourceData(options.dataDir);
   } catch (error) {
-    if (error instanceof DataError) throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);
+    if (error instanceof DataError)
+      throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);
     throw error;
   }
   let releases = await loadReleases(options.releasesDir);
@@ -384,7 +473,10 @@ async function loadStores({ options, report }: Run): Promise<{ source: SourceDat
 }
 
 /** Fetch and read both upstreams; every problem is collected before deciding. */
-async function readUpstreams(run: Run, source: SourceData): Promise<{ pricing: PricingRead; benchmarks: BenchmarksRead }> {
+async function readUpstreams(
+  run: Run,
+  source: SourceData,
+): Promise<{ pricing: PricingRead; benchmarks: BenchmarksRead }> {
   const { config, report } = run;
   const issues: DataIssue[] = [];
   const wanted = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
@@ -399,7 +491,11 @@ async function readUpstreams(run: Run, source: SourceData): Promise<{ pricing: P
 }
 
 /** Upstream pricing facts over the curated data, reported. */
-function applyPricing({ config, report, started, startedAt }: Run, source: SourceData, pricing: Required<PricingRead>): PricingMerge {
+function applyPricing(
+  { config, report, started, startedAt }: Run,
+  source: SourceData,
+  pricing: Required<PricingRead>,
+): PricingMerge {
   const location = config.upstreams.pricing.location;
   const pricingMerge = mergePricing(source, pricing.index, {
     refreshDate: startedAt.slice(0, 10),
@@ -407,13 +503,24 @@ function applyPricing({ config, report, started, startedAt }: Run, source: Sourc
     sourceName: config.upstreams.pricing.sourceName,
     sha256: pricing.used.sha256,
   });
-  report.updates.push(...pricingMerge.updates.map((u) => `${u.toolId}: ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`));
-  report.pinned.push(...pricingMerge.pinned.map((p) => `${p.toolId}: ${p.field} kept ${valueText(p.curated)}, upstream has ${valueText(p.upstream)} (pinned ${p.fact}: ${p.reason})`));
+  report.updates.push(
+    ...pricingMerge.updates.map((u) => `${u.toolId}: ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`),
+  );
+  report.pinned.push(
+    ...pricingMerge.pinned.map(
+      (p) =>
+        `${p.toolId}: ${p.field} kept ${valueText(p.curated)}, upstream has ${valueText(p.upstream)} (pinned ${p.fact}: ${p.reason})`,
+    ),
+  );
   report.redundantPins.push(...pricingMerge.redundantPins.map((p) => `${p.toolId}: ${p.fact}`));
-  report.missing.push(...pricingMerge.missing.map((m) => `${m.toolId}: "${m.key}" not in the upstream document (kept unchanged)`));
+  report.missing.push(
+    ...pricingMerge.missing.map((m) => `${m.toolId}: "${m.key}" not in the upstream document (kept unchanged)`),
+  );
   report.notes.push(...pricingMerge.notes);
   report.candidates.push(
-    ...findCandidates(source, pricing.index, { now: started, ...config.candidates }).map((c) => `${c.key}${c.name ? ` (${c.name})` : ''}, released ${c.releaseDate}`),
+    ...findCandidates(source, pricing.index, { now: started, ...config.candidates }).map(
+      (c) => `${c.key}${c.name ? ` (${c.name})` : ''}, released ${c.releaseDate}`,
+    ),
   );
   return pricingMerge;
 }
@@ -423,13 +530,19 @@ function applyBenchmarks({ report }: Run, merged: SourceData, rows: BenchmarkRow
   const benchmarkMerge: BenchmarkMerge = mergeBenchmarks(merged, rows);
   if (benchmarkMerge.issues.length > 0) throw new Rejection(benchmarkMerge.issues.map(formatIssue));
   report.updates.push(
-    ...benchmarkMerge.updates.map((u) => `${u.model}: ${u.benchmark} "${u.variant}" ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`),
-    ...benchmarkMerge.added.map((a) => `${a.model}: added ${a.benchmark} "${a.variant}" = ${a.value} (series ${a.series})`),
+    ...benchmarkMerge.updates.map(
+      (u) => `${u.model}: ${u.benchmark} "${u.variant}" ${u.field} ${valueText(u.from)} -> ${valueText(u.to)}`,
+    ),
+    ...benchmarkMerge.added.map(
+      (a) => `${a.model}: added ${a.benchmark} "${a.variant}" = ${a.value} (series ${a.series})`,
+    ),
   );
   report.benchmarks = {
     updated: benchmarkMerge.updates.length,
     added: benchmarkMerge.added.length,
-    unplaced: benchmarkMerge.unplaced.map((r) => `row ${r.row}: ${r.modelSlug} ${r.benchmark} "${r.variant}" = ${r.score}`),
+    unplaced: benchmarkMerge.unplaced.map(
+      (r) => `row ${r.row}: ${r.modelSlug} ${r.benchmark} "${r.variant}" = ${r.score}`,
+    ),
     newModels: benchmarkMerge.newModels.map((m) => `${m.modelSlug} (${m.modelName}, ${m.rows} row(s))`),
     keptWithoutUpstream: benchmarkMerge.keptWithoutUpstream,
   };
@@ -437,9 +550,21 @@ function applyBenchmarks({ report }: Run, merged: SourceData, rows: BenchmarkRow
 }
 
 /** Sanity bounds, then exactly the build's validation. */
-async function validate({ options, config }: Run, merged: SourceData, pricingMerge: PricingMerge | undefined): Promise<BuildResult> {
+async function validate(
+  { options, config }: Run,
+  merged: SourceData,
+  pricingMerge: PricingMerge | undefined,
+): Promise<BuildResult> {
   if (pricingMerge) {
-    const violations = checkBounds({ updates: pricingMerge.updates, missing: pricingMerge.missing, mapped: pricingMerge.mapped, allow: options.allow }, config.bounds);
+    const violations = checkBounds(
+      {
+        updates: pricingMerge.updates,
+        missing: pricingMerge.missing,
+        mapped: pricingMerge.mapped,
+        allow: options.allow,
+      },
+      config.bounds,
+    );
     if (violations.length > 0) throw new Rejection(violations.map(formatIssue));
   }
   try {
@@ -459,17 +584,32 @@ interface PreparedRelease {
 }
 
 /** A release: new dataset version and timestamp, rebuilt (the cross-validation is reused), with its artifact. */
-async function prepareRelease({ options, config, report, started, startedAt }: Run, releases: StoredRelease[], source: SourceData, merged: SourceData): Promise<PreparedRelease> {
+async function prepareRelease(
+  { options, config, report, started, startedAt }: Run,
+  releases: StoredRelease[],
+  source: SourceData,
+  merged: SourceData,
+): Promise<PreparedRelease> {
   const latest = releases.at(-1)!;
   // Release ids follow publication order even if the clock is behind the newest release.
   const today = startedAt.slice(0, 10);
-  // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings (Math.max would give NaN)
-  const id = nextReleaseId(releases.map((r) => r.record.id), today > latest.record.date ? today : latest.record.date);
+  const id = nextReleaseId(
+    releases.map((r) => r.record.id),
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings (Math.max would give NaN)
+    today > latest.record.date ? today : latest.record.date,
+  );
   const version = id.replace(/-/g, '.');
   const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));
   const next: SourceData = {
     ...merged,
-    meta: { file: merged.meta.file, data: { lastUpdated: startedAt, datasetVersion: version, benchmarkVersion: benchmarksChanged ? version : merged.meta.data.benchmarkVersion } },
+    meta: {
+      file: merged.meta.file,
+      data: {
+        lastUpdated: startedAt,
+        datasetVersion: version,
+        benchmarkVersion: benchmarksChanged ? version : merged.meta.data.benchmarkVersion,
+      },
+    },
   };
   const built = await buildWithCache(next, options.stateDir);
   const bodies = bodiesOf(built.documents);
@@ -486,28 +626,52 @@ async function prepareRelease({ options, config, report, started, startedAt }: R
     benchmarkVersion: next.meta.data.benchmarkVersion,
     initial: false,
     url: `/api/v/${id}/`,
-    documents: DOCUMENT_NAMES.map((name) => ({ path: `/api/v/${id}/${name}`, sha256: sha256(bodies.get(name)!), bytes: bodies.get(name)!.length })),
+    documents: DOCUMENT_NAMES.map((name) => ({
+      path: `/api/v/${id}/${name}`,
+      sha256: sha256(bodies.get(name)!),
+      bytes: bodies.get(name)!.length,
+    })),
     upstreams: report.upstreams,
     summary: summarize(changes),
     changes,
   };
   const stored: StoredRelease = { record, bodies };
   // The artifact carries the status this run will have, so a kill after its switch leaves no stale freshness.
-  const publishedStatus: PersistedStatus = { lastAttempt: startedAt, lastOutcome: 'published', lastError: null, lastSuccess: startedAt, upstreams: report.upstreams };
+  const publishedStatus: PersistedStatus = {
+    lastAttempt: startedAt,
+    lastOutcome: 'published',
+    lastError: null,
+    lastSuccess: startedAt,
+    upstreams: report.upstreams,
+  };
   const refresh = publishedRefreshStatus(publishedStatus, config, started);
-  const prepared = prepareFromDocuments({ documents: built.documents, meta: next.meta.data, history: historyInput([...releases, stored], config), refresh });
+  const prepared = prepareFromDocuments({
+    documents: built.documents,
+    meta: next.meta.data,
+    history: historyInput([...releases, stored], config),
+    refresh,
+  });
   return { next, stored, prepared, publishedStatus };
 }
 
 /** Artifact written (not served), journal committed, then data, release and `dist` (see journal.ts). */
-async function publishRelease({ options, startedAt, checkpoint, log }: Run, source: SourceData, { next, stored, prepared, publishedStatus }: PreparedRelease): Promise<void> {
+async function publishRelease(
+  { options, startedAt, checkpoint, log }: Run,
+  source: SourceData,
+  { next, stored, prepared, publishedStatus }: PreparedRelease,
+): Promise<void> {
   // The new artifact first, complete but not served (dist still points to the old one), so that
   // after the commit only quick steps remain and a recovery switches dist without building again.
   await writeArtifactDir(prepared, options.distPath);
   await checkpoint('artifact-written');
   const dataFiles = changedDataFiles(source, next);
   const files = releaseFiles(stored, (name) => prepared.contents.get(`api/${name}.br`));
-  const plan = { releaseId: stored.record.id, createdAt: startedAt, dataFiles: [...dataFiles.keys()], buildId: prepared.manifest.buildId };
+  const plan = {
+    releaseId: stored.record.id,
+    createdAt: startedAt,
+    dataFiles: [...dataFiles.keys()],
+    buildId: prepared.manifest.buildId,
+  };
   const committed = await commitPlan(options.stateDir, plan, dataFiles, files);
   await checkpoint('committed');
   await writeStatus(options.stateDir, publishedStatus);
@@ -540,12 +704,20 @@ async function finishRun({ options, config, report, started, startedAt }: Run): 
  * artifact `dist` serves is republished with the new `refresh` block (same documents), or, when
  * there is none yet, built from disk with it.
  */
-async function publishStatus(options: RefreshOptions, status: PersistedStatus, at: Date, report: RefreshReport): Promise<void> {
+async function publishStatus(
+  options: RefreshOptions,
+  status: PersistedStatus,
+  at: Date,
+  report: RefreshReport,
+): Promise<void> {
   const refresh = publishedRefreshStatus(status, options.config, at);
   try {
-    if ((await republishFreshness(options.distPath, refresh)) === 'no-artifact') await publishFromDisk(options, { ...options.config, refresh });
+    if ((await republishFreshness(options.distPath, refresh)) === 'no-artifact')
+      await publishFromDisk(options, { ...options.config, refresh });
   } catch (error) {
-    report.notes.push(`the refresh status could not be published in /api/freshness.json (${error instanceof Error ? error.message : String(error)})`);
+    report.notes.push(
+      `the refresh status could not be published in /api/freshness.json (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -559,7 +731,11 @@ export interface Recovery {
 }
 
 /** Completes a committed publish and removes stale temporaries; the caller holds the lock. */
-async function recoverLocked(options: RefreshOptions, pending: Pending | null, log: (line: string) => void): Promise<Recovery> {
+async function recoverLocked(
+  options: RefreshOptions,
+  pending: Pending | null,
+  log: (line: string) => void,
+): Promise<Recovery> {
   let recovered: string | null = null;
   if (pending) {
     log(`completing the interrupted publish of release ${pending.plan.releaseId}`);
@@ -594,4 +770,3 @@ export async function recoverInterrupted(options: Omit<RefreshOptions, 'dryRun' 
     await unlock();
   }
 }
-

@@ -17,7 +17,13 @@ import https from 'node:https';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { publishArtifact, writeArtifactDir, type ArtifactManifest, type ManifestEntry, type Representation } from '../artifact/artifact.ts';
+import {
+  publishArtifact,
+  writeArtifactDir,
+  type ArtifactManifest,
+  type ManifestEntry,
+  type Representation,
+} from '../artifact/artifact.ts';
 import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
 
 export interface FollowOptions {
@@ -42,7 +48,14 @@ export interface FollowOptions {
 
 export type SyncResult =
   | { outcome: 'current'; buildId: string }
-  | { outcome: 'updated'; buildId: string; downloaded: number; reused: number; bytes: number; ms: { fetch: number; write: number; swap: number } };
+  | {
+      outcome: 'updated';
+      buildId: string;
+      downloaded: number;
+      reused: number;
+      bytes: number;
+      ms: { fetch: number; write: number; swap: number };
+    };
 
 export interface FollowerStats {
   polls: number;
@@ -77,23 +90,39 @@ interface Got {
 }
 
 /** A plain GET: raw bytes (no transparent decompression), a byte cap, the poll's deadline. */
-function get(url: URL, headers: Record<string, string>, maxBytes: number, signal: AbortSignal, agent: http.Agent): Promise<Got> {
+function get(
+  url: URL,
+  headers: Record<string, string>,
+  maxBytes: number,
+  signal: AbortSignal,
+  agent: http.Agent,
+): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).request(url, { method: 'GET', headers: { 'accept-encoding': 'identity', ...headers }, signal, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      let total = 0;
-      response.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maxBytes) {
-          request.destroy(new Error(`sent more than ${maxBytes} bytes`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: response.headers.etag, body: Buffer.concat(chunks, total) }));
-      response.on('error', reject);
-      response.on('aborted', () => reject(new Error('the response was cut short')));
-    });
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: 'GET', headers: { 'accept-encoding': 'identity', ...headers }, signal, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let total = 0;
+        response.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > maxBytes) {
+            request.destroy(new Error(`sent more than ${maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            etag: response.headers.etag,
+            body: Buffer.concat(chunks, total),
+          }),
+        );
+        response.on('error', reject);
+        response.on('aborted', () => reject(new Error('the response was cut short')));
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -107,19 +136,29 @@ function parseManifest(body: Buffer, maxArtifactBytes: number): ArtifactManifest
   } catch (error) {
     throw new FollowError(`artifact.json is not valid JSON (${(error as Error).message})`);
   }
-  if (typeof manifest !== 'object' || manifest === null || typeof manifest.buildId !== 'string' || !BUILD_ID.test(manifest.buildId))
+  if (
+    typeof manifest !== 'object' ||
+    manifest === null ||
+    typeof manifest.buildId !== 'string' ||
+    !BUILD_ID.test(manifest.buildId)
+  )
     throw new FollowError('artifact.json has no valid buildId');
-  if (typeof manifest.lastModified !== 'string' || typeof manifest.files !== 'object' || manifest.files === null) throw new FollowError('artifact.json has no files');
+  if (typeof manifest.lastModified !== 'string' || typeof manifest.files !== 'object' || manifest.files === null)
+    throw new FollowError('artifact.json has no files');
   let total = 0;
   for (const [urlPath, entry] of Object.entries(manifest.files)) {
-    if (!entry || typeof entry.sha256 !== 'string' || !SHA256.test(entry.sha256) || !entry.identity) throw new FollowError(`artifact.json: ${urlPath} has no valid sha256`);
+    if (!entry || typeof entry.sha256 !== 'string' || !SHA256.test(entry.sha256) || !entry.identity)
+      throw new FollowError(`artifact.json: ${urlPath} has no valid sha256`);
     for (const rep of representations(entry)) {
-      if (typeof rep.file !== 'string' || !SAFE_FILE.test(rep.file) || rep.file === 'artifact.json') throw new FollowError(`artifact.json: ${urlPath} names an unsafe file ${JSON.stringify(rep.file)}`);
-      if (!Number.isInteger(rep.bytes) || rep.bytes < 0) throw new FollowError(`artifact.json: ${urlPath} has an invalid size`);
+      if (typeof rep.file !== 'string' || !SAFE_FILE.test(rep.file) || rep.file === 'artifact.json')
+        throw new FollowError(`artifact.json: ${urlPath} names an unsafe file ${JSON.stringify(rep.file)}`);
+      if (!Number.isInteger(rep.bytes) || rep.bytes < 0)
+        throw new FollowError(`artifact.json: ${urlPath} has an invalid size`);
       total += rep.bytes;
     }
   }
-  if (total > maxArtifactBytes) throw new FollowError(`the artifact is ${total} bytes, more than the limit of ${maxArtifactBytes}`);
+  if (total > maxArtifactBytes)
+    throw new FollowError(`the artifact is ${total} bytes, more than the limit of ${maxArtifactBytes}`);
   return manifest;
 }
 
@@ -128,10 +167,17 @@ function representations(entry: ManifestEntry): Representation[] {
 }
 
 /** A file's bytes are what the manifest says: identity by SHA-256 and size, compressed copies by size and by what they decompress to. */
-function verify(urlPath: string, entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip', body: Buffer, identity: Buffer | undefined): string | null {
+function verify(
+  urlPath: string,
+  entry: ManifestEntry,
+  coding: 'identity' | 'br' | 'gzip',
+  body: Buffer,
+  identity: Buffer | undefined,
+): string | null {
   const rep = entry[coding]!;
   if (body.length !== rep.bytes) return `${rep.file}: ${body.length} bytes, the manifest says ${rep.bytes}`;
-  if (coding === 'identity') return sha256(body) === entry.sha256 ? null : `${rep.file}: SHA-256 does not match the manifest`;
+  if (coding === 'identity')
+    return sha256(body) === entry.sha256 ? null : `${rep.file}: SHA-256 does not match the manifest`;
   if (!identity) return `${urlPath}: no identity body to check ${rep.file} against`;
   try {
     const options = { maxOutputLength: identity.length + 1 };
@@ -143,7 +189,10 @@ function verify(urlPath: string, entry: ManifestEntry, coding: 'identity' | 'br'
 }
 
 /** The artifact `dist` points to now, indexed by content, so unchanged files are copied instead of downloaded. */
-async function localIndex(distPath: string): Promise<{ buildId: string | null; read: (entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip') => Promise<Buffer | undefined> }> {
+async function localIndex(distPath: string): Promise<{
+  buildId: string | null;
+  read: (entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip') => Promise<Buffer | undefined>;
+}> {
   try {
     const dir = await realpath(distPath);
     const manifest = JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')) as ArtifactManifest;
@@ -172,8 +221,11 @@ interface Origin {
 }
 
 function originOf(options: FollowOptions): Origin {
-  const base = new URL(options.origin.endsWith('/') || options.origin.includes('?') ? options.origin : `${options.origin}/`);
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new FollowError(`--follow needs an http(s) URL (got ${redactLocation(options.origin)})`);
+  const base = new URL(
+    options.origin.endsWith('/') || options.origin.includes('?') ? options.origin : `${options.origin}/`,
+  );
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new FollowError(`--follow needs an http(s) URL (got ${redactLocation(options.origin)})`);
   const headers: Record<string, string> = { 'user-agent': 'ai-coding-models-directory-follower' };
   if (base.username || base.password) {
     const decode = (part: string) => {
@@ -191,7 +243,10 @@ function originOf(options: FollowOptions): Origin {
     shown: redactLocation(options.origin),
     secrets: secretsOf(options.origin),
     headers,
-    agent: new (base.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: options.concurrency ?? 8 }),
+    agent: new (base.protocol === 'https:' ? https.Agent : http.Agent)({
+      keepAlive: true,
+      maxSockets: options.concurrency ?? 8,
+    }),
     fileUrl(file) {
       const url = new URL(file.split('/').map(encodeURIComponent).join('/'), base);
       url.search = base.search;
@@ -213,7 +268,13 @@ type Local = Awaited<ReturnType<typeof localIndex>>;
  * Every file of `manifest`, copied from the local artifact when it holds the same bytes, else
  * downloaded, and each verified: assembled in memory (the server holds the artifact in memory anyway).
  */
-async function assemble(origin: Origin, manifest: ArtifactManifest, local: Local, signal: AbortSignal, concurrency: number): Promise<Assembled> {
+async function assemble(
+  origin: Origin,
+  manifest: ArtifactManifest,
+  local: Local,
+  signal: AbortSignal,
+  concurrency: number,
+): Promise<Assembled> {
   const assembled: Assembled = { contents: new Map(), downloaded: 0, reused: 0, bytes: 0 };
   const problems: string[] = [];
   const fetchOne = async (entry: ManifestEntry, coding: 'identity' | 'br' | 'gzip'): Promise<Buffer> => {
@@ -224,7 +285,8 @@ async function assemble(origin: Origin, manifest: ArtifactManifest, local: Local
     }
     const rep = entry[coding]!;
     const file = await get(origin.fileUrl(rep.file), origin.headers, rep.bytes, signal, origin.agent);
-    if (file.status !== 200) throw new FollowError(`${redactLocation(origin.fileUrl(rep.file).href)} answered HTTP ${file.status}`);
+    if (file.status !== 200)
+      throw new FollowError(`${redactLocation(origin.fileUrl(rep.file).href)} answered HTTP ${file.status}`);
     assembled.downloaded += 1;
     assembled.bytes += file.body.length;
     return file.body;
@@ -256,7 +318,9 @@ async function assemble(origin: Origin, manifest: ArtifactManifest, local: Local
   };
   await Promise.all(Array.from({ length: concurrency }, () => worker().catch(stopOnError)));
   if (problems.length > 0)
-    throw new FollowError(`artifact ${manifest.buildId} from ${origin.shown} is corrupt: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+    throw new FollowError(
+      `artifact ${manifest.buildId} from ${origin.shown} is corrupt: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`,
+    );
   return assembled;
 }
 
@@ -267,17 +331,31 @@ type ManifestTag = { etag: string; buildId: string } | undefined;
 async function syncOnce(origin: Origin, options: FollowOptions, tag: { current: ManifestTag }): Promise<SyncResult> {
   const signal = AbortSignal.timeout(options.syncTimeoutMs ?? 5 * 60_000);
   const local = await localIndex(options.distPath);
-  const conditional: Record<string, string> = tag.current && tag.current.buildId === local.buildId ? { 'if-none-match': tag.current.etag } : {};
-  const got = await get(origin.fileUrl('artifact.json'), { ...origin.headers, ...conditional }, options.maxManifestBytes ?? 32 * 1024 * 1024, signal, origin.agent);
+  const conditional: Record<string, string> =
+    tag.current && tag.current.buildId === local.buildId ? { 'if-none-match': tag.current.etag } : {};
+  const got = await get(
+    origin.fileUrl('artifact.json'),
+    { ...origin.headers, ...conditional },
+    options.maxManifestBytes ?? 32 * 1024 * 1024,
+    signal,
+    origin.agent,
+  );
   if (got.status === 304 && local.buildId) return { outcome: 'current', buildId: local.buildId };
-  if (got.status !== 200) throw new FollowError(`${redactLocation(origin.fileUrl('artifact.json').href)} answered HTTP ${got.status}`);
+  if (got.status !== 200)
+    throw new FollowError(`${redactLocation(origin.fileUrl('artifact.json').href)} answered HTTP ${got.status}`);
   const manifest = parseManifest(got.body, options.maxArtifactBytes ?? 1024 * 1024 * 1024);
   if (manifest.buildId === local.buildId) {
     if (got.etag) tag.current = { etag: got.etag, buildId: manifest.buildId };
     return { outcome: 'current', buildId: manifest.buildId };
   }
   const started = performance.now();
-  const { contents, downloaded, reused, bytes } = await assemble(origin, manifest, local, signal, options.concurrency ?? 8);
+  const { contents, downloaded, reused, bytes } = await assemble(
+    origin,
+    manifest,
+    local,
+    signal,
+    options.concurrency ?? 8,
+  );
   contents.set('artifact.json', got.body);
   const fetched = performance.now();
   // Written beside the served artifact (parallel fsyncs), then `dist` switched with one rename.
@@ -286,7 +364,11 @@ async function syncOnce(origin: Origin, options: FollowOptions, tag: { current: 
   const written = performance.now();
   if (got.etag) tag.current = { etag: got.etag, buildId: manifest.buildId };
   await options.onSwap?.(manifest.buildId);
-  const ms = { fetch: Math.round(fetched - started), write: Math.round(written - fetched), swap: Math.round(performance.now() - written) };
+  const ms = {
+    fetch: Math.round(fetched - started),
+    write: Math.round(written - fetched),
+    swap: Math.round(performance.now() - written),
+  };
   return { outcome: 'updated', buildId: manifest.buildId, downloaded, reused, bytes, ms };
 }
 
@@ -319,7 +401,10 @@ export function createFollower(options: FollowOptions): Follower {
         return result;
       } catch (error) {
         stats.failures += 1;
-        const message = redactText(error instanceof FollowError ? error.message : `${origin.shown}: ${(error as Error).message}`, origin.secrets);
+        const message = redactText(
+          error instanceof FollowError ? error.message : `${origin.shown}: ${(error as Error).message}`,
+          origin.secrets,
+        );
         stats.lastError = message;
         throw new FollowError(message);
       } finally {

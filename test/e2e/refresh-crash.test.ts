@@ -40,7 +40,12 @@ describe('kill -9 during a refresh', () => {
   let fullRunMs: number;
   let cloneCount = 0;
 
-  const dirs = (at: string) => ({ dataDir: path.join(at, 'data'), releasesDir: path.join(at, 'releases'), stateDir: path.join(at, 'state'), distPath: path.join(at, 'dist') });
+  const dirs = (at: string) => ({
+    dataDir: path.join(at, 'data'),
+    releasesDir: path.join(at, 'releases'),
+    stateDir: path.join(at, 'state'),
+    distPath: path.join(at, 'dist'),
+  });
 
   async function clone(): Promise<string> {
     const target = path.join(root, `run-${++cloneCount}`);
@@ -54,12 +59,35 @@ describe('kill -9 during a refresh', () => {
     return new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'src/cli/refresh.ts'), '--data', d.dataDir, '--releases', d.releasesDir, '--state', d.stateDir, '--dist', d.distPath, '--pricing-source', `${upstream.url}/changed.json`, '--benchmarks-source', 'skip', '--now', NOW],
-        { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DIRECTORY_REFRESH_CRASH_AT: options.crashAt ?? '' } },
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'src/cli/refresh.ts'),
+          '--data',
+          d.dataDir,
+          '--releases',
+          d.releasesDir,
+          '--state',
+          d.stateDir,
+          '--dist',
+          d.distPath,
+          '--pricing-source',
+          `${upstream.url}/changed.json`,
+          '--benchmarks-source',
+          'skip',
+          '--now',
+          NOW,
+        ],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, DIRECTORY_REFRESH_CRASH_AT: options.crashAt ?? '' },
+        },
       );
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
-      const timer = options.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
+      const timer =
+        options.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
       child.on('error', reject);
       child.on('close', (code, signal) => {
         if (timer) clearTimeout(timer);
@@ -78,8 +106,11 @@ describe('kill -9 during a refresh', () => {
     const manifest = JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')) as ArtifactManifest;
     expect(path.basename(dir)).toBe(manifest.buildId);
     for (const entry of Object.values(manifest.files))
-      for (const rep of [entry.identity, entry.br, entry.gzip]) if (rep) expect((await stat(path.join(dir, rep.file))).size, rep.file).toBe(rep.bytes);
-    const content = Object.entries(manifest.files).filter(([urlPath]) => urlPath !== '/api/freshness.json').map(([urlPath, entry]) => `${urlPath} ${entry.sha256}`);
+      for (const rep of [entry.identity, entry.br, entry.gzip])
+        if (rep) expect((await stat(path.join(dir, rep.file))).size, rep.file).toBe(rep.bytes);
+    const content = Object.entries(manifest.files)
+      .filter(([urlPath]) => urlPath !== '/api/freshness.json')
+      .map(([urlPath, entry]) => `${urlPath} ${entry.sha256}`);
     return createHash('sha256').update(content.join('\n')).digest('hex').slice(0, 16);
   }
 
@@ -97,7 +128,12 @@ describe('kill -9 during a refresh', () => {
   /** Everything a crash can leave half-written, by name. */
   async function temporaries(at: string): Promise<string[]> {
     const found: string[] = [];
-    for (const dir of [at, path.join(at, '.artifacts'), dirs(at).releasesDir, path.join(dirs(at).stateDir, 'refresh')]) {
+    for (const dir of [
+      at,
+      path.join(at, '.artifacts'),
+      dirs(at).releasesDir,
+      path.join(dirs(at).stateDir, 'refresh'),
+    ]) {
       const names = await readdir(dir).catch(() => [] as string[]);
       found.push(...names.filter((n) => /\.tmp-|^pending\.(tmp|done)-/.test(n)).map((n) => path.join(dir, n)));
     }
@@ -169,14 +205,18 @@ describe('kill -9 during a refresh', () => {
   ];
 
   // Deterministic (the CLI kills itself at the checkpoint), so they may share the CPU.
-  it.concurrent.each(CHECKPOINTS)('killed at checkpoint "%s": serves the %s dataset, then the next run recovers', async (checkpoint, expected, journal) => {
-    const at = await clone();
-    const run = await refresh(at, { crashAt: checkpoint });
-    expect(run.signal, run.stderr).toBe('SIGKILL');
-    expect(await assertConsistent(at)).toBe(expected);
-    expect(await pendingExists(at)).toBe(journal);
-    await assertRecovered(at);
-  }, 120_000);
+  it.concurrent.each(CHECKPOINTS)(
+    'killed at checkpoint "%s": serves the %s dataset, then the next run recovers',
+    async (checkpoint, expected, journal) => {
+      const at = await clone();
+      const run = await refresh(at, { crashAt: checkpoint });
+      expect(run.signal, run.stderr).toBe('SIGKILL');
+      expect(await assertConsistent(at)).toBe(expected);
+      expect(await pendingExists(at)).toBe(journal);
+      await assertRecovered(at);
+    },
+    120_000,
+  );
 
   it('a publish killed after its commit is completed by the next server start, before the server answers', async () => {
     const at = await clone();
@@ -186,8 +226,33 @@ describe('kill -9 during a refresh', () => {
     const d = dirs(at);
     const server = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts'), '--data', d.dataDir, '--releases', d.releasesDir, '--state', d.stateDir, '--dist', d.distPath, '--port', '0', '--host', '127.0.0.1'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' } },
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'src/cli/serve.ts'),
+        '--data',
+        d.dataDir,
+        '--releases',
+        d.releasesDir,
+        '--state',
+        d.stateDir,
+        '--dist',
+        d.distPath,
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DIRECTORY_PRICING_SOURCE: '',
+          DIRECTORY_BENCHMARKS_SOURCE: '',
+          DIRECTORY_REFRESH_CRON: '',
+        },
+      },
     );
     try {
       let output = '';
@@ -201,11 +266,18 @@ describe('kill -9 during a refresh', () => {
         server.stderr.on('data', onData);
         server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
       });
-      const tools = json<{ tools: { id: string; pricing: { input: number } }[] }>(await httpRequest(`${url}/api/tools.json`)).tools;
+      const tools = json<{ tools: { id: string; pricing: { input: number } }[] }>(
+        await httpRequest(`${url}/api/tools.json`),
+      ).tools;
       expect(tools.find((t) => t.id === 'gpt-5-4')!.pricing.input).toBe(3);
       const freshness = json<FreshnessDocument>(await httpRequest(`${url}/api/freshness.json`));
       expect(freshness.release).toBe('2026-11-29');
-      expect(freshness.refresh).toMatchObject({ lastOutcome: 'published', lastAttempt: NOW, lastSuccess: NOW, lastError: null });
+      expect(freshness.refresh).toMatchObject({
+        lastOutcome: 'published',
+        lastAttempt: NOW,
+        lastSuccess: NOW,
+        lastError: null,
+      });
       expect(await pendingExists(at)).toBe(false);
       expect(await listReleaseIds(d.releasesDir)).toEqual(['2026-11-22', '2026-11-29']);
       expect(await temporaries(at)).toEqual([]);

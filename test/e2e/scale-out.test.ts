@@ -29,7 +29,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type OriginMode = 'ok' | 'down' | 'corrupt' | 'truncate';
 
 /** A static file server of a `dist` directory (resolved per request, so it follows the publisher's switch), with faults. */
-async function startOrigin(distPath: string): Promise<{ url: string; mode: (next: OriginMode) => void; requests: () => number; close: () => Promise<void> }> {
+async function startOrigin(
+  distPath: string,
+): Promise<{ url: string; mode: (next: OriginMode) => void; requests: () => number; close: () => Promise<void> }> {
   let mode: OriginMode = 'ok';
   let requests = 0;
   const server: Server = createServer(async (req, res) => {
@@ -86,11 +88,20 @@ interface Instance {
 }
 
 function startInstance(name: string, args: string[]): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts'), '--port', '0', '--host', '127.0.0.1', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts'), '--port', '0', '--host', '127.0.0.1', ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DIRECTORY_PRICING_SOURCE: '',
+        DIRECTORY_BENCHMARKS_SOURCE: '',
+        DIRECTORY_REFRESH_CRON: '',
+      },
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -120,7 +131,9 @@ describe('scale-out: one publisher, three serving instances', () => {
   let load: Promise<void>;
 
   async function publishedManifest(): Promise<ArtifactManifest> {
-    return JSON.parse(await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8')) as ArtifactManifest;
+    return JSON.parse(
+      await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8'),
+    ) as ArtifactManifest;
   }
 
   /** Status and ETag of every path of the publisher's artifact, as one instance serves them. */
@@ -141,7 +154,25 @@ describe('scale-out: one publisher, three serving instances', () => {
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'src/cli/refresh.ts'), '--data', ws.dataDir, '--releases', ws.releasesDir, '--state', ws.stateDir, '--dist', ws.distPath, '--pricing-source', `${upstream.url}/api.json`, '--benchmarks-source', 'skip', '--now', now],
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'src/cli/refresh.ts'),
+          '--data',
+          ws.dataDir,
+          '--releases',
+          ws.releasesDir,
+          '--state',
+          ws.stateDir,
+          '--dist',
+          ws.distPath,
+          '--pricing-source',
+          `${upstream.url}/api.json`,
+          '--benchmarks-source',
+          'skip',
+          '--now',
+          now,
+        ],
         { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DIRECTORY_REFRESH_CRON: '' } },
       );
       child.on('close', resolve);
@@ -157,13 +188,20 @@ describe('scale-out: one publisher, three serving instances', () => {
    */
   async function assertFirstPoll(instance: Instance, since: number, tookMs: number, inFlight = false): Promise<void> {
     // The follower logs the switch just after the server swapped (which is what converge() saw).
-    for (const deadline = Date.now() + 5000; !instance.output().slice(since).includes('follow: switched') && Date.now() < deadline; ) await sleep(20);
+    for (
+      const deadline = Date.now() + 5000;
+      !instance.output().slice(since).includes('follow: switched') && Date.now() < deadline;
+    )
+      await sleep(20);
     const lines = instance.output().slice(since).split('\n');
     const switches = lines.filter((l) => l.includes('follow: switched to artifact'));
     expect(switches, instance.output().slice(since)).toHaveLength(1);
     // A poll that started while the origin was still faulty may end in a failure after it healed.
     expect(lines.filter((l) => l.includes('follow: kept')).length).toBeLessThanOrEqual(inFlight ? 1 : 0);
-    const [fetchMs, writeMs, reloadMs] = /fetch and verify (\d+) ms, write (\d+) ms, reload (\d+) ms/.exec(switches[0]!)!.slice(1).map(Number) as [number, number, number];
+    const [fetchMs, writeMs, reloadMs] = /fetch and verify (\d+) ms, write (\d+) ms, reload (\d+) ms/
+      .exec(switches[0]!)!
+      .slice(1)
+      .map(Number) as [number, number, number];
     expect(tookMs).toBeLessThan((inFlight ? 2 : 1) * POLL_S * 1000 + fetchMs + writeMs + reloadMs + 1500);
   }
 
@@ -174,7 +212,8 @@ describe('scale-out: one publisher, three serving instances', () => {
     while (Object.keys(took).length < targets.length && Date.now() - started < timeoutMs) {
       for (const instance of targets) {
         if (took[instance.name] !== undefined) continue;
-        if ((await httpRequest(`${instance.url}/api/tools.json`)).headers.etag === etag) took[instance.name] = Date.now() - started;
+        if ((await httpRequest(`${instance.url}/api/tools.json`)).headers.etag === etag)
+          took[instance.name] = Date.now() - started;
       }
       await sleep(25);
     }
@@ -189,14 +228,32 @@ describe('scale-out: one publisher, three serving instances', () => {
     publishedTools.add(sha256(await readFile(path.join(ws.distPath, 'api', 'tools.json'))));
     const own = (name: string) => {
       const dir = path.join(ws.root, name);
-      return ['--dist', path.join(dir, 'dist'), '--state', path.join(dir, 'state'), '--data', ws.dataDir, '--releases', ws.releasesDir];
+      return [
+        '--dist',
+        path.join(dir, 'dist'),
+        '--state',
+        path.join(dir, 'state'),
+        '--data',
+        ws.dataDir,
+        '--releases',
+        ws.releasesDir,
+      ];
     };
     instances.push(
       ...(await Promise.all([
         startInstance('follower-a', [...own('a'), '--follow', origin.url, '--follow-interval', String(POLL_S)]),
         startInstance('follower-b', [...own('b'), '--follow', origin.url, '--follow-interval', String(POLL_S)]),
         // Same host as the publisher: follows the shared `dist` (watched every second).
-        startInstance('shared-dir', ['--dist', ws.distPath, '--state', ws.stateDir, '--data', ws.dataDir, '--releases', ws.releasesDir]),
+        startInstance('shared-dir', [
+          '--dist',
+          ws.distPath,
+          '--state',
+          ws.stateDir,
+          '--data',
+          ws.dataDir,
+          '--releases',
+          ws.releasesDir,
+        ]),
       ])),
     );
     // Clients keep asking every instance throughout: every answer must be a whole published document.
@@ -209,7 +266,8 @@ describe('scale-out: one publisher, three serving instances', () => {
             loadRequests += 1;
             const sha = sha256(response.body);
             served.set(sha, instance.name);
-            if (response.status !== 200 || response.headers.etag !== `"${sha.slice(0, 32)}"`) bad.push(`${instance.name}: ${response.status} ${response.headers.etag} body ${sha.slice(0, 12)}`);
+            if (response.status !== 200 || response.headers.etag !== `"${sha.slice(0, 32)}"`)
+              bad.push(`${instance.name}: ${response.status} ${response.headers.etag} body ${sha.slice(0, 12)}`);
           }),
         );
       }
@@ -241,7 +299,8 @@ describe('scale-out: one publisher, three serving instances', () => {
     expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b', 'shared-dir']);
     // The shared directory is watched every second; the URL followers switch at their next poll.
     expect(took['shared-dir']).toBeLessThan(1000 + 1500);
-    for (const [i, instance] of instances.entries()) if (instance.name.startsWith('follower')) await assertFirstPoll(instance, offsets[i]!, took[instance.name]!);
+    for (const [i, instance] of instances.entries())
+      if (instance.name.startsWith('follower')) await assertFirstPoll(instance, offsets[i]!, took[instance.name]!);
     const paths = Object.keys(manifest.files);
     const [first, ...rest] = await Promise.all(instances.map((instance) => etagsOf(instance, paths)));
     for (const other of rest) expect(other).toEqual(first);
@@ -253,35 +312,59 @@ describe('scale-out: one publisher, three serving instances', () => {
     ['is unreachable', 'down', 'socket hang up|ECONNRESET|could not'],
     ['cuts a download short', 'truncate', 'cut short|aborted|bytes, the manifest says|ECONNRESET'],
     ['serves a corrupt file', 'corrupt', 'SHA-256 does not match'],
-  ] as const)('an origin that %s: the URL followers keep serving their artifact, then converge', async (_name, mode, reason) => {
-    const followers = instances.filter((i) => i.name.startsWith('follower'));
-    const before = await Promise.all(followers.map(async (f) => (await httpRequest(`${f.url}/api/tools.json`)).headers.etag));
-    const logBefore = followers.map((f) => f.output().length);
-    origin.mode(mode);
-    const input = { down: 3.5, truncate: 4, corrupt: 4.5 }[mode];
-    const now = { down: '2026-11-30T06:00:00Z', truncate: '2026-12-01T06:00:00Z', corrupt: '2026-12-02T06:00:00Z' }[mode];
-    await publish(input, now);
-    const etag = (await publishedManifest()).files['/api/tools.json']!.identity.etag;
-    // The shared-directory instance does not depend on the origin.
-    expect(Object.keys(await converge(instances.filter((i) => i.name === 'shared-dir'), etag, 5000))).toEqual(['shared-dir']);
-    await sleep(3 * POLL_S * 1000);
-    const during = await Promise.all(followers.map(async (f) => (await httpRequest(`${f.url}/api/tools.json`)).headers.etag));
-    expect(during).toEqual(before);
-    for (const [i, f] of followers.entries()) expect(f.output().slice(logBefore[i])).toMatch(new RegExp(`follow: kept the artifact being served: .*(${reason})`));
-    const healed = followers.map((f) => f.output().length);
-    origin.mode('ok');
-    const took = await converge(followers, etag, 30_000);
-    console.log(`converged after the origin (${mode}) healed (ms): ${JSON.stringify(took)}`);
-    expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b']);
-    for (const [i, f] of followers.entries()) await assertFirstPoll(f, healed[i]!, took[f.name]!, true);
-    // Nothing half-assembled was left beside the artifacts.
-    for (const name of ['a', 'b']) expect((await readdir(path.join(ws.root, name, '.artifacts'))).filter((n) => n.includes('.tmp-'))).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    'an origin that %s: the URL followers keep serving their artifact, then converge',
+    async (_name, mode, reason) => {
+      const followers = instances.filter((i) => i.name.startsWith('follower'));
+      const before = await Promise.all(
+        followers.map(async (f) => (await httpRequest(`${f.url}/api/tools.json`)).headers.etag),
+      );
+      const logBefore = followers.map((f) => f.output().length);
+      origin.mode(mode);
+      const input = { down: 3.5, truncate: 4, corrupt: 4.5 }[mode];
+      const now = { down: '2026-11-30T06:00:00Z', truncate: '2026-12-01T06:00:00Z', corrupt: '2026-12-02T06:00:00Z' }[
+        mode
+      ];
+      await publish(input, now);
+      const etag = (await publishedManifest()).files['/api/tools.json']!.identity.etag;
+      // The shared-directory instance does not depend on the origin.
+      expect(
+        Object.keys(
+          await converge(
+            instances.filter((i) => i.name === 'shared-dir'),
+            etag,
+            5000,
+          ),
+        ),
+      ).toEqual(['shared-dir']);
+      await sleep(3 * POLL_S * 1000);
+      const during = await Promise.all(
+        followers.map(async (f) => (await httpRequest(`${f.url}/api/tools.json`)).headers.etag),
+      );
+      expect(during).toEqual(before);
+      for (const [i, f] of followers.entries())
+        expect(f.output().slice(logBefore[i])).toMatch(
+          new RegExp(`follow: kept the artifact being served: .*(${reason})`),
+        );
+      const healed = followers.map((f) => f.output().length);
+      origin.mode('ok');
+      const took = await converge(followers, etag, 30_000);
+      console.log(`converged after the origin (${mode}) healed (ms): ${JSON.stringify(took)}`);
+      expect(Object.keys(took).sort()).toEqual(['follower-a', 'follower-b']);
+      for (const [i, f] of followers.entries()) await assertFirstPoll(f, healed[i]!, took[f.name]!, true);
+      // Nothing half-assembled was left beside the artifacts.
+      for (const name of ['a', 'b'])
+        expect((await readdir(path.join(ws.root, name, '.artifacts'))).filter((n) => n.includes('.tmp-'))).toEqual([]);
+    },
+    120_000,
+  );
 
   it('never served anything but a whole published document, under continuous requests', () => {
     expect(loadRequests).toBeGreaterThan(100);
     expect(bad).toEqual([]);
-    const unpublished = [...served].filter(([sha]) => !publishedTools.has(sha)).map(([sha, name]) => `${name} served ${sha.slice(0, 12)}`);
+    const unpublished = [...served]
+      .filter(([sha]) => !publishedTools.has(sha))
+      .map(([sha, name]) => `${name} served ${sha.slice(0, 12)}`);
     expect(unpublished).toEqual([]);
     expect(served.size).toBe(publishedTools.size);
     expect(origin.requests()).toBeGreaterThan(10);
