@@ -595,7 +595,7 @@ async function prepareRelease(
   const today = startedAt.slice(0, 10);
   const id = nextReleaseId(
     releases.map((r) => r.record.id),
-    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings (Math.max would give NaN)
+    // ISO dates compare as strings, newest wins (Math.max would give NaN)
     today > latest.record.date ? today : latest.record.date,
   );
   const version = id.replace(/-/g, '.');
