@@ -27,6 +27,7 @@ import {
 import { publishedSchema } from '../schema/json-schema.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
 import { webFiles } from '../web/index.ts';
+import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.ts';
 import { historyArtifactFiles, staticRefreshStatus, withHistoryOpenApi, type HistoryInput } from './history-files.ts';
 
 function countOf(document: unknown, arrayKey: string): number {
@@ -178,6 +179,19 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
       ],
       openapi: '/api/openapi.json',
     }),
+  });
+  const index = files.find((f) => f.urlPath === '/api/index.json');
+  files.push({
+    urlPath: '/llms.txt',
+    contentType: LLMS_TXT_CONTENT_TYPE,
+    body: Buffer.from(
+      llmsTxt({
+        endpoints: index ? JSON.parse(index.body.toString('utf8')).endpoints : [],
+        totalTools: input.documents['tools.json'].totalTools,
+        lastUpdated: input.meta.lastUpdated,
+        baseUrl: baseUrl ?? null,
+      }),
+    ),
   });
   // The web page (src/web/): pages and assets made from the documents just composed.
   const published = (urlPath: string) => {

@@ -256,6 +256,20 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
     });
   });
 
+  describe('/llms.txt', () => {
+    it('is a plain-text guide for language models naming every endpoint of the index, the cost rules and the schemas', async () => {
+      const response = await get('/llms.txt');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      const text = response.body.toString('utf8');
+      const { endpoints } = json<{ endpoints: { path: string }[] }>(await get('/api/index.json'));
+      for (const { path } of endpoints) expect(text, path).toContain(`(${path})`);
+      expect(text).toContain('/api/cost-vectors.json');
+      expect(text).toContain('/api/openapi.json');
+    });
+  });
+
   describe('releases, the change feed and price history', () => {
     it.each(Object.keys(HISTORY_DOCUMENTS) as (keyof typeof HISTORY_DOCUMENTS)[])(
       'GET /api/%s matches its published schema',
