@@ -4,9 +4,10 @@
  * columns it measures (../report.ts; add a column and a goal there if none fits) and list it here.
  */
 import type { Section } from '../section.ts';
+import { REFRESH_SECTIONS } from '../refresh-sections.ts';
 import { fuzz } from './fuzz.ts';
 import { mixedLoad } from './load.ts';
 import { shutdown } from './shutdown.ts';
 import { slowClients } from './slow-clients.ts';
 
-export const SECTIONS: readonly Section[] = [fuzz, slowClients, mixedLoad, shutdown];
+export const SECTIONS: readonly Section[] = [fuzz, slowClients, mixedLoad, shutdown, ...REFRESH_SECTIONS];
