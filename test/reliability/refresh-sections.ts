@@ -27,7 +27,12 @@ import { ROOT } from '../../src/fs/paths.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
 import { httpRequest } from '../support/http.ts';
-import { entryOf, modelsDevFromSource, withDuplicateModel, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
+import {
+  entryOf,
+  modelsDevFromSource,
+  withDuplicateModel,
+  type ModelsDevDoc,
+} from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, TEST_LIMITS } from '../fixtures/upstream/workspace.ts';
 import { parseRefreshConfig } from '../../src/refresh/config.ts';
@@ -40,7 +45,12 @@ const GPT = 'tools/openai/gpt-5-4.json';
 
 /** Plain node on the compiled command lines (what `npm start` and `npm run refresh` run), compiled once up front. */
 async function compileOnce(): Promise<void> {
-  const code = await new Promise<number | null>((resolve) => spawn(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), '--compile-only'], { cwd: ROOT, stdio: 'inherit' }).on('close', resolve));
+  const code = await new Promise<number | null>((resolve) =>
+    spawn(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), '--compile-only'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    }).on('close', resolve),
+  );
   if (code !== 0) throw new Error('compiling out/ failed');
 }
 
@@ -55,8 +65,32 @@ interface Serve {
 async function startServe(stores: Omit<Stores, 'root'>, timeoutMs = 120_000): Promise<Serve> {
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=2', path.join(OUT, 'serve.js'), '--host', '127.0.0.1', '--port', '0', '--data', stores.dataDir, '--releases', stores.releasesDir, '--state', stores.stateDir, '--dist', stores.distPath],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' } },
+    [
+      '--max-semi-space-size=2',
+      path.join(OUT, 'serve.js'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data',
+      stores.dataDir,
+      '--releases',
+      stores.releasesDir,
+      '--state',
+      stores.stateDir,
+      '--dist',
+      stores.distPath,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DIRECTORY_PRICING_SOURCE: '',
+        DIRECTORY_BENCHMARKS_SOURCE: '',
+        DIRECTORY_REFRESH_CRON: '',
+      },
+    },
   );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -106,7 +140,11 @@ interface Phases {
 }
 
 /** The refresh CLI on `stores`; with a plan, SIGKILLed then (unless it ended first). Watches the stores every 10 ms. */
-function refreshCli(stores: Omit<Stores, 'root'>, args: string[], plan?: KillPlan): Promise<CliRun & { phases: Phases }> {
+function refreshCli(
+  stores: Omit<Stores, 'root'>,
+  args: string[],
+  plan?: KillPlan,
+): Promise<CliRun & { phases: Phases }> {
   const started = Date.now();
   const phases: Phases = {};
   const pendingDir = path.join(stores.stateDir, 'refresh', 'pending');
@@ -114,13 +152,34 @@ function refreshCli(stores: Omit<Stores, 'root'>, args: string[], plan?: KillPla
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(OUT, 'refresh.js'), '--data', stores.dataDir, '--releases', stores.releasesDir, '--state', stores.stateDir, '--dist', stores.distPath, ...args],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DIRECTORY_PRICING_SOURCE: '', DIRECTORY_BENCHMARKS_SOURCE: '', DIRECTORY_REFRESH_CRON: '' } },
+      [
+        path.join(OUT, 'refresh.js'),
+        '--data',
+        stores.dataDir,
+        '--releases',
+        stores.releasesDir,
+        '--state',
+        stores.stateDir,
+        '--dist',
+        stores.distPath,
+        ...args,
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DIRECTORY_PRICING_SOURCE: '',
+          DIRECTORY_BENCHMARKS_SOURCE: '',
+          DIRECTORY_REFRESH_CRON: '',
+        },
+      },
     );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    let timer: NodeJS.Timeout | undefined = plan && 'afterStartMs' in plan ? setTimeout(() => child.kill('SIGKILL'), plan.afterStartMs) : undefined;
+    let timer: NodeJS.Timeout | undefined =
+      plan && 'afterStartMs' in plan ? setTimeout(() => child.kill('SIGKILL'), plan.afterStartMs) : undefined;
     let probing = true;
     void (async () => {
       link = await readlink(stores.distPath).catch(() => undefined);
@@ -135,7 +194,8 @@ function refreshCli(stores: Omit<Stores, 'root'>, args: string[], plan?: KillPla
           if (plan && 'afterCommitMs' in plan) timer = setTimeout(() => child.kill('SIGKILL'), plan.afterCommitMs);
         }
         if (!pending && phases.commit !== undefined && phases.finish === undefined) phases.finish = at;
-        if (phases.switched === undefined && (await readlink(stores.distPath).catch(() => undefined)) !== link) phases.switched = at;
+        if (phases.switched === undefined && (await readlink(stores.distPath).catch(() => undefined)) !== link)
+          phases.switched = at;
         // Closer watch while a kill waits for the commit: the publish after it takes only tens of ms.
         await sleep(plan && 'afterCommitMs' in plan && phases.commit === undefined ? 2 : 10);
       }
@@ -171,7 +231,8 @@ async function gzipBomb(inflated: number): Promise<Buffer> {
   gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => gzip.on('end', resolve));
   const block = Buffer.alloc(16 * 1024 * 1024, 0x20);
-  for (let written = 0; written < inflated; written += block.length) if (!gzip.write(block)) await new Promise((resolve) => gzip.once('drain', resolve));
+  for (let written = 0; written < inflated; written += block.length)
+    if (!gzip.write(block)) await new Promise((resolve) => gzip.once('drain', resolve));
   gzip.end();
   await done;
   return Buffer.concat(chunks);
@@ -184,7 +245,13 @@ interface Stores {
   stateDir: string;
   distPath: string;
 }
-const storesIn = (at: string): Stores => ({ root: at, dataDir: path.join(at, 'data'), releasesDir: path.join(at, 'releases'), stateDir: path.join(at, 'state'), distPath: path.join(at, 'dist') });
+const storesIn = (at: string): Stores => ({
+  root: at,
+  dataDir: path.join(at, 'data'),
+  releasesDir: path.join(at, 'releases'),
+  stateDir: path.join(at, 'state'),
+  distPath: path.join(at, 'dist'),
+});
 
 /** One copy of the stores per run (data/, an initial release, the cross-validation cache, a published dist), shared by both sections. */
 const bases = new Map<string, Promise<Stores>>();
@@ -210,7 +277,8 @@ async function cloneStores(base: Stores, at: string): Promise<Stores> {
 }
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) yield path.join(entry.parentPath, entry.name);
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) yield path.join(entry.parentPath, entry.name);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,13 +295,25 @@ interface Fault {
 
 export const upstreamFaults: Section = {
   name: 'upstream-faults',
-  summary: '11 kinds of bad upstream rejected with every served document unchanged; credentials in upstream URLs found nowhere',
+  summary:
+    '11 kinds of bad upstream rejected with every served document unchanged; credentials in upstream URLs found nowhere',
   async run(context: SectionContext): Promise<Row[]> {
     const ws = await cloneStores(await baseStores(context), path.join(context.root, 'upstream-faults'));
-    const config = (pricing: string) => parseRefreshConfig({ upstreams: { pricing: { location: pricing }, benchmarks: { location: 'skip' } }, limits: TEST_LIMITS });
+    const config = (pricing: string) =>
+      parseRefreshConfig({
+        upstreams: { pricing: { location: pricing }, benchmarks: { location: 'skip' } },
+        limits: TEST_LIMITS,
+      });
     const upstream = await startUpstream();
     let server: Serve | undefined;
-    const faultsRow: Row = { section: 'upstream-faults', target: 'refresh', faultsInjected: 0, faultsRejected: 0, requests: 0, failures: [] };
+    const faultsRow: Row = {
+      section: 'upstream-faults',
+      target: 'refresh',
+      faultsInjected: 0,
+      faultsRejected: 0,
+      requests: 0,
+      failures: [],
+    };
     const secretsRow: Row = { section: 'upstream-faults', target: 'secrets', secretsFound: 0, failures: [] };
     try {
       server = await startServe(ws);
@@ -245,12 +325,36 @@ export const upstreamFaults: Section = {
         return JSON.stringify(doc);
       };
       const faults: Fault[] = [
-        { name: 'slow: no answer within the timeout', route: () => ({ hang: true }), expected: /did not answer completely within/ },
-        { name: 'slow: a body that stalls halfway', location: (u) => `${u.url}/stall.json`, expected: /did not answer completely within/ },
-        { name: 'truncated body', route: () => ({ body: JSON.stringify(good), cutAfterBytes: 20_000 }), expected: /could not be read|did not answer completely/ },
-        { name: 'oversized body', route: () => ({ streamBytes: TEST_LIMITS.maxBytes * 3 }), expected: /more than the limit of/ },
-        { name: 'wrong content type', route: () => ({ body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }), expected: /sent content type "text\/html"/ },
-        { name: 'invalid JSON', route: () => ({ body: JSON.stringify(good).slice(0, -7) }), expected: /is not valid JSON/ },
+        {
+          name: 'slow: no answer within the timeout',
+          route: () => ({ hang: true }),
+          expected: /did not answer completely within/,
+        },
+        {
+          name: 'slow: a body that stalls halfway',
+          location: (u) => `${u.url}/stall.json`,
+          expected: /did not answer completely within/,
+        },
+        {
+          name: 'truncated body',
+          route: () => ({ body: JSON.stringify(good), cutAfterBytes: 20_000 }),
+          expected: /could not be read|did not answer completely/,
+        },
+        {
+          name: 'oversized body',
+          route: () => ({ streamBytes: TEST_LIMITS.maxBytes * 3 }),
+          expected: /more than the limit of/,
+        },
+        {
+          name: 'wrong content type',
+          route: () => ({ body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }),
+          expected: /sent content type "text\/html"/,
+        },
+        {
+          name: 'invalid JSON',
+          route: () => ({ body: JSON.stringify(good).slice(0, -7) }),
+          expected: /is not valid JSON/,
+        },
         {
           name: 'schema-invalid values',
           route: () => ({
@@ -269,13 +373,22 @@ export const upstreamFaults: Section = {
           }),
           expected: /10\.0x change, more than the 5x bound/,
         },
-        { name: 'duplicate keys (second copy 20% cheaper)', route: () => ({ body: withDuplicateModel(good) }), expected: /duplicate key "gpt-5\.4"/ },
+        {
+          name: 'duplicate keys (second copy 20% cheaper)',
+          route: () => ({ body: withDuplicateModel(good) }),
+          expected: /duplicate key "gpt-5\.4"/,
+        },
         {
           name: 'credentials in the URL, refused by the upstream',
-          location: (u) => `http://acmd-rel-user:wrong-pw-7731@${new URL(u.url).host}/private.json?api_key=REL-TOKEN-4410`,
+          location: (u) =>
+            `http://acmd-rel-user:wrong-pw-7731@${new URL(u.url).host}/private.json?api_key=REL-TOKEN-4410`,
           expected: /answered HTTP 401/,
         },
-        { name: 'gzip bomb (1 GiB inflated)', route: async () => ({ body: await gzipBomb(1024 ** 3), headers: { 'content-encoding': 'gzip' } }), expected: /more than the limit of/ },
+        {
+          name: 'gzip bomb (1 GiB inflated)',
+          route: async () => ({ body: await gzipBomb(1024 ** 3), headers: { 'content-encoding': 'gzip' } }),
+          expected: /more than the limit of/,
+        },
       ];
       // Headers and half the document, then nothing.
       upstream.set('/stall.json', (_req, res) => {
@@ -287,7 +400,9 @@ export const upstreamFaults: Section = {
         res.writeHead(req.headers.authorization ? 401 : 400, { 'content-type': 'text/plain' }).end('unauthorized');
       });
 
-      const manifest = JSON.parse(await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8')) as ArtifactManifest;
+      const manifest = JSON.parse(
+        await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8'),
+      ) as ArtifactManifest;
       const paths = Object.keys(manifest.files);
       const baseline = await servedSnapshot(server.url, paths);
       const baselineFreshness = await freshnessOf(server.url);
@@ -306,20 +421,32 @@ export const upstreamFaults: Section = {
         const report = await runRefresh({ ...ws, config: config(location), now: () => now });
         const said = report.errors.join('\n');
         if (report.outcome === 'rejected' && fault.expected.test(said)) faultsRow.faultsRejected! += 1;
-        else faultsRow.failures!.push(`${fault.name}: ${report.outcome}, expected a rejection matching ${fault.expected} (${said.slice(0, 200)})`);
+        else
+          faultsRow.failures!.push(
+            `${fault.name}: ${report.outcome}, expected a rejection matching ${fault.expected} (${said.slice(0, 200)})`,
+          );
         // The server swaps to the republished artifact (freshness says this attempt); nothing else moved.
         let fresh = await freshnessOf(server.url);
         for (const deadline = Date.now() + 10_000; fresh.refresh.lastAttempt !== stamp && Date.now() < deadline; ) {
           await sleep(100);
           fresh = await freshnessOf(server.url);
         }
-        if (fresh.refresh.lastAttempt !== stamp || fresh.refresh.lastOutcome !== 'rejected') faultsRow.failures!.push(`${fault.name}: the served freshness does not report the rejected attempt (${fresh.refresh.lastAttempt} ${fresh.refresh.lastOutcome})`);
-        if (fresh.buildId !== baselineFreshness.buildId || JSON.stringify(fresh.endpoints) !== JSON.stringify(baselineFreshness.endpoints))
+        if (fresh.refresh.lastAttempt !== stamp || fresh.refresh.lastOutcome !== 'rejected')
+          faultsRow.failures!.push(
+            `${fault.name}: the served freshness does not report the rejected attempt (${fresh.refresh.lastAttempt} ${fresh.refresh.lastOutcome})`,
+          );
+        if (
+          fresh.buildId !== baselineFreshness.buildId ||
+          JSON.stringify(fresh.endpoints) !== JSON.stringify(baselineFreshness.endpoints)
+        )
           faultsRow.failures!.push(`${fault.name}: the dataset in freshness.json changed`);
         const after = await servedSnapshot(server.url, paths);
         faultsRow.requests! += after.size + 1;
         const changed = paths.filter((p) => baseline.get(p) !== after.get(p));
-        if (changed.length > 0) faultsRow.failures!.push(`${fault.name}: ${changed.length} served document(s) changed bytes or ETag: ${changed.slice(0, 3).join(', ')}`);
+        if (changed.length > 0)
+          faultsRow.failures!.push(
+            `${fault.name}: ${changed.length} served document(s) changed bytes or ETag: ${changed.slice(0, 3).join(', ')}`,
+          );
         context.log(`upstream-faults: ${fault.name}: ${report.outcome}; ${changed.length} served document(s) changed`);
       }
       faultsRow.note = `${faults.length} faults; after each, ${baseline.size} served documents compared (status, ETag, SHA-256) once the server served the republished freshness`;
@@ -337,20 +464,28 @@ export const upstreamFaults: Section = {
       entryOf(changedDoc, source, 'gpt-5-4').cost.input = 3;
       upstream.set('/secret/api.json', (req, res) => {
         const ok = req.headers.authorization === `Basic ${basic}` && req.url?.includes(`api_key=${token}`);
-        res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' }).end(ok ? JSON.stringify(changedDoc) : '{}');
+        res
+          .writeHead(ok ? 200 : 401, { 'content-type': 'application/json' })
+          .end(ok ? JSON.stringify(changedDoc) : '{}');
       });
       upstream.set('/secret/down.json', { status: 503 });
       const outputs: string[] = [];
       const stamp = ['--now', '2026-11-30T06:00:00Z'];
       for (const args of [
         ['--pricing-source', secretUrl('/secret/down.json'), '--benchmarks-source', secretUrl('/secret/missing.csv')],
-        ['--pricing-source', `http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}#${fragment}`, '--benchmarks-source', 'skip'],
+        [
+          '--pricing-source',
+          `http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}#${fragment}`,
+          '--benchmarks-source',
+          'skip',
+        ],
         ['--pricing-source', secretUrl('/secret/api.json'), '--benchmarks-source', 'skip', '--json'],
       ]) {
         const run = await refreshCli(ws, [...args, ...stamp]);
         outputs.push(run.output);
       }
-      if (!/"outcome":"published"/.test(outputs.at(-1)!)) secretsRow.failures!.push(`the refresh with credentials did not publish: ${outputs.at(-1)!.slice(-300)}`);
+      if (!/"outcome":"published"/.test(outputs.at(-1)!))
+        secretsRow.failures!.push(`the refresh with credentials did not publish: ${outputs.at(-1)!.slice(-300)}`);
       const hits: string[] = [];
       const scan = (where: string, text: string) => {
         for (const secret of secrets) if (text.includes(secret)) hits.push(`${where}: ${secret}`);
@@ -364,9 +499,19 @@ export const upstreamFaults: Section = {
         if (file.endsWith('.gz')) scan(`${file} (decompressed)`, gunzipSync(bytes).toString('utf8'));
       }
       // The server follows dist: wait for the published release, then read everything it serves.
-      for (const deadline = Date.now() + 15_000; (await freshnessOf(server.url)).refresh.lastOutcome !== 'published' && Date.now() < deadline; ) await sleep(100);
-      const served = Object.keys(JSON.parse(await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8')).files as Record<string, unknown>);
-      for (const urlPath of served) scan(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
+      for (
+        const deadline = Date.now() + 15_000;
+        (await freshnessOf(server.url)).refresh.lastOutcome !== 'published' && Date.now() < deadline;
+      )
+        await sleep(100);
+      const served = Object.keys(
+        JSON.parse(await readFile(path.join(await realpath(ws.distPath), 'artifact.json'), 'utf8')).files as Record<
+          string,
+          unknown
+        >,
+      );
+      for (const urlPath of served)
+        scan(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
       for (const [index, text] of outputs.entries()) scan(`refresh output ${index}`, text);
       scan('server output', server.output());
       secretsRow.secretsFound = hits.length;
@@ -406,7 +551,8 @@ async function verifyArtifact(distPath: string): Promise<Verified> {
   } catch (error) {
     return { problems: [`dist has no readable artifact (${(error as Error).message})`], contentId: '' };
   }
-  if (path.basename(dir) !== manifest.buildId) problems.push(`dist points to ${path.basename(dir)}, its manifest says ${manifest.buildId}`);
+  if (path.basename(dir) !== manifest.buildId)
+    problems.push(`dist points to ${path.basename(dir)}, its manifest says ${manifest.buildId}`);
   for (const [urlPath, entry] of Object.entries(manifest.files)) {
     let identity: Buffer;
     try {
@@ -415,7 +561,8 @@ async function verifyArtifact(distPath: string): Promise<Verified> {
       problems.push(`${urlPath}: missing`);
       continue;
     }
-    if (identity.length !== entry.identity.bytes || sha256(identity) !== entry.sha256) problems.push(`${urlPath}: does not match the manifest's SHA-256`);
+    if (identity.length !== entry.identity.bytes || sha256(identity) !== entry.sha256)
+      problems.push(`${urlPath}: does not match the manifest's SHA-256`);
     if (entry.contentType.startsWith('application/json')) {
       try {
         JSON.parse(identity.toString('utf8'));
@@ -431,7 +578,8 @@ async function verifyArtifact(distPath: string): Promise<Verified> {
       if (!rep) continue;
       try {
         const body = await readFile(path.join(dir, rep.file));
-        if (body.length !== rep.bytes || !decode(body).equals(identity)) problems.push(`${rep.file}: does not decompress to the identity bytes`);
+        if (body.length !== rep.bytes || !decode(body).equals(identity))
+          problems.push(`${rep.file}: does not decompress to the identity bytes`);
       } catch (error) {
         problems.push(`${rep.file}: ${(error as Error).message}`);
       }
@@ -486,7 +634,8 @@ export const publishKills: Section = {
       );
       const newId = references[0]!.id;
       const runMs = Math.max(...references.map((r) => r.ms));
-      if (references.some((r) => r.id !== newId || r.problems.length > 0) || newId === oldId) throw new Error('the reference runs disagree or did not publish');
+      if (references.some((r) => r.id !== newId || r.problems.length > 0) || newId === oldId)
+        throw new Error('the reference runs disagree or did not publish');
       // The publish proper: from its commit (journal written) to the journal's removal after dist switched.
       const windowMs = Math.max(...references.map((r) => (r.phases.finish ?? r.ms) - (r.phases.commit ?? r.ms)), 30);
       context.log(
@@ -544,8 +693,15 @@ export const publishKills: Section = {
           const served = afterKill.contentId === newId ? 'new' : afterKill.contentId === oldId ? 'old' : 'neither';
           if (afterKill.problems.length > 0) corrupt(`${label}: ${afterKill.problems.slice(0, 2).join('; ')}`);
           else if (served === 'neither') corrupt(`${label}: dist serves neither the old nor the new dataset`);
-          else if (served === 'new' && data.input !== 3) corrupt(`${label}: the new dataset is served while data/ is old`);
-          else if (!data.pending && !((data.input === 3 && data.lastUpdated === NOW) || (data.input === before.input && data.lastUpdated === before.lastUpdated)))
+          else if (served === 'new' && data.input !== 3)
+            corrupt(`${label}: the new dataset is served while data/ is old`);
+          else if (
+            !data.pending &&
+            !(
+              (data.input === 3 && data.lastUpdated === NOW) ||
+              (data.input === before.input && data.lastUpdated === before.lastUpdated)
+            )
+          )
             corrupt(`${label}: data/ is neither wholly old nor wholly new without a journal`);
           if (served === 'old' || served === 'new') seen[served] += 1;
           // 2. A fresh start on these stores: it completes a committed publish, then serves.
@@ -554,15 +710,22 @@ export const publishKills: Section = {
             server = await startServe(stores);
             if (data.pending) seen.recoveredOnStart += 1;
             // Without a journal the fresh start must serve the directory verified above; with one, the completed publish is verified again.
-            const afterStart = data.pending || (await realpath(stores.distPath)) !== dirAfterKill ? await verifyArtifact(stores.distPath) : afterKill;
+            const afterStart =
+              data.pending || (await realpath(stores.distPath)) !== dirAfterKill
+                ? await verifyArtifact(stores.distPath)
+                : afterKill;
             const now = await dataState(stores);
-            if (afterStart.problems.length > 0) corrupt(`${label}, after a fresh start: ${afterStart.problems.slice(0, 2).join('; ')}`);
-            else if (data.pending && (afterStart.contentId !== newId || now.pending || now.input !== 3)) corrupt(`${label}: the fresh start did not complete the committed publish`);
-            else if (!data.pending && afterStart.contentId !== afterKill.contentId) corrupt(`${label}: the fresh start changed the served dataset without a committed publish`);
+            if (afterStart.problems.length > 0)
+              corrupt(`${label}, after a fresh start: ${afterStart.problems.slice(0, 2).join('; ')}`);
+            else if (data.pending && (afterStart.contentId !== newId || now.pending || now.input !== 3))
+              corrupt(`${label}: the fresh start did not complete the committed publish`);
+            else if (!data.pending && afterStart.contentId !== afterKill.contentId)
+              corrupt(`${label}: the fresh start changed the served dataset without a committed publish`);
             const dir = await realpath(stores.distPath);
             for (const urlPath of ['/api/freshness.json', '/api/tools.json', '/api/manifest.json']) {
               const body = (await httpRequest(`${server.url}${urlPath}`)).body;
-              if (!body.equals(await readFile(path.join(dir, urlPath.slice(1))))) corrupt(`${label}: the fresh server sends other bytes than dist for ${urlPath}`);
+              if (!body.equals(await readFile(path.join(dir, urlPath.slice(1)))))
+                corrupt(`${label}: the fresh server sends other bytes than dist for ${urlPath}`);
             }
           } catch (error) {
             corrupt(`${label}: the fresh start failed: ${(error as Error).message.slice(0, 300)}`);
@@ -574,7 +737,8 @@ export const publishKills: Section = {
         }
       };
       await Promise.all(Array.from({ length: LANES }, lane));
-      if (row.kills! < MIN_KILLS) row.failures!.push(`only ${row.kills} kills within the time budget (goal: ${MIN_KILLS})`);
+      if (row.kills! < MIN_KILLS)
+        row.failures!.push(`only ${row.kills} kills within the time budget (goal: ${MIN_KILLS})`);
       const meanS = iterationMs.reduce((a, b) => a + b, 0) / Math.max(1, iterationMs.length) / 1000;
       row.note =
         `${row.kills} kills (${row.kills! - seen.committed - seen.switched} before the commit, ${seen.committed} between the commit and the switch of dist, ${seen.switched} after it), ` +
