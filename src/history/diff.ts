@@ -3,7 +3,7 @@
  * computed on the published documents so every kind of change is caught, whether it came
  * from upstream or from a curated edit. Pure.
  */
-import type { BenchmarkModel, Change, ChangeKind, Tool } from '../schema/api.ts';
+import { type BenchmarkModel, type Change, type ChangeKind, changeKind, type Tool } from '../schema/api.ts';
 
 export interface DatasetView {
   tools: readonly Tool[];
@@ -29,17 +29,8 @@ function tiersText(tool: Tool): string {
     .join('; ');
 }
 
-const KIND_ORDER: ChangeKind[] = [
-  'model-added',
-  'model-removed',
-  'model-deprecated',
-  'status-changed',
-  'price-changed',
-  'context-changed',
-  'release-date-changed',
-  'score-changed',
-  'source-changed',
-];
+// Changes sort and summarise in the order the schema declares their kinds.
+const KIND_ORDER: readonly ChangeKind[] = changeKind.options;
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one comparison per published field, in field order; each is two lines
 export function diffDatasets(before: DatasetView, after: DatasetView): Change[] {
