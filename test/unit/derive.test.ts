@@ -159,10 +159,10 @@ describe('category rules', () => {
       source.categories.map((c) => c.data),
       { tools, overallScores: scores },
     );
-    // A retired tool is in no category.
-    const live = tools.filter((t) => t.status !== 'retired');
+    // Fact rules hold for retired tools too: they stay findable by what they are.
+    expect(tools.some((t) => t.status === 'retired' && t.openWeights)).toBe(true);
     expect(membership.get('open-weight')).toEqual(
-      live
+      tools
         .filter((t) => t.openWeights)
         .map((t) => t.id)
         .sort(),
@@ -170,13 +170,14 @@ describe('category rules', () => {
     const budget = source.categories.find((c) => c.data.id === 'budget')!.data.rule;
     const usd = budget.kind === 'blendedPriceAtMost' ? budget.usd : Number.NaN;
     expect(membership.get('budget')).toEqual(
-      live
+      tools
         .filter((t) => (3 * t.pricing.input + t.pricing.output) / 4 <= usd)
         .map((t) => t.id)
         .sort(),
     );
     // top 25% of 8 scored tools = the 2 best, plus the sourced flagship of each of their providers
     const top = [tools[6]!, tools[7]!];
+    const live = tools.filter((t) => t.status !== 'retired');
     const flagships = live.filter((t) => t.flagship && top.some((s) => s.provider === t.provider));
     expect(membership.get('frontier')).toEqual([...new Set([...top, ...flagships].map((t) => t.id))].sort());
   });

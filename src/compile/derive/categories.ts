@@ -42,19 +42,23 @@ function admittedFlagships(tools: readonly ToolFile[], top: ReadonlySet<string>)
   return tools.filter((tool) => tool.flagship !== undefined && frontierLabs.has(tool.provider));
 }
 
-/** Returns category id → sorted tool ids. A retired tool (no longer callable) is in no category and does not move the score cutoff. */
+/**
+ * Returns category id → sorted tool ids. Fact rules (a flag, a price) hold for a retired tool as
+ * they did while it was callable, so it keeps those memberships and stays findable; score rules are
+ * recommendations, so a retired tool is never in them and does not move their cutoff.
+ */
 export function computeMembership(categories: readonly CategoryFile[], input: MembershipInput): Map<string, string[]> {
-  const tools = input.tools.filter((tool) => tool.status !== 'retired');
+  const callable = input.tools.filter((tool) => tool.status !== 'retired');
   const membership = new Map<string, string[]>();
   for (const category of categories) {
     const { rule } = category;
     let members: string[];
     if (isScoreRule(rule)) {
-      const top = topScorers(tools, input.overallScores, rule.fraction);
-      if (rule.kind === 'topScoreOrFlagship') for (const tool of admittedFlagships(tools, top)) top.add(tool.id);
+      const top = topScorers(callable, input.overallScores, rule.fraction);
+      if (rule.kind === 'topScoreOrFlagship') for (const tool of admittedFlagships(callable, top)) top.add(tool.id);
       members = [...top];
     } else {
-      members = tools.filter((tool) => matchesStaticRule(rule, tool)).map((tool) => tool.id);
+      members = input.tools.filter((tool) => matchesStaticRule(rule, tool)).map((tool) => tool.id);
     }
     membership.set(category.id, members.sort());
   }
@@ -97,9 +101,8 @@ export function flagshipMembers(
 const toolFilePath = (tool: ToolFile) => `data/tools/${tool.provider}/${tool.id}.json`;
 
 /**
- * The build's category checks: every callable tool (retired ones are in no category by design) is in
- * at least one category, and a provider names at most one current flagship. Throws a DataError
- * naming each offending tool file.
+ * The build's category checks: every tool, retired ones included, is in at least one category, and a
+ * provider names at most one current flagship. Throws a DataError naming each offending tool file.
  */
 export function checkCategoryCoverage(
   tools: readonly ToolFile[],
@@ -108,7 +111,7 @@ export function checkCategoryCoverage(
   const issues = new IssueCollector();
   const categorized = new Set([...membership.values()].flat());
   for (const tool of tools) {
-    if (tool.status === 'retired' || categorized.has(tool.id)) continue;
+    if (categorized.has(tool.id)) continue;
     issues.add(
       toolFilePath(tool),
       'category',
