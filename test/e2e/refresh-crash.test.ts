@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
 import { ROOT } from '../../src/fs/paths.ts';
+import { startServe, storeArgs } from '../support/processes.ts';
 import { listReleaseIds, readRelease } from '../../src/history/releases.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
 import { httpRequest, json } from '../support/http.ts';
@@ -63,14 +64,7 @@ describe('kill -9 during a refresh', () => {
           '--import',
           'tsx',
           path.join(ROOT, 'src/cli/refresh.ts'),
-          '--data',
-          d.dataDir,
-          '--releases',
-          d.releasesDir,
-          '--state',
-          d.stateDir,
-          '--dist',
-          d.distPath,
+          ...storeArgs(d),
           '--pricing-source',
           `${upstream.url}/changed.json`,
           '--benchmarks-source',
@@ -224,48 +218,9 @@ describe('kill -9 during a refresh', () => {
     expect(run.signal, run.stderr).toBe('SIGKILL');
     expect(await pendingExists(at)).toBe(true);
     const d = dirs(at);
-    const server = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(ROOT, 'src/cli/serve.ts'),
-        '--data',
-        d.dataDir,
-        '--releases',
-        d.releasesDir,
-        '--state',
-        d.stateDir,
-        '--dist',
-        d.distPath,
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-      ],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          DIRECTORY_PRICING_SOURCE: '',
-          DIRECTORY_BENCHMARKS_SOURCE: '',
-          DIRECTORY_REFRESH_CRON: '',
-        },
-      },
-    );
+    const server = await startServe(storeArgs(d));
     try {
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /serving artifact \w+ at (http:\/\/\S+)\/api\//.exec(output);
-          if (match) resolve(match[1]!);
-        };
-        server.stdout.on('data', onData);
-        server.stderr.on('data', onData);
-        server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-      });
+      const { url } = server;
       const tools = json<{ tools: { id: string; pricing: { input: number } }[] }>(
         await httpRequest(`${url}/api/tools.json`),
       ).tools;
@@ -281,9 +236,9 @@ describe('kill -9 during a refresh', () => {
       expect(await pendingExists(at)).toBe(false);
       expect(await listReleaseIds(d.releasesDir)).toEqual(['2026-11-22', '2026-11-29']);
       expect(await temporaries(at)).toEqual([]);
-      expect(output).toContain('completed the interrupted publish of release 2026-11-29');
+      expect(server.output()).toContain('completed the interrupted publish of release 2026-11-29');
     } finally {
-      server.kill('SIGKILL');
+      server.child.kill('SIGKILL');
     }
   }, 120_000);
 

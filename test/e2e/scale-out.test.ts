@@ -18,6 +18,7 @@ import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { httpRequest } from '../support/http.ts';
+import { startServe } from '../support/processes.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
@@ -87,32 +88,8 @@ interface Instance {
   output: () => string;
 }
 
-function startInstance(name: string, args: string[]): Promise<Instance> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'src/cli/serve.ts'), '--port', '0', '--host', '127.0.0.1', ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DIRECTORY_PRICING_SOURCE: '',
-        DIRECTORY_BENCHMARKS_SOURCE: '',
-        DIRECTORY_REFRESH_CRON: '',
-      },
-    },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving artifact \w+ at (http:\/\/\S+)\/api\//.exec(output);
-      if (match) resolve({ name, child, url: match[1]!, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code}):\n${output}`)));
-  });
+async function startInstance(name: string, args: string[]): Promise<Instance> {
+  return { name, ...(await startServe(args, name)) };
 }
 
 describe('scale-out: one publisher, three serving instances', () => {

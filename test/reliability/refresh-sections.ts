@@ -39,6 +39,7 @@ import { parseRefreshConfig } from '../../src/refresh/config.ts';
 import { random, sha256, sleep } from './harness.ts';
 import type { Row } from './report.ts';
 import type { Section, SectionContext } from './section.ts';
+import { isolatedEnv, storeArgs } from '../support/processes.ts';
 
 const OUT = path.join(ROOT, 'out', 'cli');
 const GPT = 'tools/openai/gpt-5-4.json';
@@ -65,31 +66,11 @@ interface Serve {
 async function startServe(stores: Omit<Stores, 'root'>, timeoutMs = 120_000): Promise<Serve> {
   const child = spawn(
     process.execPath,
-    [
-      '--max-semi-space-size=2',
-      path.join(OUT, 'serve.js'),
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--data',
-      stores.dataDir,
-      '--releases',
-      stores.releasesDir,
-      '--state',
-      stores.stateDir,
-      '--dist',
-      stores.distPath,
-    ],
+    ['--max-semi-space-size=2', path.join(OUT, 'serve.js'), '--host', '127.0.0.1', '--port', '0', ...storeArgs(stores)],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DIRECTORY_PRICING_SOURCE: '',
-        DIRECTORY_BENCHMARKS_SOURCE: '',
-        DIRECTORY_REFRESH_CRON: '',
-      },
+      env: isolatedEnv(),
     },
   );
   let output = '';
@@ -150,31 +131,11 @@ function refreshCli(
   const pendingDir = path.join(stores.stateDir, 'refresh', 'pending');
   let link: string | undefined;
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(OUT, 'refresh.js'),
-        '--data',
-        stores.dataDir,
-        '--releases',
-        stores.releasesDir,
-        '--state',
-        stores.stateDir,
-        '--dist',
-        stores.distPath,
-        ...args,
-      ],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          DIRECTORY_PRICING_SOURCE: '',
-          DIRECTORY_BENCHMARKS_SOURCE: '',
-          DIRECTORY_REFRESH_CRON: '',
-        },
-      },
-    );
+    const child = spawn(process.execPath, [path.join(OUT, 'refresh.js'), ...storeArgs(stores), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: isolatedEnv(),
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
