@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const config = withOverrides(await loadRefreshConfig(path.resolve(values.config)), envOverrides(), {
     publicBaseUrl: values['base-url'],
   });
-  const history = historyInput(releases, config);
+  const history = historyInput(releases, config, source);
   const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history });
   const { dir, changed } = await publishArtifact(prepared, values.dist);
   console.log(

@@ -6,9 +6,23 @@ export interface DataIssue {
   message: string;
 }
 
+const MAX_VALUE_CHARS = 160;
+const cut = (text: string) => (text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 3)}...` : text);
+const json = (value: unknown) => JSON.stringify(value) ?? String(value);
+
+/** One value in a change or update line: strings bare, null as `none`, anything else as JSON, long values cut. */
+export const valueText = (value: unknown): string =>
+  cut(value === null ? 'none' : typeof value === 'string' ? value : json(value));
+
+/**
+ * `file: field: message (got value)`, the one shape of every data and upstream error. An issue
+ * about a whole file has an empty field and no value; an undefined value under a field means
+ * the field is missing.
+ */
 export function formatIssue(issue: DataIssue): string {
-  const shown = issue.value === undefined ? 'missing' : JSON.stringify(issue.value);
-  return `${issue.file}: ${issue.field || '(root)'}: ${issue.message} (got ${shown?.length > 120 ? `${shown.slice(0, 117)}...` : shown})`;
+  const where = issue.field ? `${issue.field}: ` : '';
+  const got = issue.value !== undefined ? ` (got ${cut(json(issue.value))})` : issue.field ? ' (got missing)' : '';
+  return `${issue.file}: ${where}${issue.message}${got}`;
 }
 
 /** Thrown when the data cannot produce an artifact; carries every issue found, not just the first. */

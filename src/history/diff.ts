@@ -3,23 +3,56 @@
  * computed on the published documents so every kind of change is caught, whether it came
  * from upstream or from a curated edit. Pure.
  */
+import { valueText } from '../compile/errors.ts';
 import { type BenchmarkModel, type Change, type ChangeKind, changeKind, type Tool } from '../schema/api.ts';
 
+/** The tool fields a diff compares (and the price history reads): all a release made under an older schema must have. */
+export const DIFFED_TOOL_FIELDS = {
+  id: true,
+  name: true,
+  status: true,
+  pricing: true,
+  pricingDetails: true,
+  contextTokens: true,
+  maxOutputTokens: true,
+  releaseDate: true,
+} as const;
+/** The sourced facts whose source a diff compares (other entries of `sources` came and went over time). */
+export const DIFFED_SOURCE_FIELDS = { pricing: true, contextWindow: true, releaseDate: true } as const;
+export const DIFFED_SCORE_FIELDS = {
+  modelId: true,
+  modelName: true,
+  overallScore: true,
+  sweBench: true,
+  liveCodeBench: true,
+  humanEval: true,
+  bigCodeBench: true,
+} as const;
+
+export type DiffedTool = Pick<Tool, keyof typeof DIFFED_TOOL_FIELDS> & {
+  sources: Pick<Tool['sources'], keyof typeof DIFFED_SOURCE_FIELDS>;
+};
+export type DiffedScores = Pick<BenchmarkModel, keyof typeof DIFFED_SCORE_FIELDS>;
+
 export interface DatasetView {
-  tools: readonly Tool[];
-  benchmarks: readonly BenchmarkModel[];
+  tools: readonly DiffedTool[];
+  benchmarks: readonly DiffedScores[];
 }
 
 const PRICE_FIELDS = ['input', 'output', 'cacheRead', 'cacheCreate'] as const;
 const SCORE_FIELDS = ['overallScore', 'sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
-const SOURCED_FACTS = ['pricing', 'contextWindow', 'releaseDate'] as const;
+const SOURCED_FACTS = [
+  'pricing',
+  'contextWindow',
+  'releaseDate',
+] as const satisfies readonly (keyof typeof DIFFED_SOURCE_FIELDS)[];
 
 function percentChange(from: number | null, to: number | null): number | null {
   if (from === null || to === null || from === 0) return null;
   return Math.round(((to - from) / from) * 1000) / 10;
 }
 
-function tiersText(tool: Tool): string {
+function tiersText(tool: DiffedTool): string {
   if (tool.pricingDetails.tiers.length === 0) return 'none';
   return tool.pricingDetails.tiers
     .map(
@@ -54,7 +87,11 @@ export function diffDatasets(before: DatasetView, after: DatasetView): Change[] 
     }
     if (old.status !== tool.status)
       push(
-        tool.status === 'deprecated' ? 'model-deprecated' : 'status-changed',
+        tool.status === 'deprecated'
+          ? 'model-deprecated'
+          : tool.status === 'retired'
+            ? 'model-retired'
+            : 'status-changed',
         tool,
         'status',
         old.status,
@@ -124,6 +161,7 @@ const LABELS: Record<ChangeKind, [string, string]> = {
   'model-added': ['model added', 'models added'],
   'model-removed': ['model removed', 'models removed'],
   'model-deprecated': ['model deprecated', 'models deprecated'],
+  'model-retired': ['model retired', 'models retired'],
   'status-changed': ['status change', 'status changes'],
   'price-changed': ['price change', 'price changes'],
   'context-changed': ['context change', 'context changes'],
@@ -142,10 +180,6 @@ export function summarize(changes: readonly Change[], initial = false): string {
     .join(', ');
 }
 
-function valueText(value: number | string | null): string {
-  return value === null ? 'none' : String(value);
-}
-
 /** One line per change, for the Atom feed and the refresh report. */
 export function describeChange(change: Change): string {
   const who = `${change.toolName} (${change.toolId})`;
@@ -156,6 +190,8 @@ export function describeChange(change: Change): string {
       return `${who}: removed`;
     case 'model-deprecated':
       return `${who}: deprecated (was ${valueText(change.from)})`;
+    case 'model-retired':
+      return `${who}: retired (was ${valueText(change.from)})`;
     default: {
       const pct = change.percent === null ? '' : ` (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
       return `${who}: ${change.field} ${valueText(change.from)} -> ${valueText(change.to)}${pct}`;

@@ -4,7 +4,7 @@
  * a feed reader recognises entries across rebuilds and base-URL changes. Pure.
  */
 import { createHash } from 'node:crypto';
-import type { Release } from '../schema/api.ts';
+import type { Release, RemovedId } from '../schema/api.ts';
 import { describeChange } from './diff.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
@@ -38,6 +38,8 @@ export interface FeedOptions {
   baseUrl: string | null;
   /** Used as the feed's updated time when there is no release. */
   lastUpdated: string;
+  /** Ids that left the directory, newest first: one entry each, so a reader sees removals made before the first release too. */
+  removedIds: readonly RemovedId[];
 }
 
 function entry(release: Release, base: string): string {
@@ -60,10 +62,30 @@ function entry(release: Release, base: string): string {
   ].join('\n');
 }
 
-/** `releases` newest first. */
+function removalEntry(removed: RemovedId, base: string): string {
+  const at = `${removed.removedOn}T00:00:00Z`;
+  const title = `Removed from the directory: ${removed.id}`;
+  return [
+    '  <entry>',
+    `    <id>${stableUrn(`ai-coding-models-directory:removed:${removed.id}`)}</id>`,
+    `    <title>${escapeXml(title)}</title>`,
+    `    <published>${at}</published>`,
+    `    <updated>${at}</updated>`,
+    `    <link rel="alternate" type="application/json" href="${escapeXml(`${base}/api/changes.json`)}"/>`,
+    `    <summary type="text">${escapeXml(`${title}. The id is never given to another model.`)}</summary>`,
+    `    <content type="text">${escapeXml(removed.reason)}</content>`,
+    '  </entry>',
+  ].join('\n');
+}
+
+/** `releases` newest first; removals interleave with them by date. */
 export function atomFeed(releases: readonly Release[], options: FeedOptions): string {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '';
-  const updated = releases[0]?.publishedAt ?? options.lastUpdated;
+  const entries = [
+    ...releases.map((r) => ({ at: r.publishedAt, xml: entry(r, base) })),
+    ...options.removedIds.map((r) => ({ at: `${r.removedOn}T00:00:00Z`, xml: removalEntry(r, base) })),
+  ].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
+  const updated = entries[0]?.at ?? options.lastUpdated;
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     // xml:base makes every link resolvable by a reader that does not know the feed's own URL:
@@ -78,7 +100,7 @@ export function atomFeed(releases: readonly Release[], options: FeedOptions): st
     '  <author><name>AI Coding Models Directory</name></author>',
     '  <rights>Data: CC0 1.0 Universal</rights>',
     '  <generator>ai-coding-models-directory refresh</generator>',
-    ...releases.map((r) => entry(r, base)),
+    ...entries.map((e) => e.xml),
     '</feed>',
     '',
   ].join('\n');

@@ -20,14 +20,16 @@ import {
   release as releaseSchema,
   type DocumentName,
   type RefreshStatus,
+  type RemovedId,
   type Tool,
 } from '../schema/api.ts';
+import { IssueCollector } from '../compile/errors.ts';
 import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { publishedSchema } from '../schema/json-schema.ts';
 import { operationStem, pathItem, schemaFileNames } from '../schema/openapi.ts';
 import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
 import { priceHistory, type PriceSnapshot } from './price-history.ts';
-import { DOCUMENT_NAMES, type StoredRelease } from './releases.ts';
+import { DOCUMENT_NAMES, releasedDataset, type StoredRelease } from './releases.ts';
 
 export interface HistoryInput {
   /** Oldest first. */
@@ -36,6 +38,8 @@ export interface HistoryInput {
   baseUrl: string | null;
   /** Refresh schedule to report in the static freshness document. */
   schedule: string | null;
+  /** Every tool id that left the directory (data/removed-ids.json). */
+  removedIds: readonly RemovedId[];
 }
 
 export interface CurrentDataset {
@@ -66,8 +70,30 @@ export function staticRefreshStatus(history: HistoryInput): RefreshStatus {
   };
 }
 
+/**
+ * Every id the newest release has and the current data lacks must be recorded in
+ * data/removed-ids.json, so the feed lists it and no later model can take it.
+ */
+export function checkRemovalsRecorded(history: HistoryInput, current: { tools: readonly { id: string }[] }): void {
+  const latest = history.releases.at(-1);
+  if (!latest) return;
+  const present = new Set(current.tools.map((t) => t.id));
+  const recorded = new Set(history.removedIds.map((r) => r.id));
+  const issues = new IssueCollector();
+  for (const tool of releasedDataset(latest).tools)
+    if (!present.has(tool.id) && !recorded.has(tool.id))
+      issues.add(
+        'data/removed-ids.json',
+        'removed',
+        tool.id,
+        `is in release ${latest.record.id} but no longer in the data; record it here (id, removedOn, reason) so the change feed lists it and the id is never reused`,
+      );
+  issues.throwIfAny();
+}
+
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the history's file list, top to bottom, is the one place that says what it publishes
 export function historyArtifactFiles(history: HistoryInput, current: CurrentDataset): HistoryFiles {
+  checkRemovalsRecorded(history, current);
   const files: ArtifactFile[] = [];
   const json = (urlPath: string, document: unknown, immutable = false) =>
     files.push({ urlPath, contentType: JSON_CONTENT_TYPE, body: serializeJson(document), immutable });
@@ -84,15 +110,25 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
     json(`/api/v/${record.id}/release.json`, releaseSchema.parse(record), true);
   }
   const newestFirst = [...history.releases].reverse().map((r) => r.record);
+  const removedIds = [...history.removedIds].sort((a, b) =>
+    a.removedOn === b.removedOn ? (a.id < b.id ? -1 : 1) : a.removedOn < b.removedOn ? 1 : -1,
+  );
 
   json(
     '/api/changes.json',
-    changesDocument.parse({ releases: newestFirst, feed: '/api/changes.xml', lastUpdated: current.lastUpdated }),
+    changesDocument.parse({
+      releases: newestFirst,
+      removedIds,
+      feed: '/api/changes.xml',
+      lastUpdated: current.lastUpdated,
+    }),
   );
   files.push({
     urlPath: '/api/changes.xml',
     contentType: ATOM_CONTENT_TYPE,
-    body: Buffer.from(atomFeed(newestFirst, { baseUrl: history.baseUrl, lastUpdated: current.lastUpdated })),
+    body: Buffer.from(
+      atomFeed(newestFirst, { baseUrl: history.baseUrl, lastUpdated: current.lastUpdated, removedIds }),
+    ),
   });
 
   json(
@@ -106,10 +142,10 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
     }),
   );
 
-  const snapshots: PriceSnapshot[] = history.releases.map(({ record, bodies }) => ({
-    release: record.id,
-    date: record.date,
-    tools: (JSON.parse(bodies.get('tools.json')!.toString('utf8')) as { tools: Tool[] }).tools,
+  const snapshots: PriceSnapshot[] = history.releases.map((stored) => ({
+    release: stored.record.id,
+    date: stored.record.date,
+    tools: releasedDataset(stored).tools,
   }));
   const latestTools = history.releases.at(-1)?.bodies.get('tools.json');
   if (!latestTools?.equals(current.bodies.get('tools.json')!))

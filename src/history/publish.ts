@@ -27,8 +27,17 @@ export interface DiskLocations {
   stateDir?: string;
 }
 
-export function historyInput(releases: readonly StoredRelease[], config: HistorySettings): HistoryInput {
-  return { releases, baseUrl: config.publicBaseUrl, schedule: config.schedule };
+export function historyInput(
+  releases: readonly StoredRelease[],
+  config: HistorySettings,
+  source: Pick<SourceData, 'removedIds'>,
+): HistoryInput {
+  return {
+    releases,
+    baseUrl: config.publicBaseUrl,
+    schedule: config.schedule,
+    removedIds: source.removedIds.data.removed,
+  };
 }
 
 /** buildDocuments with the cross-validation taken from (and saved to) the cache when a state dir is given. */
@@ -55,7 +64,7 @@ export async function buildFromDisk(locations: DiskLocations, config: HistorySet
   const prepared = prepareFromDocuments({
     documents: built.documents,
     meta: source.meta.data,
-    history: historyInput(releases, config),
+    history: historyInput(releases, config, source),
     refresh: config.refresh,
   });
   return { source, built, releases, prepared };

@@ -13,8 +13,27 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { brotli, sha256Hex } from '../artifact/artifact.ts';
-import { DOCUMENTS, release as releaseSchema, type DocumentName, type Release } from '../schema/api.ts';
+import { brotli, serializeJson, sha256Hex } from '../artifact/artifact.ts';
+import { z } from 'zod';
+import {
+  benchmarkModel,
+  DOCUMENTS,
+  release as releaseSchema,
+  tool as toolSchema,
+  type DocumentName,
+  type Documents,
+  type Release,
+  type UpstreamUsed,
+} from '../schema/api.ts';
+import type { MetaFile } from '../schema/source.ts';
+import {
+  DIFFED_SCORE_FIELDS,
+  DIFFED_SOURCE_FIELDS,
+  DIFFED_TOOL_FIELDS,
+  diffDatasets,
+  summarize,
+  type DatasetView,
+} from './diff.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { redactLocation } from '../fs/redact.ts';
 
@@ -81,6 +100,83 @@ export async function readRelease(releasesDir: string, id: string): Promise<Stor
     compressed.set(name, stored);
   }
   return { record, bodies, compressed };
+}
+
+// Only the fields a diff and the price history read are required, so a release published under
+// an older schema (before a field was added) still reads; they are exactly the stable ones.
+const releasedView = z.object({
+  tools: z
+    .object({
+      tools: z.array(
+        toolSchema
+          .pick(DIFFED_TOOL_FIELDS)
+          .extend({ sources: toolSchema.shape.sources.pick(DIFFED_SOURCE_FIELDS).loose() })
+          .loose(),
+      ),
+    })
+    .loose(),
+  benchmarks: z
+    .object({ benchmarks: z.object({ models: z.array(benchmarkModel.pick(DIFFED_SCORE_FIELDS).loose()) }).loose() })
+    .loose(),
+});
+
+/** A release's tools and scores, typed by the published schemas; a body that does not match names the release. */
+export function releasedDataset(release: StoredRelease): DatasetView {
+  const text = (name: DocumentName): unknown => JSON.parse(release.bodies.get(name)!.toString('utf8'));
+  const parsed = releasedView.safeParse({ tools: text('tools.json'), benchmarks: text('benchmarks.json') });
+  if (!parsed.success)
+    throw new Error(
+      `releases/${release.record.id}: ${parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}${parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : ''}`,
+    );
+  return { tools: parsed.data.tools.tools, benchmarks: parsed.data.benchmarks.benchmarks.models };
+}
+
+export interface ReleaseDraft {
+  id: string;
+  /** The dataset's meta as published in the release: its lastUpdated is the release's publishedAt. */
+  meta: MetaFile;
+  documents: Documents;
+  upstreams: UpstreamUsed[];
+  /** The release before it, or null for the first recorded release (which has no changes). */
+  previous: StoredRelease | null;
+}
+
+/** The exact bytes a release stores and serves for each of the six documents. */
+export function documentBodies(documents: Documents): Map<DocumentName, Buffer> {
+  return new Map(DOCUMENT_NAMES.map((name) => [name, serializeJson(documents[name])]));
+}
+
+/** The one place a release record is made: manifest of the exact bytes, diff against the previous release, summary. */
+export function makeRelease({ id, meta, documents, upstreams, previous }: ReleaseDraft): StoredRelease {
+  const bodies = documentBodies(documents);
+  const changes = previous
+    ? diffDatasets(releasedDataset(previous), {
+        tools: documents['tools.json'].tools,
+        benchmarks: documents['benchmarks.json'].benchmarks.models,
+      })
+    : [];
+  const record: Release = {
+    id,
+    date: id.slice(0, 10),
+    publishedAt: meta.lastUpdated,
+    lastUpdated: meta.lastUpdated,
+    datasetVersion: meta.datasetVersion,
+    benchmarkVersion: meta.benchmarkVersion,
+    initial: previous === null,
+    url: `/api/v/${id}/`,
+    documents: DOCUMENT_NAMES.map((name) => ({
+      path: `/api/v/${id}/${name}`,
+      sha256: sha256Hex(bodies.get(name)!),
+      bytes: bodies.get(name)!.length,
+    })),
+    upstreams,
+    summary: summarize(changes, previous === null),
+    changes,
+  };
+  return { record, bodies };
 }
 
 /** Every release, oldest first. */

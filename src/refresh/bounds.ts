@@ -48,7 +48,7 @@ export function checkBounds(input: BoundsInput, bounds: Bounds): DataIssue[] {
       issues.push({
         file: update.file,
         field: update.field,
-        value: undefined,
+        value: to,
         message: `${update.toolId}: ${from} -> ${to} is a ${Number.isFinite(ratio) ? `${ratio.toFixed(1)}x` : 'to-or-from-zero'} change, more than the ${bounds.maxPriceRatio}x bound (check upstream, then re-run with --allow ${update.toolId})`,
       });
   }
@@ -57,7 +57,7 @@ export function checkBounds(input: BoundsInput, bounds: Bounds): DataIssue[] {
       issues.push({
         file: missing.file,
         field: 'upstream.modelsDev',
-        value: undefined,
+        value: missing.key,
         message: `${missing.toolId}: "${missing.key}" is not in the upstream document; ${input.missing.length} of ${input.mapped} mapped tools (${((100 * input.missing.length) / input.mapped).toFixed(1)}%) are missing, more than the ${(100 * bounds.maxMissingFraction).toFixed(0)}% bound`,
       });
   return issues;

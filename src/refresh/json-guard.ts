@@ -19,7 +19,7 @@ export function unsafeKeys(root: unknown, label: string): DataIssue[] {
     const { value, path, depth } = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_DEPTH) {
-      issues.push({ file: label, field: path, value: undefined, message: `nests deeper than ${MAX_DEPTH} levels` });
+      issues.push({ file: label, field: path, value: depth, message: `nests deeper than ${MAX_DEPTH} levels` });
       continue;
     }
     if (Array.isArray(value)) {
@@ -109,7 +109,7 @@ export function duplicateKeys(text: string, label: string): DataIssue[] {
   const issues: DataIssue[] = found.slice(0, MAX_DUPLICATES_REPORTED).map(({ path, key, copies }) => ({
     file: label,
     field: path,
-    value: undefined,
+    value: key,
     message: `duplicate key ${JSON.stringify(key)} (${copies} copies in one object; JSON.parse would silently keep the last, so the document is ambiguous)`,
   }));
   if (found.length > MAX_DUPLICATES_REPORTED)

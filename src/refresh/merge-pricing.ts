@@ -121,7 +121,6 @@ function factFields(tool: ToolFile, model: UpstreamModel): Map<UpstreamFact, Fie
   if (model.reasoning !== null) capabilities.push(['reasoning', tool.reasoning, model.reasoning]);
   if (model.toolCalling !== null) capabilities.push(['toolCalling', tool.toolCalling, model.toolCalling]);
   if (capabilities.length > 0) facts.set('capabilities', capabilities);
-  if (model.deprecated) facts.set('status', [['status', tool.status, 'deprecated']]);
   return facts;
 }
 
@@ -187,6 +186,12 @@ export function mergePricing(source: SourceData, index: ModelsDevIndex, context:
         `${tool.id}: upstream cache_write ${model.cost.cacheWrite} is below the input price ${model.cost.input}; cache writes are published at the input price`,
       );
     const pinned = new Set(tool.upstream.pinned ?? []);
+    // A status is a lifecycle fact with a dated, sourced shutdown (which the aggregator does not
+    // give), and copying "deprecated" could even turn a retired model back into a callable one.
+    if (model.deprecated && (tool.status === 'active' || tool.status === 'preview') && !pinned.has('status'))
+      result.notes.push(
+        `${tool.id}: upstream marks "${key}" deprecated; status stays "${tool.status}" until the provider's shutdown date and its source are recorded in lifecycle`,
+      );
     const changedFields: string[] = [];
     for (const [fact, fields] of factFields(tool, model)) {
       const differing = fields.filter(([, curated, upstream]) => !same(curated, upstream));

@@ -8,17 +8,15 @@ import {
   artifactsDirFor,
   cleanStaleTemporaries,
   publishArtifact,
-  serializeJson,
-  sha256Hex as sha256,
   writeArtifactDir,
   type ArtifactManifest,
   type PreparedArtifact,
 } from '../artifact/artifact.ts';
-import type { BuildResult, Documents } from '../compile/documents.ts';
+import type { BuildResult } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
-import { DataError } from '../compile/errors.ts';
+import { DataError, formatIssue, valueText } from '../compile/errors.ts';
 import { loadSourceData, type SourceData } from '../compile/load.ts';
-import type { BenchmarkModel, Release, Tool, UpstreamUsed } from '../schema/api.ts';
+import { release as releaseSchema, type UpstreamUsed } from '../schema/api.ts';
 import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,7 +24,6 @@ import { removeMatching } from '../fs/durable.ts';
 import { redactLocation, redactText, secretsOf } from '../fs/redact.ts';
 import { checkBounds } from './bounds.ts';
 import type { RefreshConfig } from './config.ts';
-import { diffDatasets, summarize } from '../history/diff.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
 import {
   applyData,
@@ -44,14 +41,16 @@ import { findCandidates, mergePricing, type PricingMerge } from './merge-pricing
 import { buildWithCache, historyInput, publishFromDisk } from '../history/publish.ts';
 import {
   DOCUMENT_NAMES,
+  documentBodies,
   listReleaseIds,
   loadReleases,
+  makeRelease,
   nextReleaseId,
   releaseFiles,
   writeReleaseDir,
   type StoredRelease,
 } from '../history/releases.ts';
-import { errorSummary, formatIssue, valueText, type RefreshReport } from './report.ts';
+import { errorSummary, type RefreshReport } from './report.ts';
 import { readStatus, writeStatus, EMPTY_STATUS, type PersistedStatus } from './status.ts';
 import { publishedRefreshStatus, republishFreshness } from './freshness.ts';
 import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
@@ -132,19 +131,6 @@ export function changedDataFiles(before: SourceData, after: SourceData): Map<str
   compare('meta', before.meta, after.meta);
   return files;
 }
-
-function bodiesOf(documents: Documents): Map<(typeof DOCUMENT_NAMES)[number], Buffer> {
-  return new Map(DOCUMENT_NAMES.map((name) => [name, serializeJson(documents[name])]));
-}
-
-function datasetView(tools: unknown, benchmarks: unknown) {
-  return {
-    tools: (tools as { tools: Tool[] }).tools,
-    benchmarks: (benchmarks as { benchmarks: { models: BenchmarkModel[] } }).benchmarks.models,
-  };
-}
-
-const parseBody = (body: Buffer) => JSON.parse(body.toString('utf8')) as unknown;
 
 interface PricingRead {
   used: UpstreamUsed;
@@ -242,7 +228,9 @@ function emptyReport(startedAt: string, dryRun: boolean): RefreshReport {
 async function committedStatus(pending: Pending): Promise<PersistedStatus> {
   let upstreams: UpstreamUsed[] = [];
   try {
-    const record = JSON.parse(await readFile(path.join(pending.dir, 'release', 'release.json'), 'utf8')) as Release;
+    const record = releaseSchema.parse(
+      JSON.parse(await readFile(path.join(pending.dir, 'release', 'release.json'), 'utf8')),
+    );
     upstreams = record.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) }));
   } catch {
     upstreams = [];
@@ -323,26 +311,7 @@ export async function bootstrapRelease(
   const built = await buildWithCache(source, options.stateDir);
   const meta = source.meta.data;
   const id = nextReleaseId(await listReleaseIds(options.releasesDir), meta.lastUpdated.slice(0, 10));
-  const bodies = bodiesOf(built.documents);
-  const record: Release = {
-    id,
-    date: id.slice(0, 10),
-    publishedAt: meta.lastUpdated,
-    lastUpdated: meta.lastUpdated,
-    datasetVersion: meta.datasetVersion,
-    benchmarkVersion: meta.benchmarkVersion,
-    initial: true,
-    url: `/api/v/${id}/`,
-    documents: DOCUMENT_NAMES.map((name) => ({
-      path: `/api/v/${id}/${name}`,
-      sha256: sha256(bodies.get(name)!),
-      bytes: bodies.get(name)!.length,
-    })),
-    upstreams: [],
-    summary: summarize([], true),
-    changes: [],
-  };
-  const stored = { record, bodies };
+  const stored = makeRelease({ id, meta, documents: built.documents, upstreams: [], previous: null });
   if (write) await writeReleaseDir(options.releasesDir, id, releaseFiles(stored));
   return stored;
 }
@@ -439,7 +408,7 @@ async function refreshLocked(run: Run): Promise<void> {
   await run.checkpoint('validated');
 
   const latest = releases.at(-1)!;
-  const candidateBodies = bodiesOf(candidate.documents);
+  const candidateBodies = documentBodies(candidate.documents);
   if (DOCUMENT_NAMES.every((name) => candidateBodies.get(name)!.equals(latest.bodies.get(name)!))) {
     report.outcome = 'unchanged';
     return;
@@ -612,30 +581,13 @@ async function prepareRelease(
     },
   };
   const built = await buildWithCache(next, options.stateDir);
-  const bodies = bodiesOf(built.documents);
-  const changes = diffDatasets(
-    datasetView(parseBody(latest.bodies.get('tools.json')!), parseBody(latest.bodies.get('benchmarks.json')!)),
-    datasetView(built.documents['tools.json'], built.documents['benchmarks.json']),
-  );
-  const record: Release = {
+  const stored = makeRelease({
     id,
-    date: id.slice(0, 10),
-    publishedAt: startedAt,
-    lastUpdated: startedAt,
-    datasetVersion: version,
-    benchmarkVersion: next.meta.data.benchmarkVersion,
-    initial: false,
-    url: `/api/v/${id}/`,
-    documents: DOCUMENT_NAMES.map((name) => ({
-      path: `/api/v/${id}/${name}`,
-      sha256: sha256(bodies.get(name)!),
-      bytes: bodies.get(name)!.length,
-    })),
+    meta: next.meta.data,
+    documents: built.documents,
     upstreams: report.upstreams,
-    summary: summarize(changes),
-    changes,
-  };
-  const stored: StoredRelease = { record, bodies };
+    previous: latest,
+  });
   // The artifact carries the status this run will have, so a kill after its switch leaves no stale freshness.
   const publishedStatus: PersistedStatus = {
     lastAttempt: startedAt,
@@ -648,7 +600,7 @@ async function prepareRelease(
   const prepared = prepareFromDocuments({
     documents: built.documents,
     meta: next.meta.data,
-    history: historyInput([...releases, stored], config),
+    history: historyInput([...releases, stored], config, next),
     refresh,
   });
   return { next, stored, prepared, publishedStatus };

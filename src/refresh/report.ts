@@ -1,5 +1,4 @@
 /** What a refresh did or refused, as data (for --json and the server) and as text (for people). */
-import type { DataIssue } from '../compile/errors.ts';
 import type { Change, RefreshOutcome, UpstreamUsed } from '../schema/api.ts';
 import { describeChange } from '../history/diff.ts';
 
@@ -36,18 +35,6 @@ export interface RefreshReport {
   /** Release completed from the journal of an interrupted run, if any. */
   recovered: string | null;
 }
-
-function shown(value: unknown): string {
-  if (value === undefined) return '';
-  const text = JSON.stringify(value) ?? String(value);
-  return ` (got ${text.length > 160 ? `${text.slice(0, 157)}...` : text})`;
-}
-
-export function formatIssue(issue: DataIssue): string {
-  return `${issue.file}: ${issue.field ? `${issue.field}: ` : ''}${issue.message}${shown(issue.value)}`;
-}
-
-export const valueText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The failure reason for freshness.json: every error, capped in length. */
 export function errorSummary(report: Pick<RefreshReport, 'outcome' | 'errors'>, maxChars = 4000): string | null {

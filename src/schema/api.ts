@@ -723,6 +723,7 @@ export const changeKind = z
     'model-added',
     'model-removed',
     'model-deprecated',
+    'model-retired',
     'status-changed',
     'price-changed',
     'context-changed',
@@ -731,7 +732,7 @@ export const changeKind = z
     'source-changed',
   ])
   .describe(
-    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
+    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
   );
 
 export const change = z
@@ -790,9 +791,25 @@ export const release = z
   .strict()
   .describe(ext('An immutable dated snapshot of every endpoint document.'));
 
+export const removedId = z
+  .object({
+    id: slug.describe('The tool id that left; it is never given to another model.'),
+    removedOn: isoDate.describe('Day the tool left the directory.'),
+    reason: z.string().describe('Why it left.'),
+  })
+  .strict()
+  .describe(ext('A tool id that left the directory, with when and why.'));
+
 export const changesDocument = z
   .object({
     releases: z.array(release).describe('Every release, newest first.'),
+    removedIds: z
+      .array(removedId)
+      .describe(
+        ext(
+          'Every tool id that ever left the directory, newest first, including ids removed before the first recorded release (which no release diff can show). A release that drops a tool also lists it as a `model-removed` change.',
+        ),
+      ),
     feed: z.string().describe('Path of the same list as an Atom feed.'),
     lastUpdated,
   })
@@ -1005,6 +1022,7 @@ export type ChangeKind = z.infer<typeof changeKind>;
 export type Release = z.infer<typeof release>;
 export type ReleaseDocumentEntry = z.infer<typeof releaseDocumentEntry>;
 export type ChangesDocument = z.infer<typeof changesDocument>;
+export type RemovedId = z.infer<typeof removedId>;
 export type ManifestDocument = z.infer<typeof manifestDocument>;
 export type PricePoint = z.infer<typeof pricePoint>;
 export type PriceHistoryDocument = z.infer<typeof priceHistoryDocument>;

@@ -8,7 +8,13 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { DOCUMENTS, HISTORY_DOCUMENTS, freshnessDocument, type FreshnessDocument } from '../../src/schema/api.ts';
+import {
+  changesDocument,
+  DOCUMENTS,
+  HISTORY_DOCUMENTS,
+  freshnessDocument,
+  type FreshnessDocument,
+} from '../../src/schema/api.ts';
 import { httpRequest, json } from '../support/http.ts';
 import { freshSource } from '../support/source.ts';
 import { brotliSkipReason, runnableTargets, skipNote, startTarget, type Target } from '../support/targets.ts';
@@ -298,14 +304,24 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       }
     });
 
-    it('changes.xml is an Atom feed with one entry per release', async () => {
+    it('changes.xml is an Atom feed with one entry per release and per removed id', async () => {
       const response = await get('/api/changes.xml');
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
       const feed = new XMLParser({ ignoreAttributes: false }).parse(response.body.toString('utf8')).feed;
       expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
-      const { releases } = json(await get('/api/changes.json')) as { releases: unknown[] };
-      expect([feed.entry].flat()).toHaveLength(releases.length);
+      const { releases, removedIds } = changesDocument.parse(json(await get('/api/changes.json')));
+      expect([feed.entry].flat()).toHaveLength(releases.length + removedIds.length);
+    });
+
+    it('changes.json lists every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
+      const recorded = SOURCE.removedIds.data.removed;
+      expect(recorded.length).toBeGreaterThan(0);
+      const { removedIds } = changesDocument.parse(json(await get('/api/changes.json')));
+      expect(removedIds.map((r) => r.id).sort()).toEqual(recorded.map((r) => r.id).sort());
+      const { tools } = json(await get('/api/tools.json')) as { tools: { id: string }[] };
+      const served = new Set(tools.map((t) => t.id));
+      for (const { id } of removedIds) expect(served.has(id), id).toBe(false);
     });
 
     it('price-history.json has a price in force today for every tool, equal to its current list price', async () => {

@@ -37,6 +37,7 @@ import {
 } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
+import { isolatedEnv } from '../support/processes.ts';
 
 const NOW = '2026-11-29T06:00:00Z';
 const SHARED = path.resolve(ROOT, '..', 'shared', 'reference');
@@ -418,7 +419,10 @@ describe('weekly refresh end to end', () => {
       const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(xml).feed;
       expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
       expect(feed.updated).toBe(NOW);
-      expect(feed.entry).toHaveLength(2);
+      // the two releases, and one entry per id recorded as removed
+      const removed = source.removedIds.data.removed;
+      expect(feed.entry).toHaveLength(2 + removed.length);
+      expect(feed.entry.filter((e: { title: string }) => e.title.startsWith('Release '))).toHaveLength(2);
       expect(feed.entry[0].title).toContain('Release 2026-11-29');
       expect(feed.entry[0].content['#text']).toContain('GPT-5.4 (gpt-5-4): pricing.input 2.5 -> 3 (+20%)');
       const alternate = [feed.entry[0].link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')[
@@ -548,12 +552,7 @@ describe('command lines', () => {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          DIRECTORY_PRICING_SOURCE: '',
-          DIRECTORY_BENCHMARKS_SOURCE: '',
-          DIRECTORY_REFRESH_CRON: '',
-        },
+        env: isolatedEnv(),
       });
       let stdout = '';
       let stderr = '';

@@ -28,7 +28,11 @@ export default async function setup(project: TestProject) {
   const distPath = path.join(root, 'dist');
   const source = await loadSourceData(PATHS.data);
   const built = buildDocuments(source);
-  const history = historyInput(await loadReleases(PATHS.releases), await loadRefreshConfig(PATHS.refreshConfig));
+  const history = historyInput(
+    await loadReleases(PATHS.releases),
+    await loadRefreshConfig(PATHS.refreshConfig),
+    source,
+  );
   await publishArtifact(
     prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history }),
     distPath,

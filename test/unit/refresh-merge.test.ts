@@ -12,9 +12,11 @@ import { priceHistory, priceOn } from '../../src/history/price-history.ts';
 import { mergeBenchmarks, variantTemplate } from '../../src/refresh/merge-benchmarks.ts';
 import { findCandidates, mergePricing } from '../../src/refresh/merge-pricing.ts';
 import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.ts';
-import { compareReleaseIds, loadReleases, nextReleaseId } from '../../src/history/releases.ts';
+import { compareReleaseIds, loadReleases, nextReleaseId, releasedDataset } from '../../src/history/releases.ts';
+import { checkRemovalsRecorded } from '../../src/history/history-files.ts';
+import { DataError } from '../../src/compile/errors.ts';
 import { PATHS } from '../../src/fs/paths.ts';
-import { formatIssue } from '../../src/refresh/report.ts';
+import { formatIssue } from '../../src/compile/errors.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
 import type { BenchmarkRow } from '../../src/refresh/upstream/benchmarks.ts';
 import type { Change, PriceHistoryDocument, Release, Tool } from '../../src/schema/api.ts';
@@ -89,7 +91,7 @@ describe('merging upstream prices into curated tools', () => {
     );
   });
 
-  it('takes a deprecation, capabilities and a new caching mode from upstream', async () => {
+  it('takes capabilities and a new caching mode from upstream; an upstream deprecation is reported, never applied', async () => {
     const source = await freshSource();
     const doc = modelsDevFromSource(source);
     const entry = entryOf(doc, source, 'gpt-5-4');
@@ -98,10 +100,22 @@ describe('merging upstream prices into curated tools', () => {
     entry.cost.cache_write = 3.125;
     const merge = mergePricing(source, indexOf(source, doc), CONTEXT);
     const merged = tool(merge.source, 'gpt-5-4');
-    expect(merged.status).toBe('deprecated');
+    expect(merged.status).toBe('active');
+    expect(merge.notes).toContainEqual(expect.stringMatching(/^gpt-5-4: upstream marks "openai\/gpt-5\.4" deprecated/));
+    expect(merge.updates.map((u) => u.field)).not.toContain('status');
     expect(merged.toolCalling).toBe(false);
     expect(merged.pricingDetails.caching).toBe('write-premium');
     expect(merged.pricing.cacheCreate).toBe(3.125);
+  });
+
+  it('never turns a retired model back into a deprecated one, whatever upstream says', async () => {
+    const source = await freshSource();
+    const retired = source.tools.find((t) => t.data.status === 'retired' && t.data.upstream.modelsDev !== null)!.data;
+    const doc = modelsDevFromSource(source);
+    entryOf(doc, source, retired.id).status = 'deprecated';
+    const merge = mergePricing(source, indexOf(source, doc), CONTEXT);
+    expect(tool(merge.source, retired.id).status).toBe('retired');
+    expect(merge.notes.filter((n) => n.startsWith(`${retired.id}:`) && n.includes('deprecated'))).toEqual([]);
   });
 
   it('keeps and reports a tool that disappeared upstream', async () => {
@@ -156,7 +170,7 @@ describe('sanity bounds', () => {
     const merge = mergePricing(source, indexOf(source, doc), CONTEXT);
     const issues = checkBounds(merge, BOUNDS).map(formatIssue);
     expect(issues).toContain(
-      'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound (check upstream, then re-run with --allow gpt-5-4)',
+      'tools/openai/gpt-5-4.json: pricing.input: gpt-5-4: 2.5 -> 25 is a 10.0x change, more than the 5x bound (check upstream, then re-run with --allow gpt-5-4) (got 25)',
     );
     expect(issues.some((i) => i.includes('pricing.output: gpt-5-4: 15 -> 2 is a 7.5x change'))).toBe(true);
     expect(
@@ -194,7 +208,7 @@ describe('sanity bounds', () => {
     const issues = checkBounds(merge, BOUNDS).map(formatIssue);
     expect(issues).toHaveLength(merge.missing.length);
     expect(issues).toContain(
-      `tools/openai/gpt-5-4.json: upstream.modelsDev: gpt-5-4: "openai/gpt-5.4" is not in the upstream document; ${merge.missing.length} of ${merge.mapped} mapped tools (${((100 * merge.missing.length) / merge.mapped).toFixed(1)}%) are missing, more than the 10% bound`,
+      `tools/openai/gpt-5-4.json: upstream.modelsDev: gpt-5-4: "openai/gpt-5.4" is not in the upstream document; ${merge.missing.length} of ${merge.mapped} mapped tools (${((100 * merge.missing.length) / merge.mapped).toFixed(1)}%) are missing, more than the 10% bound (got "openai/gpt-5.4")`,
     );
   });
 });
@@ -315,9 +329,9 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
 }
 
 describe('release diff', () => {
-  it('lists additions, removals, deprecations, price, context, release date, score and source changes', () => {
+  it('lists additions, removals, deprecations, retirements, price, context, release date, score and source changes', () => {
     const before = {
-      tools: [fakeTool('a'), fakeTool('b'), fakeTool('c')],
+      tools: [fakeTool('a'), fakeTool('b'), fakeTool('c'), fakeTool('e', { status: 'deprecated' })],
       benchmarks: [
         {
           modelId: 'a',
@@ -347,6 +361,7 @@ describe('release diff', () => {
         }),
         fakeTool('b', { status: 'deprecated' }),
         fakeTool('d'),
+        fakeTool('e', { status: 'retired' }),
       ],
       benchmarks: [
         {
@@ -374,6 +389,7 @@ describe('release diff', () => {
       'B (b): deprecated (was active)',
       'C (c): removed',
       'D (d): added',
+      'E (e): retired (was deprecated)',
     ]);
     expect(changes.find((c) => c.field === 'pricing.input')).toEqual({
       kind: 'price-changed',
@@ -385,7 +401,7 @@ describe('release diff', () => {
       percent: 50,
     });
     expect(summarize(changes)).toBe(
-      '1 model added, 1 model removed, 1 model deprecated, 3 price changes, 1 context change, 1 release date change, 2 score changes, 1 source change',
+      '1 model added, 1 model removed, 1 model deprecated, 1 model retired, 3 price changes, 1 context change, 1 release date change, 2 score changes, 1 source change',
     );
   });
 });
@@ -423,7 +439,11 @@ describe('Atom feed', () => {
   ];
 
   it('is well-formed XML with the required Atom elements, escaped text and an entry per release', () => {
-    const xml = atomFeed(releases, { baseUrl: 'https://models.example.test', lastUpdated: '2026-11-29T06:00:00Z' });
+    const xml = atomFeed(releases, {
+      baseUrl: 'https://models.example.test',
+      lastUpdated: '2026-11-29T06:00:00Z',
+      removedIds: [],
+    });
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(xml);
     const feed = parsed.feed;
@@ -448,12 +468,27 @@ describe('Atom feed', () => {
   });
 
   it('uses root-relative links without a base URL and keeps ids stable', () => {
-    const xml = atomFeed(releases, { baseUrl: null, lastUpdated: '2026-11-29T06:00:00Z' });
+    const xml = atomFeed(releases, { baseUrl: null, lastUpdated: '2026-11-29T06:00:00Z', removedIds: [] });
     expect(xml).toContain('href="/api/changes.xml"');
     expect(xml).toContain(stableUrn('ai-coding-models-directory:changes'));
-    expect(atomFeed([], { baseUrl: null, lastUpdated: '2026-11-22T00:00:00Z' })).toContain(
+    expect(atomFeed([], { baseUrl: null, lastUpdated: '2026-11-22T00:00:00Z', removedIds: [] })).toContain(
       '<updated>2026-11-22T00:00:00Z</updated>',
     );
+  });
+
+  it('has an entry per removed id, placed by its date among the releases, with a stable id and the reason', () => {
+    const removedIds = [{ id: 'old-model', removedOn: '2026-11-25', reason: 'Left for a <better> one.' }];
+    const xml = atomFeed(releases, { baseUrl: null, lastUpdated: '2026-11-29T06:00:00Z', removedIds });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const entries = [new XMLParser().parse(xml).feed.entry].flat();
+    expect(entries.map((e: { id: string }) => e.id)).toEqual([
+      stableUrn('ai-coding-models-directory:release:2026-11-29'),
+      stableUrn('ai-coding-models-directory:removed:old-model'),
+      stableUrn('ai-coding-models-directory:release:2026-11-22'),
+    ]);
+    expect(entries[1].title).toBe('Removed from the directory: old-model');
+    expect(entries[1].content).toBe('Left for a <better> one.');
+    expect(entries[1].published).toBe('2026-11-25T00:00:00Z');
   });
 
   it('escapes markup and drops characters XML forbids', () => {
@@ -514,5 +549,35 @@ describe('the release store in the repository', () => {
       expect(record.documents.map((d) => d.path)).toContain(`/api/v/${record.id}/tools.json`);
     }
     expect(releases.map((r) => r.record.id)).toEqual([...releases.map((r) => r.record.id)].sort(compareReleaseIds));
+  });
+
+  it('every release still reads as the typed view the diff and price history use', async () => {
+    for (const stored of await loadReleases(PATHS.releases)) {
+      const view = releasedDataset(stored);
+      expect(view.tools.length, stored.record.id).toBeGreaterThan(0);
+      expect(view.benchmarks.length, stored.record.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('a tool that left the data since the newest release must be recorded in data/removed-ids.json', async () => {
+    const releases = await loadReleases(PATHS.releases);
+    const [latest] = releases.slice(-1);
+    const tools = releasedDataset(latest!).tools;
+    const history = { releases, baseUrl: null, schedule: null, removedIds: [] };
+    expect(() => checkRemovalsRecorded(history, { tools })).not.toThrow();
+    const [dropped, ...kept] = tools;
+    const error = (() => {
+      try {
+        checkRemovalsRecorded(history, { tools: kept });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(DataError);
+    expect((error as DataError).issues).toEqual([
+      expect.objectContaining({ file: 'data/removed-ids.json', field: 'removed', value: dropped!.id }),
+    ]);
+    const recorded = { ...history, removedIds: [{ id: dropped!.id, removedOn: '2026-11-29', reason: 'test' }] };
+    expect(() => checkRemovalsRecorded(recorded, { tools: kept })).not.toThrow();
   });
 });

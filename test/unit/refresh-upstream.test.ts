@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonGuarded } from '../../src/refresh/json-guard.ts';
 import { pricingFromCost } from '../../src/refresh/merge-pricing.ts';
-import { formatIssue } from '../../src/refresh/report.ts';
+import { formatIssue } from '../../src/compile/errors.ts';
 import { readBenchmarks } from '../../src/refresh/upstream/benchmarks.ts';
 import { readModelsDev } from '../../src/refresh/upstream/models-dev.ts';
 

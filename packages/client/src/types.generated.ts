@@ -623,8 +623,8 @@ export interface FreshnessDocument {
 
 /** [extension] One field-level difference between a release and the one before it. */
 export interface Change {
-  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`). */
-  kind: "model-added" | "model-removed" | "model-deprecated" | "status-changed" | "price-changed" | "context-changed" | "release-date-changed" | "score-changed" | "source-changed";
+  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`). */
+  kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "price-changed" | "context-changed" | "release-date-changed" | "score-changed" | "source-changed";
   /** Id of the tool the change is about. */
   toolId: string;
   toolName: string;
@@ -676,6 +676,15 @@ export interface Release {
 export interface ChangesDocument {
   /** Every release, newest first. */
   releases: Release[];
+  /** [extension] Every tool id that ever left the directory, newest first, including ids removed before the first recorded release (which no release diff can show). A release that drops a tool also lists it as a `model-removed` change. */
+  removedIds: {
+    /** The tool id that left; it is never given to another model. */
+    id: string;
+    /** Day the tool left the directory. */
+    removedOn: string;
+    /** Why it left. */
+    reason: string;
+  }[];
   /** Path of the same list as an Atom feed. */
   feed: string;
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
@@ -1203,6 +1212,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
   "changes.json": {
     "root": {
       "releases": [
+        "array"
+      ],
+      "removedIds": [
         "array"
       ],
       "feed": [

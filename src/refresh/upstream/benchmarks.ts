@@ -156,8 +156,8 @@ function fromJson(body: Buffer, label: string): BenchmarksResult {
     if (unknown.length > 0)
       issues.push({
         file: `${label} row ${index + 1}`,
-        field: unknown.join(', '),
-        value: undefined,
+        field: '',
+        value: unknown,
         message: 'unknown column(s)',
       });
     const row = validateRow(item as Record<Column, unknown>, index + 1, label, issues, true);
