@@ -394,7 +394,9 @@ export const platform = z
     url: httpsUrl,
     toolIds: z
       .array(slug)
-      .describe('Ids of the tools the platform offers (the field the specification leaves unnamed).'),
+      .describe(
+        'Ids of the tools the platform offers (the field the specification leaves unnamed): its catalogue plus every model of its bring-your-own-key providers; retired models are offered by no platform.',
+      ),
     kind: platformKind.describe(ext('Kind of platform.')),
     asOf: isoDate.describe(ext('Date of the newest source of the platform facts.')),
     byok: z

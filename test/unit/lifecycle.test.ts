@@ -170,6 +170,24 @@ describe('shutdown dates', () => {
     ).toBe(false);
   });
 
+  it('the curated data raises no lifecycle warning at all', async () => {
+    expect(lifecycleWarnings(await freshSource(), TODAY)).toEqual([]);
+  });
+
+  it('a replacedBy chain through retired models is fine while it ends at a callable one, a warning when it does not', async () => {
+    const data = await freshSource();
+    const first = toolFile(data, 'devstral-medium-1').data;
+    const middle = toolFile(data, first.replacedBy!).data;
+    expect(middle.status).toBe('retired');
+    const end = toolFile(data, middle.replacedBy!).data;
+    expect(end.status).not.toBe('retired');
+    expect(lifecycleWarnings(data, TODAY).filter((w) => w.file.endsWith('devstral-medium-1.json'))).toEqual([]);
+    retire(end);
+    expect(lifecycleWarnings(data, TODAY).map((w) => w.message)).toContain(
+      `replacedBy leads only to retired models (${middle.id} -> ${end.id}): name a callable successor, or remove replacedBy if the provider names none`,
+    );
+  });
+
   it('a deprecated or retired tool must carry its shutdown date, and an active one must not', async () => {
     const data = await freshSource();
     const retired = structuredClone(toolFile(data, 'deepseek-chat').data);
@@ -239,5 +257,26 @@ describe('capabilities', () => {
     expect(withSource.length).toBeGreaterThan(0);
     for (const { data: tool } of withSource)
       expect(tool.reasoning !== null || tool.toolCalling !== null, tool.id).toBe(true);
+  });
+});
+
+describe('platforms and retired models', () => {
+  const platformsOf = (data: SourceData) => buildDocuments(data).documents['platforms.json'].platforms;
+
+  it('no platform offers a retired model, through a provider key or an older catalogue entry', async () => {
+    const data = await freshSource();
+    const aider = data.platforms.find((p) => p.data.id === 'aider')!.data;
+    const entry = aider.models.find((m) => m.toolId === 'deepseek-chat')!;
+    const tool = toolFile(data, 'deepseek-chat').data;
+    expect(tool.status).toBe('retired');
+    expect(entry.asOf < tool.lifecycle!.shutdown!.date).toBe(true);
+    expect(aider.byok.providers).toContain(tool.provider);
+    const published = platformsOf(data).find((p) => p.id === 'aider')!;
+    expect(published.toolIds).not.toContain('deepseek-chat');
+    expect(published.toolBilling.map((b) => b.toolId)).not.toContain('deepseek-chat');
+    // no platform lists a model its provider retired, through a key or an outdated catalogue entry
+    const retired = new Set(data.tools.filter((t) => t.data.status === 'retired').map((t) => t.data.id));
+    for (const platform of platformsOf(data))
+      for (const id of platform.toolIds) expect(retired.has(id), `${platform.id} lists ${id}`).toBe(false);
   });
 });

@@ -376,7 +376,7 @@ export interface Platform {
   pricing: string;
   /** Absolute https URL. */
   url: string;
-  /** Ids of the tools the platform offers (the field the specification leaves unnamed). */
+  /** Ids of the tools the platform offers (the field the specification leaves unnamed): its catalogue plus every model of its bring-your-own-key providers; retired models are offered by no platform. */
   toolIds: string[];
   /** [extension] Kind of platform. */
   kind: "ide" | "editor" | "extension" | "cli";

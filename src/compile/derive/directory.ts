@@ -107,26 +107,32 @@ export function deriveCategories(
 
 /**
  * A platform offers the models in its own catalogue plus, through bring-your-own-key, every
- * model of each provider it supports; the catalogue's billing wins where both apply.
+ * model of each provider it supports; the catalogue's billing wins where both apply. A retired
+ * model is offered by none: platforms reach models through the provider's API, which no longer
+ * serves it, whatever an older catalogue snapshot lists.
  */
 export function derivePlatforms(platforms: readonly PlatformFile[], tools: readonly Tool[]): Platform[] {
+  const retired = new Set(tools.filter((tool) => tool.status === 'retired').map((tool) => tool.id));
   return [...platforms]
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((platform) => {
       const billing = new Map(
-        platform.models.map((m) => [
-          m.toolId,
-          {
-            toolId: m.toolId,
-            billing: m.billing,
-            multiplier: m.multiplier ?? null,
-            asOf: m.asOf,
-            note: m.note ?? null,
-          },
-        ]),
+        platform.models
+          .filter((m) => !retired.has(m.toolId))
+          .map((m) => [
+            m.toolId,
+            {
+              toolId: m.toolId,
+              billing: m.billing,
+              multiplier: m.multiplier ?? null,
+              asOf: m.asOf,
+              note: m.note ?? null,
+            },
+          ]),
       );
       for (const tool of tools) {
-        if (billing.has(tool.id) || !platform.byok.providers.includes(tool.providerId)) continue;
+        if (billing.has(tool.id) || retired.has(tool.id) || !platform.byok.providers.includes(tool.providerId))
+          continue;
         billing.set(tool.id, {
           toolId: tool.id,
           billing: 'byok',
