@@ -216,7 +216,7 @@ export interface LifecycleWarning {
 
 /**
  * Warnings about lifecycle data that has gone stale: a shutdown date that has passed while the status
- * still says the model is callable, and a successor that is itself retired.
+ * still says the model is callable, and a replacedBy chain that ends at a retired model.
  */
 export function lifecycleWarnings(source: SourceData, today: string): LifecycleWarning[] {
   const warnings: LifecycleWarning[] = [];
@@ -228,11 +228,22 @@ export function lifecycleWarnings(source: SourceData, today: string): LifecycleW
         file,
         message: `lifecycle.shutdown.date ${shutdown.date} has passed but status is "${tool.status}": check the source and set status to retired, or record a later shutdown date`,
       });
-    const successor = tool.replacedBy === undefined ? undefined : byId.get(tool.replacedBy);
-    if (successor?.status === 'retired')
+    // A retired successor is a historical fact worth keeping when the chain goes on to a callable
+    // model (clients follow it); it is stale only when the chain ends at a model nobody can call.
+    const chain: string[] = [];
+    let last = tool;
+    for (
+      let next = byId.get(tool.replacedBy ?? '');
+      next && !chain.includes(next.id);
+      next = byId.get(next.replacedBy ?? '')
+    ) {
+      chain.push(next.id);
+      last = next;
+    }
+    if (chain.length > 0 && last.status === 'retired')
       warnings.push({
         file,
-        message: `replacedBy "${successor.id}" is itself retired${successor.replacedBy ? ` (its successor is "${successor.replacedBy}")` : ''}`,
+        message: `replacedBy leads only to retired models (${chain.join(' -> ')}): name a callable successor, or remove replacedBy if the provider names none`,
       });
   }
   return warnings;
