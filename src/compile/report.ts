@@ -1,5 +1,4 @@
 /** The coverage report of `npm run report`: what the data covers and where it is thin or old. */
-import type { BenchmarksDocument } from '../schema/api.ts';
 import type { Documents } from './documents.ts';
 import type { SourceData } from './load.ts';
 import { reporterGaps, scoresReport } from './report-scores.ts';
@@ -35,7 +34,7 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
     ]),
   );
 
-  out.push(scoresReport((documents['benchmarks.json'] as BenchmarksDocument).benchmarks));
+  out.push(scoresReport(documents['benchmarks.json'].benchmarks));
   out.push(
     reporterGaps(
       source.series.data.series,
