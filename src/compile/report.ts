@@ -34,6 +34,19 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
     ]),
   );
 
+  const status = new Map(documents['tools.json'].tools.map((tool) => [tool.id, tool.status]));
+  out.push(
+    table('Tools per category', [
+      ['category', 'tools', 'retired', 'admitted as flagship'],
+      ...documents['categories.json'].categories.map((category) => [
+        category.id,
+        category.toolIds.length,
+        category.toolIds.filter((id) => status.get(id) === 'retired').length,
+        category.flagships.length,
+      ]),
+    ]),
+  );
+
   out.push(scoresReport(documents['benchmarks.json'].benchmarks));
   out.push(
     reporterGaps(
