@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: this server against the two limits that matter, on loopback, in one run.
  *
- *   (a) ours   the embedded Node server (startServer from src/server/) in a child process run
- *              like `npm start` runs it (node + the tsx loader), production limits and artifact
- *              watcher, with `--node-flags` (default --max-semi-space-size=2: V8's young
+ *   (a) ours   the embedded Node server (startServer from src/server/) in a child process,
+ *              production limits and artifact watcher, run from source with the tsx loader like
+ *              (b), so both pay the same loader cost, with `--node-flags` (default --max-semi-space-size=2: V8's young
  *              generation otherwise grows to 16 MB semi-spaces under load, ~20 MB more RSS for
  *              no measurable throughput; production should start the server with it too)
  *   (b) bare   a bare node:http child writing the same precomputed bytes and headers (the Node limit)
