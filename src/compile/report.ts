@@ -12,6 +12,19 @@ function table(title: string, rows: (string | number)[][]): string {
   return `\n${title}\n${lines.join('\n')}`;
 }
 
+function categoryTable(documents: Documents): string {
+  const status = new Map(documents['tools.json'].tools.map((tool) => [tool.id, tool.status]));
+  return table('Tools per category', [
+    ['category', 'tools', 'retired', 'admitted as flagship'],
+    ...documents['categories.json'].categories.map((category) => [
+      category.id,
+      category.toolIds.length,
+      category.toolIds.filter((id) => status.get(id) === 'retired').length,
+      category.flagships.length,
+    ]),
+  ]);
+}
+
 export function coverageReport(source: SourceData, documents: Documents, now: Date): string {
   const out: string[] = [];
   const perProvider = new Map<string, number>();
@@ -34,19 +47,7 @@ export function coverageReport(source: SourceData, documents: Documents, now: Da
     ]),
   );
 
-  const status = new Map(documents['tools.json'].tools.map((tool) => [tool.id, tool.status]));
-  out.push(
-    table('Tools per category', [
-      ['category', 'tools', 'retired', 'admitted as flagship'],
-      ...documents['categories.json'].categories.map((category) => [
-        category.id,
-        category.toolIds.length,
-        category.toolIds.filter((id) => status.get(id) === 'retired').length,
-        category.flagships.length,
-      ]),
-    ]),
-  );
-
+  out.push(categoryTable(documents));
   out.push(scoresReport(documents['benchmarks.json'].benchmarks));
   out.push(
     reporterGaps(
