@@ -7,22 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataError } from '../../src/compile/errors.ts';
+import { errorOf } from '../support/data-error.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from '../../src/compile/integrity.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
 import { buildDocuments } from '../../src/compile/documents.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { freshSource, toolFile } from '../support/source.ts';
 import { inject } from 'vitest';
-
-function errorOf(run: () => unknown): DataError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DataError) return error;
-    throw error;
-  }
-  throw new Error('expected a DataError, but the data was accepted');
-}
 
 /** Writes the real data to a temp dir with one file edited, and returns the loader's error. */
 async function loadErrorWith(relativeFile: string, edit: (json: Record<string, unknown>) => void): Promise<DataError> {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, UseCase } from '../../src/schema/api.ts';
 import { buildDocuments as buildWith, type BuildResult } from '../../src/compile/documents.ts';
-import { DataError } from '../../src/compile/errors.ts';
+import { errorOf } from '../support/data-error.ts';
 import { checkSourceIntegrity, lifecycleWarnings } from '../../src/compile/integrity.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import { removedIdsFile, toolFile as toolFileSchema, type ToolFile } from '../../src/schema/source.ts';
@@ -19,16 +19,6 @@ function buildDocuments(data: SourceData): BuildResult {
   const built = buildWith(data, { crossValidation });
   crossValidation ??= built.crossValidation;
   return built;
-}
-
-function errorOf(run: () => unknown): DataError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DataError) return error;
-    throw error;
-  }
-  throw new Error('expected a DataError, but the data was accepted');
 }
 
 const source = (name: string) => ({

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchmarkModel, Category, Tool, UseCase } from '../../src/schema/api.ts';
 import { buildDocuments as buildWith, type BuildResult } from '../../src/compile/documents.ts';
 import { checkCategoryCoverage, computeMembership } from '../../src/compile/derive/categories.ts';
-import { DataError } from '../../src/compile/errors.ts';
+import { errorOf } from '../support/data-error.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import {
   CONTEXT_HEADROOM,
@@ -37,16 +37,6 @@ function documentsOf(data: SourceData): { useCases: UseCase[]; categories: Categ
     categories: documents['categories.json'].categories,
     tools: documents['tools.json'].tools,
   };
-}
-
-function errorOf(run: () => unknown): DataError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DataError) return error;
-    throw error;
-  }
-  throw new Error('expected a DataError, but the data was accepted');
 }
 
 const SOURCE = {

@@ -14,7 +14,7 @@ import { findCandidates, mergePricing } from '../../src/refresh/merge-pricing.ts
 import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.ts';
 import { compareReleaseIds, loadReleases, nextReleaseId, releasedDataset } from '../../src/history/releases.ts';
 import { checkRemovalsRecorded } from '../../src/history/history-files.ts';
-import { DataError } from '../../src/compile/errors.ts';
+import { errorOf } from '../support/data-error.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
@@ -566,15 +566,7 @@ describe('the release store in the repository', () => {
     const history = { releases, baseUrl: null, schedule: null, removedIds: [] };
     expect(() => checkRemovalsRecorded(history, { tools })).not.toThrow();
     const [dropped, ...kept] = tools;
-    const error = (() => {
-      try {
-        checkRemovalsRecorded(history, { tools: kept });
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(DataError);
-    expect((error as DataError).issues).toEqual([
+    expect(errorOf(() => checkRemovalsRecorded(history, { tools: kept })).issues).toEqual([
       expect.objectContaining({ file: 'data/removed-ids.json', field: 'removed', value: dropped!.id }),
     ]);
     const recorded = { ...history, removedIds: [{ id: dropped!.id, removedOn: '2026-11-29', reason: 'test' }] };
