@@ -120,8 +120,14 @@ const releasedView = z.object({
     .loose(),
 });
 
+// A stored release never changes, and one build reads the newest one up to three times
+// (removal check, price history, next release's diff): parse each once.
+const parsedViews = new WeakMap<StoredRelease, DatasetView>();
+
 /** A release's tools and scores, typed by the published schemas; a body that does not match names the release. */
 export function releasedDataset(release: StoredRelease): DatasetView {
+  const cached = parsedViews.get(release);
+  if (cached) return cached;
   const text = (name: DocumentName): unknown => JSON.parse(release.bodies.get(name)!.toString('utf8'));
   const parsed = releasedView.safeParse({ tools: text('tools.json'), benchmarks: text('benchmarks.json') });
   if (!parsed.success)
@@ -131,7 +137,9 @@ export function releasedDataset(release: StoredRelease): DatasetView {
         .map((i) => `${i.path.join('.')}: ${i.message}`)
         .join('; ')}${parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : ''}`,
     );
-  return { tools: parsed.data.tools.tools, benchmarks: parsed.data.benchmarks.benchmarks.models };
+  const view = { tools: parsed.data.tools.tools, benchmarks: parsed.data.benchmarks.benchmarks.models };
+  parsedViews.set(release, view);
+  return view;
 }
 
 export interface ReleaseDraft {
