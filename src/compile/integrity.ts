@@ -24,7 +24,6 @@ function checkSlugMatchesId(items: Located<{ id: string; slug: string }>[], issu
     if (data.slug !== data.id) issues.add(file, 'slug', data.slug, `must equal id "${data.id}"`);
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one flat list of independent pricing rules, each a few lines; splitting would scatter them
 function checkToolPricing(source: SourceData, issues: IssueCollector): void {
   for (const { file, data: tool } of source.tools) {
     const { pricing, pricingDetails: details } = tool;
@@ -43,20 +42,14 @@ function checkToolPricing(source: SourceData, issues: IssueCollector): void {
           );
     }
     if (details.caching === 'unavailable') {
-      if (pricing.cacheRead !== pricing.input)
-        issues.add(
-          file,
-          'pricing.cacheRead',
-          pricing.cacheRead,
-          `must equal input (${pricing.input}) when caching is unavailable`,
-        );
-      if (pricing.cacheCreate !== pricing.input)
-        issues.add(
-          file,
-          'pricing.cacheCreate',
-          pricing.cacheCreate,
-          `must equal input (${pricing.input}) when caching is unavailable`,
-        );
+      for (const field of ['cacheRead', 'cacheCreate'] as const)
+        if (pricing[field] !== pricing.input)
+          issues.add(
+            file,
+            `pricing.${field}`,
+            pricing[field],
+            `must equal input (${pricing.input}) when caching is unavailable`,
+          );
     } else if (details.caching === 'no-write-premium') {
       if (pricing.cacheCreate !== pricing.input)
         issues.add(

@@ -40,6 +40,7 @@ export interface DatasetView {
 }
 
 const PRICE_FIELDS = ['input', 'output', 'cacheRead', 'cacheCreate'] as const;
+const CONTEXT_FIELDS = ['contextTokens', 'maxOutputTokens'] as const;
 const SCORE_FIELDS = ['overallScore', 'sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
 const SOURCED_FACTS = [
   'pricing',
@@ -109,24 +110,9 @@ export function diffDatasets(before: DatasetView, after: DatasetView): Change[] 
         );
     if (tiersText(old) !== tiersText(tool))
       push('price-changed', tool, 'pricingDetails.tiers', tiersText(old), tiersText(tool));
-    if (old.contextTokens !== tool.contextTokens)
-      push(
-        'context-changed',
-        tool,
-        'contextTokens',
-        old.contextTokens,
-        tool.contextTokens,
-        percentChange(old.contextTokens, tool.contextTokens),
-      );
-    if (old.maxOutputTokens !== tool.maxOutputTokens)
-      push(
-        'context-changed',
-        tool,
-        'maxOutputTokens',
-        old.maxOutputTokens,
-        tool.maxOutputTokens,
-        percentChange(old.maxOutputTokens, tool.maxOutputTokens),
-      );
+    for (const field of CONTEXT_FIELDS)
+      if (old[field] !== tool[field])
+        push('context-changed', tool, field, old[field], tool[field], percentChange(old[field], tool[field]));
     if (old.releaseDate !== tool.releaseDate)
       push('release-date-changed', tool, 'releaseDate', old.releaseDate, tool.releaseDate);
     for (const fact of SOURCED_FACTS) {
