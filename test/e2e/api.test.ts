@@ -314,7 +314,7 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       expect([feed.entry].flat()).toHaveLength(releases.length + removedIds.length);
     });
 
-    it('changes.json lists every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
+    it('changes.json and the /changes/ page list every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
       const recorded = SOURCE.removedIds.data.removed;
       expect(recorded.length).toBeGreaterThan(0);
       const { removedIds } = changesDocument.parse(json(await get('/api/changes.json')));
@@ -322,6 +322,8 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       const { tools } = json(await get('/api/tools.json')) as { tools: { id: string }[] };
       const served = new Set(tools.map((t) => t.id));
       for (const { id } of removedIds) expect(served.has(id), id).toBe(false);
+      const page = (await get('/changes/')).body.toString('utf8');
+      for (const { id } of removedIds) expect(page, `/changes/ lists ${id}`).toContain(`<code>${id}</code>`);
     });
 
     it('price-history.json has a price in force today for every tool, equal to its current list price', async () => {

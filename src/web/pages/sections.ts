@@ -148,9 +148,17 @@ export function renderChanges(site: Site, root: string): string {
     changes.releases.length > 20
       ? `<p>${changes.releases.length - 20} older releases are in <a href="${root}api/changes.json">changes.json</a>.</p>`
       : '';
+  const removed = changes.removedIds.length
+    ? `<section aria-labelledby="removed-h"><h2 id="removed-h">Removed from the directory</h2><p>These ids left the directory and are never given to another model.</p><div class="scroll" role="region" aria-label="Removed ids" tabindex="0"><table><caption>${changes.removedIds.length} removed ids</caption><thead><tr><th scope="col">Id</th><th scope="col">Removed</th><th scope="col">Why</th></tr></thead><tbody>${changes.removedIds
+        .map(
+          (r) =>
+            `<tr><th scope="row"><code>${esc(r.id)}</code></th><td>${esc(day(r.removedOn))}</td><td>${esc(r.reason)}</td></tr>`,
+        )
+        .join('')}</tbody></table></div></section>`
+    : '';
   return `<h1>Changes</h1>
 <p class="lead">Each weekly refresh that changes the data publishes a release: a dated, immutable snapshot of every document. Subscribe to the <a href="${esc(relativeApi(changes.feed, root))}">Atom feed</a> to hear about new ones.</p>
-${releases}${more}
+${releases}${more}${removed}
 <p class="data-links">From <a href="${root}api/changes.json">changes.json</a> (also as <a href="${esc(relativeApi(changes.feed, root))}">an Atom feed</a>) and <a href="${root}api/manifest.json">manifest.json</a>.</p>`;
 }
 
