@@ -1,6 +1,6 @@
 /**
- * The release history as an Atom 1.0 feed (RFC 4287): one entry per release, newest first,
- * linking to the dated release and listing its changes. Ids are stable name-based URNs, so
+ * The release history as an Atom 1.0 feed (RFC 4287): one entry per release, linking to the
+ * dated release and listing its changes, and one per removed tool id, newest first. Ids are stable name-based URNs, so
  * a feed reader recognises entries across rebuilds and base-URL changes. Pure.
  */
 import { createHash } from 'node:crypto';

@@ -209,7 +209,7 @@ export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<str
     tag: 'history',
     summary: '[extension] The release history as an Atom 1.0 feed',
     description:
-      'One entry per release, newest first. Links are absolute when the site has a public base URL configured, else relative to `xml:base`.',
+      'One entry per release and one per tool id removed from the directory, newest first. Links are absolute when the site has a public base URL configured, else relative to `xml:base`.',
     contentType: 'application/atom+xml',
     schema: { type: 'string' },
   });
