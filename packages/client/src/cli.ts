@@ -5,7 +5,7 @@
  * message suggests close ones); 2 a bad flag or argument; 3 the API could not be read (network,
  * HTTP error, or a response that is not the document it should be).
  *
- * This file is the bin: it dispatches to a command (cli/commands.ts) and maps errors to exit
+ * This file is the bin: it dispatches to a command (cli/commands/) and maps errors to exit
  * statuses; cli/arguments.ts parses the flags and cli/output.ts prints.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { DirectoryError } from './errors.ts';
 import { UsageError } from './format.ts';
 import { suggestIds } from './query.ts';
 import { baseUrlOf, parseCommandLine, USAGE } from './cli/arguments.ts';
-import { changesCommand, costCommand, type Invocation, listCommand, showCommand, topCommand } from './cli/commands.ts';
+import { COMMANDS } from './cli/commands/index.ts';
 import { print } from './cli/output.ts';
 
 /** The package's version, from its package.json beside the source or the build (paths relative to this file). */
@@ -46,25 +46,14 @@ async function run(argv: string[]): Promise<number> {
   }
   // The base URL is checked before the command is known, so a bad one is reported whatever the command.
   const client = createClient({ baseUrl: baseUrlOf(values), validate: true });
-  const invocation: Invocation = { command, args, values, client };
-  switch (command) {
-    case 'list':
-      return listCommand(invocation);
-    case 'show':
-      return showCommand(invocation);
-    case 'cost':
-      return costCommand(invocation);
-    case 'top':
-      return topCommand(invocation);
-    case 'changes':
-      return changesCommand(invocation);
-    default:
-      throw new UsageError(
-        `unknown command "${command}"${suggestIds(['list', 'show', 'cost', 'top', 'changes'], command, 1)
-          .map((s) => `; did you mean "${s}"?`)
-          .join('')}`,
-      );
-  }
+  const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!handler)
+    throw new UsageError(
+      `unknown command "${command}"${suggestIds(Object.keys(COMMANDS), command, 1)
+        .map((s) => `; did you mean "${s}"?`)
+        .join('')}`,
+    );
+  return handler({ command, args, values, client });
 }
 
 run(process.argv.slice(2)).then(

@@ -1,0 +1,50 @@
+/** `cost`: models ranked by what the workload costs, its score or score per dollar. */
+import { platformById } from '../../client.ts';
+import { rankTools } from '../../query.ts';
+import { filterOf, instantOf, positiveInteger, rankByOf, workloadOf } from '../arguments.ts';
+import {
+  costJson,
+  costTable,
+  ESTIMATE_NOTE,
+  partlyEstimated,
+  print,
+  printJson,
+  weightedCount,
+  workloadLine,
+} from '../output.ts';
+import { expectArgs, type Invocation } from './invocation.ts';
+
+export async function costCommand(invocation: Invocation): Promise<number> {
+  const { values, client } = invocation;
+  expectArgs(invocation, 0, '');
+  const usage = workloadOf(values);
+  const by = rankByOf(values);
+  const at = instantOf(values);
+  const limit = positiveInteger(values.limit, '--limit') ?? 10;
+  const filter = filterOf(values);
+  const [{ tools }, benchmarks, platforms] = await Promise.all([
+    client.getTools(),
+    client.getBenchmarks(),
+    client.getPlatforms(),
+  ]);
+  const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
+  const ranked = rankTools(tools, usage, {
+    by,
+    at,
+    benchmarks: benchmarks.benchmarks.models,
+    platform,
+    platforms: platforms.platforms,
+    filter: { ...filter, platform: undefined },
+    includeInactive: values.all,
+    limit,
+  });
+  if (values.json) {
+    printJson(costJson(usage, at, by, platform, ranked));
+    return 0;
+  }
+  print(workloadLine(usage, at, by, platform));
+  const weighted = weightedCount(benchmarks);
+  print(costTable(ranked, weighted));
+  if (ranked.some((r) => partlyEstimated(r.measuredCount, weighted))) print(ESTIMATE_NOTE);
+  return 0;
+}

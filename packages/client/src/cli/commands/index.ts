@@ -1,0 +1,20 @@
+/**
+ * The command registry: each command lives in its own file beside this one; a new command is one
+ * import and one line here (the bin, the usage text's suggestions and dispatch all read this table).
+ */
+import { changesCommand } from './changes.ts';
+import { costCommand } from './cost.ts';
+import type { Command } from './invocation.ts';
+import { listCommand } from './list.ts';
+import { showCommand } from './show.ts';
+import { topCommand } from './top.ts';
+
+export type { Command, Invocation } from './invocation.ts';
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  list: listCommand,
+  show: showCommand,
+  cost: costCommand,
+  top: topCommand,
+  changes: changesCommand,
+};
