@@ -453,6 +453,14 @@ export const platform = z
             toolId: slug,
             billing: billingKind,
             multiplier: z.number().nullable(),
+            priceFactor: z
+              .number()
+              .nullable()
+              .describe(
+                ext(
+                  "Factor on the model provider's per-token price where the platform states one (1.1 for list price +10%); null otherwise. The cost rules apply it to per-token billing.",
+                ),
+              ),
             asOf: z.string(),
             note: z.string().nullable(),
           })

@@ -129,10 +129,21 @@ export const platformFile = z
             toolId: slug,
             billing: billingKind,
             multiplier: z.number().positive().optional(),
+            priceFactor: z
+              .number()
+              .positive()
+              .optional()
+              .describe(
+                "Factor on the model provider's list price per token, only where the platform states one (1.1 for list price +10%); per-token billing only.",
+              ),
             asOf: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$|^undated$/, 'must be YYYY-MM-DD, YYYY-MM or "undated"'),
             note: z.string().optional(),
           })
-          .strict(),
+          .strict()
+          .refine((m) => m.priceFactor === undefined || m.billing === 'per-token', {
+            message: 'priceFactor is only for per-token billing',
+            path: ['priceFactor'],
+          }),
       )
       .describe('Models the platform offers from its own catalogue, with how each is billed.'),
   })

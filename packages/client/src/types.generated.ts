@@ -408,6 +408,8 @@ export interface Platform {
     /** `included`: uses the plan allowance (or is free on the platform). `premium-multiplier`: consumes premium requests scaled by a multiplier. `credit-multiplier`: consumes plan credits scaled by a multiplier. `per-token`: billed per token at a published rate, directly or from credits. `byok`: the user pays the model provider with their own key. */
     billing: "included" | "premium-multiplier" | "credit-multiplier" | "per-token" | "byok";
     multiplier: number | null;
+    /** [extension] Factor on the model provider's per-token price where the platform states one (1.1 for list price +10%); null otherwise. The cost rules apply it to per-token billing. */
+    priceFactor: number | null;
     asOf: string;
     note: string | null;
   }[];

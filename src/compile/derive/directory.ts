@@ -127,6 +127,7 @@ export function derivePlatforms(platforms: readonly PlatformFile[], tools: reado
               toolId: m.toolId,
               billing: m.billing,
               multiplier: m.multiplier ?? null,
+              priceFactor: m.priceFactor ?? null,
               asOf: m.asOf,
               note: m.note ?? null,
             },
@@ -139,6 +140,7 @@ export function derivePlatforms(platforms: readonly PlatformFile[], tools: reado
           toolId: tool.id,
           billing: 'byok',
           multiplier: null,
+          priceFactor: null,
           asOf: platform.asOf,
           note: 'Any model of this provider with your own API key.',
         });
