@@ -132,6 +132,12 @@ export const tool = z
           .describe(
             'Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown.',
           ),
+        batch: factSource
+          .nullable()
+          .describe('Where the batch rates come from; null when the data has no batch rate for the model.'),
+        cacheCreate1h: factSource
+          .nullable()
+          .describe('Where the one-hour cache-write prices come from; null when the data has none.'),
       })
       .describe(
         ext(

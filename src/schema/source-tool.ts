@@ -189,6 +189,14 @@ export const toolFileSources = toolSources.extend({
     .describe(
       'Where the reasoning and toolCalling flags come from, when that is not the pricing source; the note says which flag a source states.',
     ),
+  batch: factSource
+    .optional()
+    .describe(
+      "Where the batch rates (pricingDetails.modifiers of kind batch) come from; the note states the provider's rule, e.g. 50% of the standard rates.",
+    ),
+  cacheCreate1h: factSource
+    .optional()
+    .describe('Where the one-hour cache-write prices (cacheCreate1h in pricingDetails and its tiers) come from.'),
 });
 
 /** data/tools/<provider>/<id>.json: one file per model. */
@@ -256,6 +264,20 @@ export const toolFile = z
       'an active or preview tool has no provider shutdown date; set status to deprecated (shutdown announced) or retired (shutdown passed)',
     path: ['status'],
   })
+  .refine((t) => !t.pricingDetails.modifiers.some((m) => m.kind === 'batch') || t.sources.batch !== undefined, {
+    message: 'a batch rate needs sources.batch: where the provider publishes it',
+    path: ['sources', 'batch'],
+  })
+  .refine(
+    (t) =>
+      (t.pricingDetails.cacheCreate1h === undefined &&
+        t.pricingDetails.tiers.every((tier) => tier.cacheCreate1h === undefined)) ||
+      t.sources.cacheCreate1h !== undefined,
+    {
+      message: 'a one-hour cache-write price needs sources.cacheCreate1h: where the provider publishes it',
+      path: ['sources', 'cacheCreate1h'],
+    },
+  )
   .refine((t) => t.replacedBy === undefined || (t.lifecycle?.events.some((e) => e.successor !== undefined) ?? false), {
     message: 'replacedBy needs a lifecycle event whose `successor` names the replacement, so the successor is sourced',
     path: ['replacedBy'],

@@ -98,6 +98,10 @@ export interface Tool {
     releaseDate: FactSource;
     /** Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown. */
     capabilities: FactSource | null;
+    /** Where the batch rates come from; null when the data has no batch rate for the model. */
+    batch: FactSource | null;
+    /** Where the one-hour cache-write prices come from; null when the data has none. */
+    cacheCreate1h: FactSource | null;
   };
   /** [extension] Facts on which sources disagree, the value chosen and why. */
   conflicts: Conflict[];

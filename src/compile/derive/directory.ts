@@ -56,7 +56,12 @@ export function deriveTools(
         codingSpecialized: tool.codingSpecialized,
         blendedPrice: blendedPrice(tool.pricing),
         pricingDetails: tool.pricingDetails,
-        sources: { ...tool.sources, capabilities: tool.sources.capabilities ?? null },
+        sources: {
+          ...tool.sources,
+          capabilities: tool.sources.capabilities ?? null,
+          batch: tool.sources.batch ?? null,
+          cacheCreate1h: tool.sources.cacheCreate1h ?? null,
+        },
         conflicts: tool.conflicts,
         crossRefs: { modelsDev: tool.upstream.modelsDev, openRouter: openRouterSlug(tool.upstream) },
       };
