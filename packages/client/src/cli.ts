@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 /**
  * `ai-coding-models`: the directory on the command line, built on the client. Tables for people,
- * `--json` for scripts. Exit status: 0 done; 1 an unknown id, alias, use case or platform (the
- * message suggests close ones); 2 a bad flag or argument; 3 the API could not be read (network,
- * HTTP error, or a response that is not the document it should be).
+ * `--json` for scripts. Exit status: 0 done; 1 an unknown id, alias, provider, category, use case
+ * or platform (the message suggests close ones); 2 a bad flag or argument; 3 the API could not be
+ * read (no server, timeout, HTTP error, or a response that is not the document it should be); 4 a
+ * bug. Every expected failure is a DirectoryError; its kind picks the status.
  *
  * This file is the bin: it dispatches to a command (cli/commands/) and maps errors to exit
  * statuses; cli/arguments.ts parses the flags and cli/output.ts prints.
  */
 import { readFileSync } from 'node:fs';
-import { CostError } from '../../../src/cost/index.ts';
 import { createClient } from './client.ts';
-import { DirectoryError } from './errors.ts';
+import { asDirectoryError, DirectoryError, type DirectoryErrorKind, NetworkError } from './errors.ts';
 import { UsageError } from './format.ts';
 import { suggestIds } from './query.ts';
-import { baseUrlOf, parseCommandLine, USAGE } from './cli/arguments.ts';
+import { baseUrlOf, parseCommandLine, timeoutOf, USAGE } from './cli/arguments.ts';
 import { COMMANDS } from './cli/commands/index.ts';
 import { print } from './cli/output.ts';
 
@@ -34,6 +34,15 @@ function version(): string {
   return 'unknown';
 }
 
+/** The base URL the failed run used, for the hint (re-derived: the error may precede parsing). */
+function baseUrlGiven(argv: string[]): string | undefined {
+  try {
+    return baseUrlOf(parseCommandLine(argv).values);
+  } catch {
+    return undefined;
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const { values, command, args } = parseCommandLine(argv);
   if (values.version) {
@@ -45,7 +54,7 @@ async function run(argv: string[]): Promise<number> {
     return command === undefined && !values.help ? 2 : 0;
   }
   // The base URL is checked before the command is known, so a bad one is reported whatever the command.
-  const client = createClient({ baseUrl: baseUrlOf(values), validate: true });
+  const client = createClient({ baseUrl: baseUrlOf(values), validate: true, timeoutMs: timeoutOf(values) });
   const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!handler)
     throw new UsageError(
@@ -56,27 +65,46 @@ async function run(argv: string[]): Promise<number> {
   return handler({ command, args, values, client });
 }
 
-run(process.argv.slice(2)).then(
+/** Exit statuses by error kind (see USAGE); anything that is not a DirectoryError is a bug. */
+const EXIT_BY_KIND: Record<DirectoryErrorKind, number> = {
+  'not-found': 1,
+  'invalid-input': 2,
+  network: 3,
+  http: 3,
+  schema: 3,
+};
+
+/** What to tell a person about a failure, with the next step when there is an obvious one. */
+function reportOf(error: DirectoryError, baseUrl: string | undefined): string {
+  if (error instanceof UsageError) return `error: ${error.message}\nrun \`ai-coding-models --help\` for usage`;
+  if (error instanceof NetworkError && error.timedOut)
+    return `error: ${error.message}\nthe server is slow or stalled: try again, or allow longer with --timeout <ms>`;
+  if (error instanceof NetworkError && error.code === 'ECONNREFUSED')
+    return `error: ${error.message}\nno API server answers at ${baseUrl ?? 'the base URL'}: start one with \`npm start\` in a checkout of the directory, or pass --base-url <url> (or set AI_CODING_MODELS_BASE_URL)`;
+  return `error: ${error.message}`;
+}
+
+// A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+const argv = process.argv.slice(2);
+run(argv).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\nrun \`ai-coding-models --help\` for usage\n`);
-      process.exitCode = 2;
-    } else if (error instanceof CostError) {
-      // A workload the cost rules cannot mean (usage, instant) is a usage mistake; broken pricing data is the API's.
-      process.stderr.write(`error: ${error.message}\n`);
-      process.exitCode = error.code === 'invalid-data' ? 3 : 2;
-    } else if (error instanceof DirectoryError && error.kind === 'not-found') {
-      process.stderr.write(`error: ${error.message}\n`);
-      process.exitCode = 1;
-    } else if (error instanceof DirectoryError) {
-      process.stderr.write(`error: ${error.message}\n`);
-      process.exitCode = 3;
+  (raw: unknown) => {
+    const error = asDirectoryError(raw);
+    if (error instanceof DirectoryError) {
+      process.stderr.write(`${reportOf(error, baseUrlGiven(argv))}\n`);
+      process.exitCode = EXIT_BY_KIND[error.kind];
     } else {
-      process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
+      process.stderr.write(
+        `internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 4;
     }
   },
 );

@@ -5,7 +5,7 @@
  * `fetch` (Node 20+, browsers, Deno, workers) or one you pass.
  */
 import type { CostResult, Usage } from '../../../src/cost/index.ts';
-import { DirectoryError, HttpError, NetworkError, SchemaError } from './errors.ts';
+import { DirectoryError, HttpError, InvalidInputError, NetworkError, SchemaError } from './errors.ts';
 import {
   costOf,
   filterTools,
@@ -94,7 +94,7 @@ export interface IndexDocument {
 export function apiBaseOf(baseUrl: string): string {
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//i.test(trimmed))
-    throw new DirectoryError('network', `baseUrl must be an absolute http(s) URL (got "${baseUrl}")`);
+    throw new InvalidInputError('invalid-option', `baseUrl must be an absolute http(s) URL (got "${baseUrl}")`);
   return /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
 }
 
@@ -153,16 +153,10 @@ export class DirectoryClient {
 
     let response: Response;
     try {
-      response = await this.#fetch(url, { headers, signal: AbortSignal.timeout(this.#options.timeoutMs ?? 30_000) });
+      response = await this.#fetch(url, { headers, signal: AbortSignal.timeout(this.#timeoutMs) });
     } catch (error) {
       if (cached && this.#options.staleIfError) return fromStore(true, 200);
-      const reason =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new NetworkError(
-        url,
-        `${url}: ${(error as Error)?.name === 'TimeoutError' ? `no answer within ${this.#options.timeoutMs ?? 30_000} ms` : reason}`,
-        { cause: error },
-      );
+      throw this.#networkError(url, error);
     }
 
     if (response.status === 304 && cached) {
@@ -183,7 +177,13 @@ export class DirectoryClient {
       throw new HttpError(url, response.status, body);
     }
 
-    const text = await response.text();
+    let text: string;
+    try {
+      // The timeout covers the body too: a server that sends headers and then stalls is no answer.
+      text = await response.text();
+    } catch (error) {
+      throw this.#networkError(url, error);
+    }
     let data: unknown = text;
     if (kind === 'json') {
       try {
@@ -204,6 +204,20 @@ export class DirectoryClient {
     const lastModified = response.headers.get('last-modified');
     await this.store.set(url, { body: data, etag, lastModified, storedAt: Date.now() });
     return { data: data as T, status: 200, fromCache: false, stale: false, etag, lastModified, url };
+  }
+
+  get #timeoutMs(): number {
+    return this.#options.timeoutMs ?? 30_000;
+  }
+
+  #networkError(url: string, error: unknown): NetworkError {
+    const reason =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const timedOut = (error as Error)?.name === 'TimeoutError';
+    return new NetworkError(url, `${url}: ${timedOut ? `no answer within ${this.#timeoutMs} ms` : reason}`, {
+      cause: error,
+      timedOut,
+    });
   }
 
   async #get<N extends keyof DocumentTypes>(name: N): Promise<DocumentTypes[N]> {

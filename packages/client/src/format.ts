@@ -1,4 +1,5 @@
 /** Plain-text output of the command line: aligned tables and number formats. No colours, no dependencies. */
+import { InvalidInputError } from './errors.ts';
 
 export interface Column<T> {
   header: string;
@@ -52,7 +53,10 @@ export function score(value: number | null | undefined): string {
  */
 export function parseTokens(text: string, flag: string): number {
   const match = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(text.trim().replace(/[_,]/g, ''));
-  if (!match) throw new UsageError(`${flag} must be a token count such as 200000, 200k or 1.5m (got "${text}")`);
+  if (!match)
+    throw new UsageError(
+      `${flag} must be a non-negative number of tokens such as 200000, 200k or 1.5m (got "${text}")`,
+    );
   const value =
     Number(match[1]) * (match[2]?.toLowerCase() === 'k' ? 1_000 : match[2]?.toLowerCase() === 'm' ? 1_000_000 : 1);
   if (!Number.isSafeInteger(Math.round(value)) || Math.abs(value - Math.round(value)) > 1e-9)
@@ -60,7 +64,10 @@ export function parseTokens(text: string, flag: string): number {
   return Math.round(value);
 }
 
-/** A mistake in how the command line was called (exit status 2). */
-export class UsageError extends Error {
-  override name = 'UsageError';
+/** A mistake in how the command line was called (exit status 2): a DirectoryError of kind `invalid-input`. */
+export class UsageError extends InvalidInputError {
+  constructor(message: string) {
+    super('invalid-option', message);
+    this.name = 'UsageError';
+  }
 }

@@ -12,7 +12,7 @@ import {
   type PlatformBillingLike,
   type Usage,
 } from '../../../src/cost/index.ts';
-import { DirectoryError, NotFoundError } from './errors.ts';
+import { DirectoryError, directoryErrors, NotFoundError } from './errors.ts';
 import type { BenchmarkModel, Platform, Tool, UseCase } from './types.generated.ts';
 
 export type ToolStatus = Tool['status'];
@@ -247,9 +247,9 @@ export function costOf(tool: Tool, usage: Usage, options: ClientCostOptions = {}
   if (platform && 'toolBilling' in platform) {
     const billing = billingOn(platform, tool);
     if (!billing) throw new DirectoryError('not-found', `${tool.id} is not offered on ${platform.id}`);
-    return engineCostOf(tool, usage, { ...rest, platform: billing });
+    return directoryErrors(() => engineCostOf(tool, usage, { ...rest, platform: billing }));
   }
-  return engineCostOf(tool, usage, { ...rest, platform });
+  return directoryErrors(() => engineCostOf(tool, usage, { ...rest, platform }));
 }
 
 export type RankBy = 'cost' | 'score' | 'value';

@@ -6,14 +6,19 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL } from '../client.ts';
 import { parseTokens, UsageError } from '../format.ts';
-import { CAPABILITIES, type Capability, type RankBy, type ToolFilter, type ToolStatus } from '../query.ts';
+import { CAPABILITIES, type Capability, type RankBy, suggestIds, type ToolFilter, type ToolStatus } from '../query.ts';
+
+/** How long a request may take before the CLI gives up (a stalled server must not hang a script). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const USAGE = `usage: ai-coding-models [models] <command> [options]
 
 commands:
   list                      models matching the filters
   show <id|alias>           one model: prices, context, scores (measured or estimated), platforms, sources
+  compare <id> <id> [...]   2 to 4 models side by side: prices, context, score and its interval, rank range
   cost                      rank models by what a workload costs (--input and --output required)
+  cost <id|alias>           what the workload costs on that one model, line by line
   top <use-case>            a use case's top picks with their scenario cost
   changes                   recent data releases and what changed
 
@@ -23,6 +28,7 @@ filters (list, cost):
   --status <status>         active|preview|deprecated|retired, repeatable
   --capability <name>       reasoning|toolCalling|openWeights|codingSpecialized, repeatable
   --min-context <tokens>    e.g. 200k           --max-price <usd>       blended USD per 1M tokens
+  --limit <n>               at most n rows
 
 cost:
   --input <tokens> --output <tokens> [--cache-read <tokens>] [--cache-write <tokens>]
@@ -33,13 +39,19 @@ changes:
 
 global:
   --base-url <url>          API site or base (default $AI_CODING_MODELS_BASE_URL, else ${DEFAULT_BASE_URL})
+  --timeout <ms>            give up on a request after this long (default ${DEFAULT_TIMEOUT_MS})
   --json                    machine-readable output
   --help, --version
 
-exit status: 0 ok, 1 unknown id/alias/use case/platform, 2 bad usage, 3 the API could not be read`;
+token counts: 200000, 200_000, 200,000, 200k (thousand), 1.5m (million); never negative
+
+exit status: 0 ok, 1 unknown id/alias/provider/category/use case/platform (close names suggested),
+2 bad usage (flag, argument or value), 3 the API could not be read (no server, timeout, HTTP error,
+not the document it should be), 4 an internal error (a bug: please report it)`;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', default: false },
@@ -85,13 +97,45 @@ export function parseCommandLine(argv: string[]): CommandLine {
     typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true; args: string[] }>
   >;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw parseFailure(error as Error & { code?: string });
   }
   const positionals = parsed.positionals[0] === 'models' ? parsed.positionals.slice(1) : parsed.positionals;
   const [command, ...args] = positionals;
   return { values: parsed.values as Values, command, args };
+}
+
+/**
+ * `--input -5` as `--input=-5`: parseArgs takes a value starting with `-` for a flag ("ambiguous"),
+ * which hides the real mistake; joined, the value reaches its own check and is refused by name.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : null;
+    const option = name && Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : null;
+    if (option?.type === 'string' && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]!);
+  }
+  return out;
+}
+
+/** parseArgs' error as a UsageError; an unknown flag gets the closest known ones. */
+function parseFailure(error: Error & { code?: string }): UsageError {
+  const flag = /'(-{1,2}[^'\s=]+)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag) {
+    const close = suggestIds(Object.keys(OPTIONS), flag.replace(/^-+/, ''), 2);
+    return new UsageError(
+      `unknown flag "${flag}"${close.length ? `; did you mean ${close.map((c) => `"--${c}"`).join(' or ')}?` : ''}`,
+    );
+  }
+  return new UsageError(error.message);
+}
+
+/** The per-request timeout: --timeout in milliseconds, else DEFAULT_TIMEOUT_MS. */
+export function timeoutOf(values: Values): number {
+  return positiveInteger(values.timeout, '--timeout') ?? DEFAULT_TIMEOUT_MS;
 }
 
 /** The API to read: --base-url, else $AI_CODING_MODELS_BASE_URL, else the default; only http(s). */

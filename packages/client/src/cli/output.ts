@@ -1,4 +1,5 @@
 /** What the command line prints for people: tables and text (the `--json` shapes are here too). */
+import type { CostResult } from '../../../../src/cost/index.ts';
 import type { RankBy, RankedTool } from '../query.ts';
 import { type Column, grouped, rate, score, table, tokens, usd } from '../format.ts';
 import { type joinTool, useCaseHeading } from '../query.ts';
@@ -114,24 +115,21 @@ export function changeLine(change: Change): string {
   return `  ${change.kind.padEnd(20)} ${change.toolId}${change.field ? ` ${change.field}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}`;
 }
 
+/** Which rate a cost used: a promotion or off-peak window, a long-context tier, free, missing prices, or list. */
+export function rateApplied(cost: CostResult): string {
+  if (cost.modifier) return `${cost.modifier.kind}${cost.modifier.until ? ` until ${cost.modifier.until}` : ''}`;
+  if (cost.tier) return `tier > ${tokens(cost.tier.aboveTokens)}`;
+  if (cost.free) return 'free';
+  if (cost.kind === 'unpriced') return `no price: ${cost.missing.join(', ')}`;
+  return 'list';
+}
+
 export function costTable(ranked: readonly RankedTool[], weighted: number): string {
   const columns: Column<RankedTool>[] = [
     { header: '#', value: (r) => String(r.rank), align: 'right' },
     { header: 'id', value: (r) => r.tool.id },
     { header: 'cost', value: (r) => (r.cost.kind === 'usd' ? usd(r.usd) : r.cost.kind), align: 'right' },
-    {
-      header: 'rate applied',
-      value: (r) =>
-        r.cost.modifier
-          ? `${r.cost.modifier.kind}${r.cost.modifier.until ? ` until ${r.cost.modifier.until}` : ''}`
-          : r.cost.tier
-            ? `tier > ${tokens(r.cost.tier.aboveTokens)}`
-            : r.cost.free
-              ? 'free'
-              : r.cost.kind === 'unpriced'
-                ? `no price: ${r.cost.missing.join(', ')}`
-                : 'list',
-    },
+    { header: 'rate applied', value: (r) => rateApplied(r.cost) },
     {
       header: 'score',
       value: (r) =>

@@ -1,4 +1,4 @@
-/** `cost`: models ranked by what the workload costs, its score or score per dollar. */
+/** `cost`: models ranked by what the workload costs, its score or score per dollar; `cost <id>`: one model. */
 import { platformById } from '../../client.ts';
 import { rankTools } from '../../query.ts';
 import { filterOf, instantOf, positiveInteger, rankByOf, workloadOf } from '../arguments.ts';
@@ -12,9 +12,12 @@ import {
   weightedCount,
   workloadLine,
 } from '../output.ts';
+import { checkFilterNames } from '../names.ts';
+import { costOneCommand } from './cost-one.ts';
 import { expectArgs, type Invocation } from './invocation.ts';
 
 export async function costCommand(invocation: Invocation): Promise<number> {
+  if (invocation.args.length === 1) return costOneCommand(invocation);
   const { values, client } = invocation;
   expectArgs(invocation, 0, '');
   const usage = workloadOf(values);
@@ -27,6 +30,7 @@ export async function costCommand(invocation: Invocation): Promise<number> {
     client.getBenchmarks(),
     client.getPlatforms(),
   ]);
+  checkFilterNames(filter, tools);
   const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
   const ranked = rankTools(tools, usage, {
     by,

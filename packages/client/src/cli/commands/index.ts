@@ -3,6 +3,7 @@
  * import and one line here (the bin, the usage text's suggestions and dispatch all read this table).
  */
 import { changesCommand } from './changes.ts';
+import { compareCommand } from './compare.ts';
 import { costCommand } from './cost.ts';
 import type { Command } from './invocation.ts';
 import { listCommand } from './list.ts';
@@ -14,6 +15,7 @@ export type { Command, Invocation } from './invocation.ts';
 export const COMMANDS: Readonly<Record<string, Command>> = {
   list: listCommand,
   show: showCommand,
+  compare: compareCommand,
   cost: costCommand,
   top: topCommand,
   changes: changesCommand,

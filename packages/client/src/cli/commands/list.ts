@@ -1,6 +1,7 @@
 /** `list`: the models that pass the filters. */
 import { filterTools } from '../../query.ts';
-import { filterOf } from '../arguments.ts';
+import { filterOf, positiveInteger } from '../arguments.ts';
+import { checkFilterNames } from '../names.ts';
 import { ESTIMATE_NOTE, listTable, partlyEstimated, print, printJson, weightedCount } from '../output.ts';
 import { expectArgs, type Invocation, scoresById } from './invocation.ts';
 
@@ -8,12 +9,15 @@ export async function listCommand(invocation: Invocation): Promise<number> {
   const { values, client } = invocation;
   expectArgs(invocation, 0, '');
   const filter = filterOf(values);
+  const limit = positiveInteger(values.limit, '--limit');
   const [{ tools }, benchmarks, platforms] = await Promise.all([
     client.getTools(),
     client.getBenchmarks(),
     filter.platform ? client.getPlatforms() : undefined,
   ]);
-  const selected = filterTools(tools, filter, { platforms: platforms?.platforms });
+  checkFilterNames(filter, tools);
+  const matching = filterTools(tools, filter, { platforms: platforms?.platforms });
+  const selected = limit === undefined ? matching : matching.slice(0, limit);
   if (values.json) {
     printJson(selected);
     return 0;
@@ -21,8 +25,11 @@ export async function listCommand(invocation: Invocation): Promise<number> {
   const scores = scoresById(benchmarks);
   const weighted = weightedCount(benchmarks);
   print(listTable(selected, scores, weighted));
-  print(
-    `${selected.length} of ${tools.length} models${selected.some((t) => partlyEstimated(scores.get(t.id)?.measuredCount, weighted)) ? `\n${ESTIMATE_NOTE}` : ''}`,
-  );
+  const counted =
+    selected.length < matching.length
+      ? `${selected.length} shown of ${matching.length}${matching.length < tools.length ? ` matching (of ${tools.length})` : ''} models; --limit ${limit}`
+      : `${selected.length} of ${tools.length} models`;
+  const estimated = selected.some((t) => partlyEstimated(scores.get(t.id)?.measuredCount, weighted));
+  print(`${counted}${estimated ? `\n${ESTIMATE_NOTE}` : ''}`);
   return 0;
 }
