@@ -34,3 +34,31 @@ export type {
   Usage,
   UtcWindowLike,
 } from './types.ts';
+export {
+  closestModelIds,
+  lookupModelId,
+  type ModelIdEntry,
+  type ModelIdForm,
+  type ModelIdKind,
+  type ModelIdMatch,
+  modelIdCandidates,
+  modelIdEntries,
+  type NamedTool,
+  resolveModelId,
+  UnknownModelIdError,
+} from './model-id.ts';
+export {
+  type PriceableTool,
+  type PricedResponse,
+  type PriceResponseData,
+  type PriceResponseOptions,
+  priceResponse,
+} from './price-response.ts';
+export {
+  type ProviderUsage,
+  ProviderUsageError,
+  type ProviderUsageOptions,
+  USAGE_FORMATS,
+  type UsageFormat,
+  usageFromResponse,
+} from './provider-usage.ts';

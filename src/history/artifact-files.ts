@@ -12,6 +12,7 @@ import {
   type PreparedArtifact,
 } from '../artifact/artifact.ts';
 import { JSON_CONTENT_TYPE, WEB_CONTENT_TYPES } from '../artifact/http-policy.ts';
+import { deriveModelIds } from '../compile/derive/model-ids.ts';
 import type { SourceData } from '../compile/load.ts';
 import { buildCostVectors } from '../cost/index.ts';
 import {
@@ -20,6 +21,7 @@ import {
   DOCUMENTS,
   errorDocument,
   freshnessDocument,
+  modelIdsDocument,
   type DocumentName,
   type Documents,
   type FreshnessDocument,
@@ -144,6 +146,12 @@ function costVectorsFile(input: ArtifactInput): ArtifactFile {
   );
 }
 
+/** The id lookup table, from the tools as published. */
+function modelIdsFile(input: ArtifactInput): ArtifactFile {
+  const document = deriveModelIds(input.documents['tools.json'].tools, input.meta.lastUpdated);
+  return jsonFile('/api/model-ids.json', modelIdsDocument.parse(document));
+}
+
 function historyFiles(input: ArtifactInput, bodies: ReadonlyMap<DocumentName, Buffer>): HistoryFiles | undefined {
   if (!input.history) return undefined;
   return historyArtifactFiles(input.history, {
@@ -214,7 +222,12 @@ function pageFiles(documents: Documents, published: readonly ArtifactFile[]): Ar
 export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
   const baseUrl = input.history?.baseUrl ?? null;
   const { files, bodies } = documentFiles(input.documents);
-  files.push(freshnessFile(input, bodies), costVectorsFile(input), ...schemaFiles(CURRENT_SCHEMAS, baseUrl));
+  files.push(
+    freshnessFile(input, bodies),
+    costVectorsFile(input),
+    modelIdsFile(input),
+    ...schemaFiles(CURRENT_SCHEMAS, baseUrl),
+  );
   const history = historyFiles(input, bodies);
   files.push(...(history?.files ?? []), openApiFile(baseUrl, history !== undefined));
   const index = indexDocument(input.meta, history?.endpoints ?? []);

@@ -1023,6 +1023,42 @@ export const costVectorsDocument = z
     ),
   );
 
+const modelIdEntry = z
+  .object({
+    id: z.string().min(1).describe('A model string as a caller holds it (matched case-insensitively).'),
+    toolId: z.string().min(1).describe('Id of the tool (tools.json) it names.'),
+    kind: z
+      .enum(['directory', 'api', 'snapshot', 'models.dev', 'openrouter'])
+      .describe(
+        "`directory`: the tool's own id; `api`: a model string the provider's API accepts; `snapshot`: a dated snapshot of it; `models.dev`: the models.dev api.json key; `openrouter`: the OpenRouter slug.",
+      ),
+    source: z
+      .string()
+      .describe(
+        'The field of the tool in tools.json the id comes from: id, aliases, crossRefs.modelsDev or crossRefs.openRouter.',
+      ),
+  })
+  .strict();
+
+export const modelIdsDocument = z
+  .object({
+    ids: z
+      .array(modelIdEntry)
+      .describe('Every id the data records for a tool, each naming exactly one tool; sorted by id.'),
+    normalization: z
+      .array(z.string())
+      .describe(
+        'The platform wrappings a resolver takes off before it looks an id up, in order; what is left must equal an id of the table (never a partial or similar match).',
+      ),
+    lastUpdated,
+  })
+  .strict()
+  .describe(
+    ext(
+      'Lookup table from model strings (provider API ids, dated snapshots, models.dev keys, OpenRouter slugs) to tool ids; Bedrock, Vertex and Azure ids resolve through it after the normalisation listed.',
+    ),
+  );
+
 export const errorDocument = z
   .object({ error: z.object({ status: z.number().int(), message: z.string() }).strict() })
   .strict();
@@ -1080,11 +1116,19 @@ export type HistoryDocumentName = keyof typeof HISTORY_DOCUMENTS;
 export const COST_DOCUMENTS = {
   'cost-vectors.json': {
     schema: costVectorsDocument,
+    arrayKey: 'vectors',
     summary: 'Worked examples of the cost rules, to test any implementation of them against.',
+  },
+  'model-ids.json': {
+    schema: modelIdsDocument,
+    arrayKey: 'ids',
+    summary:
+      'Model ids callers hold (API ids, snapshots, models.dev keys, OpenRouter slugs) to tool ids, and the normalisation of Bedrock, Vertex and Azure ids.',
   },
 } as const;
 
 export type CostVectorsDocument = z.infer<typeof costVectorsDocument>;
+export type ModelIdsDocument = z.infer<typeof modelIdsDocument>;
 export type Tool = z.infer<typeof tool>;
 export type BenchmarkModel = z.infer<typeof benchmarkModel>;
 export type BenchmarkSource = z.infer<typeof benchmarkSource>;

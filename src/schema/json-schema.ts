@@ -20,6 +20,7 @@ import {
   changesDocument,
   costVector,
   costVectorsDocument,
+  modelIdsDocument,
   endpointFreshness,
   errorDocument,
   freshnessDocument,
@@ -78,6 +79,7 @@ export const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['PriceHistoryDocument', priceHistoryDocument],
   ['CostVector', costVector],
   ['CostVectorsDocument', costVectorsDocument],
+  ['ModelIdsDocument', modelIdsDocument],
   ['ErrorDocument', errorDocument],
 ];
 

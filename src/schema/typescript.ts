@@ -25,12 +25,13 @@ const DOCUMENT_TYPES: Record<string, string> = {
   'manifest.json': 'ManifestDocument',
   'price-history.json': 'PriceHistoryDocument',
   'cost-vectors.json': 'CostVectorsDocument',
+  'model-ids.json': 'ModelIdsDocument',
 };
 
 /** Path of each document's main array (as in DOCUMENTS[...].arrayKey). */
 const MAIN_ARRAY: Record<string, string> = {
   ...Object.fromEntries(Object.entries(DOCUMENTS).map(([file, d]) => [file, d.arrayKey as string])),
-  ...Object.fromEntries(Object.keys(COST_DOCUMENTS).map((file) => [file, 'vectors'])),
+  ...Object.fromEntries(Object.entries(COST_DOCUMENTS).map(([file, d]) => [file, d.arrayKey as string])),
   'freshness.json': 'endpoints',
   'changes.json': 'releases',
   'manifest.json': 'releases',

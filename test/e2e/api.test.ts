@@ -14,7 +14,9 @@ import {
   HISTORY_DOCUMENTS,
   freshnessDocument,
   type FreshnessDocument,
+  modelIdsDocument,
 } from '../../src/schema/api.ts';
+import { lookupModelId } from '../../src/cost/model-id.ts';
 import { httpRequest, json } from '../support/http.ts';
 import { freshSource } from '../support/source.ts';
 import { brotliSkipReason, runnableTargets, skipNote, startTarget, type Target } from '../support/targets.ts';
@@ -273,6 +275,22 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       for (const { path } of endpoints) expect(text, path).toContain(`(${path})`);
       expect(text).toContain('/api/cost-vectors.json');
       expect(text).toContain('/api/openapi.json');
+    });
+  });
+
+  describe('/api/model-ids.json', () => {
+    it('maps every id a caller may hold to one tool of tools.json, and a Bedrock id resolves through it', async () => {
+      const response = await get('/api/model-ids.json');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const table = modelIdsDocument.parse(json(response));
+      const { tools } = json<{ tools: { id: string }[] }>(await get('/api/tools.json'));
+      const toolIds = new Set(tools.map((t) => t.id));
+      for (const entry of table.ids) expect(toolIds.has(entry.toolId), entry.id).toBe(true);
+      expect(lookupModelId(table.ids, 'us.anthropic.claude-sonnet-4-5-20250929-v1:0')?.toolId).toBe(
+        'claude-sonnet-4-5',
+      );
+      expect(lookupModelId(table.ids, 'anthropic/claude-sonnet-4.5')?.toolId).toBe('claude-sonnet-4-5');
     });
   });
 

@@ -1,0 +1,191 @@
+/**
+ * Any model string a caller holds (a provider API id, a dated snapshot, a Bedrock, Vertex or Azure
+ * id, an OpenRouter or models.dev slug) to the directory tool it names. The table lists the ids
+ * the data records; platform wrappings (region prefixes, `-v1:0`, `@date`, `publishers/.../models/`)
+ * are taken off by fixed rules and the rest must match an id of the table exactly. No substring or
+ * similarity match ever counts as found: those only feed the suggestions of a miss.
+ */
+
+export type ModelIdKind = 'directory' | 'api' | 'snapshot' | 'models.dev' | 'openrouter';
+
+export interface ModelIdEntry {
+  id: string;
+  toolId: string;
+  kind: ModelIdKind;
+  /** The field of the tool in tools.json the id comes from. */
+  source: string;
+}
+
+/** The platform wrapping taken off before the exact match; `exact` when none was. */
+export type ModelIdForm = 'exact' | 'bedrock' | 'vertex' | 'azure' | 'platform-prefix' | 'provider-prefix';
+
+export interface ModelIdMatch {
+  query: string;
+  toolId: string;
+  entry: ModelIdEntry;
+  form: ModelIdForm;
+  /** The id looked up after the wrapping was taken off. */
+  normalized: string;
+}
+
+/** What a tool carries that names it: a published Tool fits. */
+export interface NamedTool {
+  id: string;
+  aliases: readonly string[];
+  crossRefs?: { modelsDev?: string | null; openRouter?: string | null } | null;
+}
+
+const DATED = /-(\d{8}|\d{4}-\d{2}-\d{2})$/;
+
+/** Every id the tools record, each once: a tool's own id first, then aliases, then catalog slugs. */
+export function modelIdEntries(tools: readonly NamedTool[]): ModelIdEntry[] {
+  const entries: ModelIdEntry[] = [];
+  const seen = new Set<string>();
+  const add = (id: string | null | undefined, toolId: string, kind: ModelIdKind, source: string) => {
+    if (!id) return;
+    const key = `${id.toLowerCase()}\u0000${toolId}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    entries.push({ id, toolId, kind, source });
+  };
+  for (const tool of tools) add(tool.id, tool.id, 'directory', 'id');
+  for (const tool of tools)
+    for (const alias of tool.aliases) add(alias, tool.id, DATED.test(alias) ? 'snapshot' : 'api', 'aliases');
+  for (const tool of tools) {
+    add(tool.crossRefs?.modelsDev, tool.id, 'models.dev', 'crossRefs.modelsDev');
+    add(tool.crossRefs?.openRouter, tool.id, 'openrouter', 'crossRefs.openRouter');
+  }
+  return entries;
+}
+
+/** Ids that name more than one tool: the table cannot be published with them. */
+export function ambiguousModelIds(entries: readonly ModelIdEntry[]): { id: string; toolIds: string[] }[] {
+  const byId = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const key = entry.id.toLowerCase();
+    byId.set(key, (byId.get(key) ?? new Set()).add(entry.toolId));
+  }
+  return [...byId]
+    .filter(([, toolIds]) => toolIds.size > 1)
+    .map(([id, toolIds]) => ({ id, toolIds: [...toolIds].sort() }));
+}
+
+const PLATFORM_PREFIX = /^(bedrock|bedrock_converse|vertex_ai|vertex|azure|azure_ai)\//;
+const BEDROCK_ARN = /^arn:aws[a-z-]*:bedrock:[^:]*:[^:]*:(?:foundation-model|inference-profile)\/(.+)$/;
+const BEDROCK_REGION = /^(?:us|eu|apac|global|au|jp|ca|us-gov)\./;
+const BEDROCK_VENDOR =
+  /^(anthropic|amazon|meta|mistral|cohere|ai21|deepseek|openai|qwen|moonshotai|minimax|zai|google|writer|nvidia)\.(.+)$/;
+const BEDROCK_VERSION = /-v\d+(?::\d+)?(?::\d+k)?$/;
+const VERTEX_PATH = /^(?:projects\/[^/]+\/locations\/[^/]+\/)?publishers\/([^/]+)\/models\/([^/]+)$/;
+const VERTEX_VERSION = /^(.+)@(\d{8}|default|latest)$/;
+const AZURE_REGISTRY = /^azureml:\/\/registries\/[^/]+\/models\/([^/]+)\/versions\/([^/]+)$/;
+
+interface Candidate {
+  id: string;
+  form: ModelIdForm;
+}
+
+function bedrockForms(id: string): string[] {
+  const arn = BEDROCK_ARN.exec(id);
+  const bare = (arn ? arn[1]! : id).replace(BEDROCK_REGION, '');
+  const vendor = BEDROCK_VENDOR.exec(bare);
+  if (!vendor) return arn ? [bare] : [];
+  const model = vendor[2]!;
+  const unversioned = model.replace(BEDROCK_VERSION, '');
+  return unversioned === model ? [model] : [model, unversioned];
+}
+
+function vertexForms(id: string): string[] {
+  const path = VERTEX_PATH.exec(id);
+  const model = path ? path[2]! : id;
+  const versioned = VERTEX_VERSION.exec(model);
+  const forms = path ? [model] : [];
+  if (versioned) forms.push(/^\d{8}$/.test(versioned[2]!) ? `${versioned[1]}-${versioned[2]}` : versioned[1]!);
+  const maas = model.replace(/-maas$/, '');
+  if (maas !== model) forms.push(maas);
+  return forms;
+}
+
+function azureForms(id: string): string[] {
+  const registry = AZURE_REGISTRY.exec(id);
+  if (!registry) return [];
+  // A dated version is the model's snapshot; a plain number is only the registry's revision.
+  return [/^\d{4}-\d{2}-\d{2}$/.test(registry[2]!) ? `${registry[1]}-${registry[2]}` : registry[1]!];
+}
+
+/** The ids to look up for a query, in order: as given, then with each platform wrapping taken off. */
+export function modelIdCandidates(query: string): Candidate[] {
+  const exact = query.trim().toLowerCase();
+  const out: Candidate[] = [{ id: exact, form: 'exact' }];
+  const prefix = PLATFORM_PREFIX.exec(exact);
+  const unprefixed = prefix ? exact.slice(prefix[0].length) : exact;
+  if (prefix) out.push({ id: unprefixed, form: 'platform-prefix' });
+  for (const id of bedrockForms(unprefixed)) out.push({ id, form: 'bedrock' });
+  for (const id of vertexForms(unprefixed)) out.push({ id, form: 'vertex' });
+  for (const id of azureForms(unprefixed)) out.push({ id, form: 'azure' });
+  const slash = unprefixed.indexOf('/');
+  if (slash > 0 && slash === unprefixed.lastIndexOf('/'))
+    out.push({ id: unprefixed.slice(slash + 1), form: 'provider-prefix' });
+  const unique = new Map<string, Candidate>();
+  for (const candidate of out) if (candidate.id && !unique.has(candidate.id)) unique.set(candidate.id, candidate);
+  return [...unique.values()];
+}
+
+/** The tool a model string names, exactly after normalisation, or null. */
+export function lookupModelId(entries: readonly ModelIdEntry[], query: string): ModelIdMatch | null {
+  const byId = new Map<string, ModelIdEntry>();
+  for (const entry of entries) if (!byId.has(entry.id.toLowerCase())) byId.set(entry.id.toLowerCase(), entry);
+  for (const candidate of modelIdCandidates(query)) {
+    const entry = byId.get(candidate.id);
+    if (entry) return { query, toolId: entry.toolId, entry, form: candidate.form, normalized: candidate.id };
+  }
+  return null;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Up to `limit` table ids closest to the query's normalised forms; suggestions only, never a match. */
+export function closestModelIds(entries: readonly ModelIdEntry[], query: string, limit = 3): string[] {
+  const forms = modelIdCandidates(query).map((c) => c.id);
+  const scored = new Map<string, number>();
+  for (const entry of entries) {
+    const id = entry.id.toLowerCase();
+    const score = Math.min(...forms.map((form) => (form.startsWith(id) ? 0.5 : editDistance(form, id))));
+    if (score <= Math.max(2, Math.round(id.length * 0.3)))
+      scored.set(entry.id, Math.min(score, scored.get(entry.id) ?? score));
+  }
+  return [...scored]
+    .sort((a, b) => a[1] - b[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
+/** A model string no id of the table matches, with the closest ids. */
+export class UnknownModelIdError extends Error {
+  readonly query: string;
+  readonly suggestions: string[];
+
+  constructor(query: string, suggestions: string[]) {
+    const hint = suggestions.length ? `; closest: ${suggestions.join(', ')}` : '';
+    super(`no model in the directory has the id ${JSON.stringify(query)}${hint}`);
+    this.name = 'UnknownModelIdError';
+    this.query = query;
+    this.suggestions = suggestions;
+  }
+}
+
+/** lookupModelId, or an UnknownModelIdError naming the closest ids. */
+export function resolveModelId(entries: readonly ModelIdEntry[], query: string): ModelIdMatch {
+  const match = lookupModelId(entries, query);
+  if (!match) throw new UnknownModelIdError(query, closestModelIds(entries, query));
+  return match;
+}

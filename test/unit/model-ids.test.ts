@@ -1,0 +1,127 @@
+/**
+ * Any id finds its model: the ids a caller holds (API ids, dated snapshots, Bedrock, Vertex and
+ * Azure ids, OpenRouter and models.dev slugs) resolve to their tool through /api/model-ids.json
+ * as built, exactly after the platform wrapping is taken off; anything else fails with the
+ * closest ids and never succeeds by a partial or similar match. Platform ids below are models.dev
+ * keys (providers/amazon-bedrock, google-vertex, azure of anomalyco/models.dev).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { deriveModelIds } from '../../src/compile/derive/model-ids.ts';
+import { DataError } from '../../src/compile/errors.ts';
+import { lookupModelId, modelIdCandidates, resolveModelId, UnknownModelIdError } from '../../src/cost/model-id.ts';
+import { modelIdsDocument, type Tool, type ToolsDocument } from '../../src/schema/api.ts';
+
+const api = (name: string) => JSON.parse(readFileSync(path.join(inject('distPath'), 'api', name), 'utf8'));
+const table = modelIdsDocument.parse(api('model-ids.json'));
+const tools = (api('tools.json') as ToolsDocument).tools;
+const toolOf = (id: string) => lookupModelId(table.ids, id)?.toolId ?? null;
+
+describe('the published table', () => {
+  it('lists each tool by its id, API aliases, models.dev key and OpenRouter slug, each id naming one tool', () => {
+    for (const tool of tools) {
+      expect(toolOf(tool.id)).toBe(tool.id);
+      for (const alias of tool.aliases) expect(toolOf(alias), alias).toBe(tool.id);
+      if (tool.crossRefs.modelsDev) expect(toolOf(tool.crossRefs.modelsDev)).toBe(tool.id);
+      if (tool.crossRefs.openRouter) expect(toolOf(tool.crossRefs.openRouter)).toBe(tool.id);
+    }
+    const ids = table.ids.map((e) => e.id.toLowerCase());
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks dated aliases as snapshots', () => {
+    expect(table.ids.find((e) => e.id === 'claude-sonnet-4-5-20250929')).toMatchObject({
+      toolId: 'claude-sonnet-4-5',
+      kind: 'snapshot',
+      source: 'aliases',
+    });
+  });
+
+  it('refuses data in which one id names two tools, naming the id and both tools', () => {
+    const [a, b] = tools as [Tool, Tool];
+    const clash = [a, { ...b, aliases: [...b.aliases, a.id.toUpperCase()] }];
+    expect(() => deriveModelIds(clash, table.lastUpdated)).toThrow(DataError);
+    expect(() => deriveModelIds(clash, table.lastUpdated)).toThrow(new RegExp(`${a.id}.*names 2 tools`));
+  });
+});
+
+describe('platform ids resolve after their wrapping is taken off', () => {
+  it.each([
+    ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'claude-sonnet-4-5', 'bedrock'],
+    ['anthropic.claude-sonnet-4-5-20250929-v1:0', 'claude-sonnet-4-5', 'bedrock'],
+    ['global.anthropic.claude-haiku-4-5-20251001-v1:0', 'claude-haiku-4-5', 'bedrock'],
+    ['eu.anthropic.claude-opus-4-6-v1', 'claude-opus-4-6', 'bedrock'],
+    ['apac.anthropic.claude-sonnet-4-6', 'claude-sonnet-4-6', 'bedrock'],
+    [
+      'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-opus-4-5-20251101-v1:0',
+      'claude-opus-4-5',
+      'bedrock',
+    ],
+    ['bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'claude-sonnet-4-5', 'bedrock'],
+    ['claude-sonnet-4-5@20250929', 'claude-sonnet-4-5', 'vertex'],
+    ['claude-opus-4-6@default', 'claude-opus-4-6', 'vertex'],
+    ['publishers/google/models/gemini-3-flash-preview', 'gemini-3-flash-preview', 'vertex'],
+    [
+      'projects/p/locations/us-central1/publishers/anthropic/models/claude-sonnet-4-5@20250929',
+      'claude-sonnet-4-5',
+      'vertex',
+    ],
+    ['azureml://registries/azure-openai/models/gpt-5/versions/1', 'gpt-5', 'azure'],
+    ['azure/gpt-5', 'gpt-5', 'platform-prefix'],
+  ])('%s is %s (%s)', (id, toolId, form) => {
+    const match = resolveModelId(table.ids, id);
+    expect(match.toolId).toBe(toolId);
+    expect(match.form).toBe(form);
+  });
+
+  it('provider API ids, snapshots, OpenRouter slugs and models.dev keys match as they are', () => {
+    expect(resolveModelId(table.ids, 'claude-sonnet-4-5-20250929')).toMatchObject({
+      toolId: 'claude-sonnet-4-5',
+      form: 'exact',
+    });
+    expect(resolveModelId(table.ids, 'anthropic/claude-sonnet-4.5')).toMatchObject({
+      toolId: 'claude-sonnet-4-5',
+      form: 'exact',
+    });
+    expect(resolveModelId(table.ids, 'anthropic/claude-sonnet-4-5')).toMatchObject({
+      toolId: 'claude-sonnet-4-5',
+      form: 'exact',
+    });
+    expect(resolveModelId(table.ids, ' GPT-5 ').toolId).toBe('gpt-5');
+  });
+
+  it('a Vertex @date becomes -date, so a snapshot the data does not record does not resolve', () => {
+    expect(modelIdCandidates('claude-sonnet-4-5@20990101').map((c) => c.id)).toContain('claude-sonnet-4-5-20990101');
+    expect(lookupModelId(table.ids, 'claude-sonnet-4-5@20990101')).toBeNull();
+  });
+});
+
+describe('a miss fails with the closest ids, never a partial match', () => {
+  it.each([
+    'claude-sonnet',
+    'sonnet-4-5',
+    'claude-sonnet-4-5-2099',
+    'us.anthropic.claude-sonnet-4-5-20990101-v1:0',
+    'gpt-5-2025-08-07',
+  ])('%s is not found', (id) => {
+    expect(lookupModelId(table.ids, id)).toBeNull();
+    expect(() => resolveModelId(table.ids, id)).toThrow(UnknownModelIdError);
+  });
+
+  it('the error names the closest ids', () => {
+    let error: unknown;
+    try {
+      resolveModelId(table.ids, 'claude-sonet-4-5');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(UnknownModelIdError);
+    expect((error as UnknownModelIdError).suggestions).toContain('claude-sonnet-4-5');
+    expect((error as Error).message).toMatch(/"claude-sonet-4-5".*closest: .*claude-sonnet-4-5/);
+  });
+
+  it('a dated OpenAI snapshot the data does not record suggests its undated model', () => {
+    expect(() => resolveModelId(table.ids, 'gpt-5-2025-08-07')).toThrow(/closest: gpt-5\b/);
+  });
+});
