@@ -6,18 +6,18 @@
 import { decimalOf, multiply, roundHalfUp, toNumber, type Decimal } from './decimal.ts';
 import { checkPricedModel } from './check.ts';
 import { CostError } from './errors.ts';
+import { excessWarning, limitExcesses } from './fit.ts';
+import { platformTerms } from './platform.ts';
 import { endOfUtcDay, instantOf, inUtcWindow, isoOf, startOfUtcDay } from './time.ts';
 import {
   TOKEN_CLASSES,
   type AppliedModifier,
   type AppliedTier,
-  type BillingKind,
   type CachingMode,
   type CostLine,
   type CostOptions,
   type CostResult,
-  type PlatformBillingLike,
-  type PlatformLike,
+  type LimitExcess,
   type PricedModel,
   type RateOptions,
   type Rates,
@@ -26,19 +26,6 @@ import {
   type TokenClass,
   type Usage,
 } from './types.ts';
-
-const BILLING_KINDS: ReadonlySet<string> = new Set<BillingKind>([
-  'included',
-  'premium-multiplier',
-  'credit-multiplier',
-  'per-token',
-  'byok',
-]);
-const NOT_PER_TOKEN: ReadonlySet<string> = new Set<BillingKind>([
-  'included',
-  'premium-multiplier',
-  'credit-multiplier',
-]);
 
 type Counts = Record<TokenClass, number>;
 
@@ -63,6 +50,14 @@ function countsOf(usage: Usage): Counts {
   if (usage.batch !== undefined && typeof usage.batch !== 'boolean')
     throw new CostError('invalid-usage', 'usage.batch must be a boolean');
   return counts;
+}
+
+/** The request count of a workload: a whole number >= 1, 1 when not given. */
+function requestsOf(requests: number | undefined): number {
+  if (requests === undefined) return 1;
+  if (!Number.isSafeInteger(requests) || requests < 1)
+    throw new CostError('invalid-usage', `requests must be a whole number >= 1, got ${String(requests)}`);
+  return requests;
 }
 
 /** The prompt a long-context threshold is compared with: every token sent in, cached or not. */
@@ -92,6 +87,42 @@ const ZERO_RATES: Record<TokenClass, number | null> = {
   cacheWrite: 0,
   cacheWrite1h: 0,
 };
+
+/**
+ * Rule 6: the rates of the first modifier in force replace the list rates, unless a long-context
+ * tier is in force or the modifier leaves out a class this request uses (null, with a warning).
+ */
+function applyModifier(
+  model: PricedModel,
+  counts: Counts,
+  first: number,
+  appliedTier: AppliedTier | null,
+  warnings: string[],
+): { usdPerMillion: Rates['usdPerMillion']; modifier: AppliedModifier } | null {
+  const details = model.pricingDetails;
+  const chosen = details.modifiers[first]!;
+  const label = `modifiers[${first}] (${chosen.kind})`;
+  // A batch request is never priced at another rate: without its batch rate it has no total.
+  const fallback = chosen.kind === 'batch' ? 'the batch rate is unknown, so no total is given' : null;
+  if (appliedTier) {
+    warnings.push(
+      `${label} is in force but states no long-context rate; the prompt of ${promptOf(counts)} tokens exceeds ${appliedTier.aboveTokens}, so ${fallback ?? 'the tier rates were used'}.`,
+    );
+    return null;
+  }
+  const candidate = ratesFrom(chosen, details.caching);
+  const lacking = (Object.keys(candidate) as TokenClass[]).filter((c) => counts[c] > 0 && candidate[c] === null);
+  if (lacking.length) {
+    warnings.push(
+      `${label} states no rate for ${lacking.join(', ')}, which this request uses; ${fallback ?? 'the standard rates were used'}.`,
+    );
+    return null;
+  }
+  return {
+    usdPerMillion: candidate,
+    modifier: { index: first, kind: chosen.kind, from: chosen.from ?? null, until: chosen.until ?? null },
+  };
+}
 
 function resolveRates(
   model: PricedModel,
@@ -144,34 +175,17 @@ function resolveRates(
     inForce.push(index);
   });
   if (batch && !inForce.length)
-    warnings.push('Batch was requested but no batch rate is in force for this model; the standard rates were used.');
+    warnings.push(
+      'Batch was requested but no batch rate is published for this model at this instant (unknown batch rate), so no total is given.',
+    );
   if (inForce.length > 1)
     warnings.push(
       `Several modifiers are in force (${inForce.map((i) => `modifiers[${i}]`).join(', ')}); only the first listed, modifiers[${inForce[0]}], is considered.`,
     );
 
-  let modifier: AppliedModifier | null = null;
-  const first = inForce[0];
-  if (first !== undefined) {
-    const chosen = details.modifiers[first]!;
-    const label = `modifiers[${first}] (${chosen.kind})`;
-    if (appliedTier) {
-      warnings.push(
-        `${label} is in force but states no long-context rate; the prompt of ${promptTokens} tokens exceeds ${appliedTier.aboveTokens}, so the tier rates were used.`,
-      );
-    } else {
-      const candidate = ratesFrom(chosen, details.caching);
-      const lacking = (Object.keys(candidate) as TokenClass[]).filter((c) => counts[c] > 0 && candidate[c] === null);
-      if (lacking.length) {
-        warnings.push(
-          `${label} states no rate for ${lacking.join(', ')}, which this request uses; the standard rates were used.`,
-        );
-      } else {
-        usdPerMillion = candidate;
-        modifier = { index: first, kind: chosen.kind, from: chosen.from ?? null, until: chosen.until ?? null };
-      }
-    }
-  }
+  const applied = inForce[0] === undefined ? null : applyModifier(model, counts, inForce[0], appliedTier, warnings);
+  if (applied) usdPerMillion = applied.usdPerMillion;
+  const modifier = applied?.modifier ?? null;
   return { usdPerMillion, promptTokens, free: false, tier: appliedTier, modifier, at, warnings };
 }
 
@@ -186,73 +200,33 @@ export function ratesAt(model: PricedModel, at: string | Date | null, usage?: Us
   return resolveRates(model, counts, usage?.batch === true, at === null ? null : instantOf(at), options);
 }
 
-function checkFactor(value: unknown, field: string): number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw new CostError('invalid-platform', `platform ${field} must be a number > 0 or null, got ${String(value)}`);
-  return value;
-}
-
-/** How the platform a request goes through bills it, as far as the cost of the request goes. */
-interface PlatformTerms {
-  /** null without a platform: the provider's own price. */
-  platform: CostResult['platform'];
-  /** Whose per-token price applies; null when the platform does not bill per token (no USD figure). */
-  basis: CostResult['basis'];
-  /** Factor on the provider's per-token price, where the platform states one. */
-  factor: Decimal | null;
-}
-
-/**
- * Checks the platform billing entry and reads its terms, pushing what the result must warn
- * about. Without a platform the provider's own price applies.
- */
-function platformTerms(
-  model: PricedModel,
-  platform: PlatformBillingLike | undefined,
-  warnings: string[],
-): PlatformTerms {
-  if (platform === undefined) return { platform: null, basis: 'provider', factor: null };
-  if (!platform || !BILLING_KINDS.has(platform.billing))
-    throw new CostError('invalid-platform', `"${String(platform?.billing)}" is not a billing kind the rules know`);
-  if (platform.toolId !== undefined && model.id !== undefined && platform.toolId !== model.id)
-    throw new CostError(
-      'invalid-platform',
-      `the platform billing entry is for "${platform.toolId}", not "${model.id}"`,
-    );
-  const multiplier = checkFactor(platform.multiplier, 'multiplier');
-  const priceFactor = checkFactor(platform.priceFactor, 'priceFactor');
-  const terms = { platform: { billing: platform.billing, multiplier, priceFactor }, basis: null, factor: null };
-  if (NOT_PER_TOKEN.has(platform.billing)) {
-    if (platform.billing !== 'included' && multiplier === null)
-      warnings.push('The platform publishes no multiplier for this model.');
-    return terms;
-  }
-  if (platform.billing === 'byok') return { ...terms, basis: 'byok' };
-  if (priceFactor === null)
-    warnings.push("The platform's own per-token rate is not in the data; the provider's price was used.");
-  if (multiplier !== null)
-    warnings.push(
-      `The platform's multiplier (${multiplier}) is not a per-token price factor (its meaning differs by platform) and was not applied.`,
-    );
-  return { ...terms, basis: 'platform-per-token', factor: priceFactor === null ? null : decimalOf(priceFactor) };
+/** One request's token counts, how many such requests, and the limits one request goes over. */
+interface Work {
+  counts: Counts;
+  requests: number;
+  exceeds: LimitExcess[];
 }
 
 /** A request on a platform that bills it in requests or credits, not tokens: no dollar figure, no lines. */
 function notPerTokenCost(
   model: PricedModel,
-  counts: Counts,
+  work: Work,
   millis: number | null,
   platform: NonNullable<CostResult['platform']>,
   warnings: string[],
 ): CostResult {
   return {
-    kind: platform.billing as CostResult['kind'],
+    kind: work.exceeds.length ? 'exceeds-limits' : (platform.billing as CostResult['kind']),
     usd: null,
     microUsd: null,
+    requests: work.requests,
+    perRequest: null,
     lines: null,
     missing: [],
-    promptTokens: promptOf(counts),
+    unknownBatchRate: false,
+    fits: work.exceeds.length === 0,
+    exceeds: work.exceeds,
+    promptTokens: promptOf(work.counts),
     free: model.pricingDetails.free,
     tier: null,
     modifier: null,
@@ -264,11 +238,12 @@ function notPerTokenCost(
 }
 
 /**
- * Each token class's line at the rates in force (times the platform's price factor, if any), the
- * classes that have tokens but no published rate, and the total of the priced lines in micro-dollars.
+ * Each token class's line at the rates in force (times the platform's price factor, if any) for
+ * all the requests, the classes that have tokens but no published rate, and the total of the
+ * priced lines in micro-dollars. A class's tokens over all requests are priced and rounded once.
  */
 function costLines(
-  counts: Counts,
+  work: Pick<Work, 'counts' | 'requests'>,
   usdPerMillion: Rates['usdPerMillion'],
   factor: Decimal | null,
 ): { lines: Record<TokenClass, CostLine>; missing: TokenClass[]; total: bigint } {
@@ -276,7 +251,9 @@ function costLines(
   const missing: TokenClass[] = [];
   let total = 0n;
   for (const tokenClass of TOKEN_CLASSES) {
-    const tokens = counts[tokenClass];
+    const tokens = work.counts[tokenClass] * work.requests;
+    if (!Number.isSafeInteger(tokens))
+      throw new CostError('invalid-usage', `${tokenClass} tokens times requests is too large to count exactly`);
     const rate = usdPerMillion[tokenClass];
     if (rate === null) {
       if (tokens > 0) missing.push(tokenClass);
@@ -297,30 +274,61 @@ function costLines(
   return { lines, missing, total };
 }
 
-/** What a request costs. See README "Cost rules"; every figure is exact to the micro-dollar. */
+const UNKNOWN_RATES: Rates['usdPerMillion'] = {
+  input: null,
+  output: null,
+  cacheRead: null,
+  cacheWrite: null,
+  cacheWrite1h: null,
+};
+
+/**
+ * What a request, or a workload of `options.requests` such requests, costs. See docs/cost-rules.md;
+ * every figure is exact to the micro-dollar. Never throws for a request that merely cannot be
+ * priced or made: the kind says so (`unpriced`, `exceeds-limits`).
+ */
 export function costOf(model: PricedModel, usage: Usage, options: CostOptions = {}): CostResult {
   checkPricedModel(model);
   const counts = countsOf(usage);
+  const work: Work = {
+    counts,
+    requests: requestsOf(options.requests),
+    exceeds: limitExcesses(model, promptOf(counts), counts.output),
+  };
   const millis = options.at === undefined ? null : instantOf(options.at);
   const warnings: string[] = [];
   const terms = platformTerms(model, options.platform, warnings);
-  if (terms.platform && terms.basis === null) return notPerTokenCost(model, counts, millis, terms.platform, warnings);
+  warnings.push(...work.exceeds.map((excess) => excessWarning(excess, work.requests)));
+  if (terms.platform && terms.basis === null) return notPerTokenCost(model, work, millis, terms.platform, warnings);
 
   const rates = resolveRates(model, counts, usage.batch === true, millis, options);
-  // The rates' own warnings come first, then the platform's, then a missing price.
+  // The rates' own warnings come first, then the platform's and the limits', then a missing price.
   warnings.unshift(...rates.warnings);
-  const { lines, missing, total } = costLines(counts, rates.usdPerMillion, terms.factor);
-  if (missing.length)
+  const unknownBatchRate = usage.batch === true && !rates.free && rates.modifier?.kind !== 'batch';
+  const usdPerMillion = unknownBatchRate ? UNKNOWN_RATES : rates.usdPerMillion;
+  const { lines, missing, total } = costLines(work, usdPerMillion, terms.factor);
+  if (missing.length && !unknownBatchRate)
     warnings.push(
       `No price is published for ${missing.join(', ')} tokens at the rates in force, so no total is given.`,
     );
-  const priced = missing.length === 0;
+  const kind = work.exceeds.length ? 'exceeds-limits' : missing.length ? 'unpriced' : 'usd';
+  const single =
+    kind !== 'usd'
+      ? null
+      : work.requests === 1
+        ? total
+        : costLines({ counts, requests: 1 }, usdPerMillion, terms.factor).total;
   return {
-    kind: priced ? 'usd' : 'unpriced',
-    usd: priced ? Number(total) / 1e6 : null,
-    microUsd: priced ? Number(total) : null,
+    kind,
+    usd: kind === 'usd' ? Number(total) / 1e6 : null,
+    microUsd: kind === 'usd' ? Number(total) : null,
+    requests: work.requests,
+    perRequest: single === null ? null : { usd: Number(single) / 1e6, microUsd: Number(single) },
     lines,
     missing,
+    unknownBatchRate,
+    fits: work.exceeds.length === 0,
+    exceeds: work.exceeds,
     promptTokens: rates.promptTokens,
     free: rates.free,
     tier: rates.tier,
@@ -330,19 +338,4 @@ export function costOf(model: PricedModel, usage: Usage, options: CostOptions = 
     at: rates.at,
     warnings,
   };
-}
-
-/**
- * How a platform bills a tool: its own catalogue entry first, else bring-your-own-key when the
- * platform lists the tool's provider for it, else null (not offered).
- */
-export function billingOn(
-  platform: PlatformLike,
-  tool: { id: string; providerId?: string },
-): PlatformBillingLike | null {
-  const entry = platform.toolBilling.find((b) => b.toolId === tool.id);
-  if (entry) return entry;
-  if (tool.providerId !== undefined && platform.byok?.providers.includes(tool.providerId))
-    return { toolId: tool.id, billing: 'byok', multiplier: null };
-  return null;
 }

@@ -4,7 +4,8 @@
  * zero-dependency client package and a browser.
  */
 export { checkPricedModel } from './check.ts';
-export { billingOn, costOf, ratesAt } from './engine.ts';
+export { costOf, ratesAt } from './engine.ts';
+export { billingOn } from './platform.ts';
 export { CostError, type CostErrorCode } from './errors.ts';
 export { buildCostVectors, type VectorModel } from './vectors.ts';
 export { TOKEN_CLASSES } from './types.ts';
@@ -19,6 +20,7 @@ export type {
   CostOptions,
   CostResult,
   CostVector,
+  LimitExcess,
   ModifierKind,
   ModifierLike,
   PlatformBillingLike,

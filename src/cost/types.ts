@@ -49,6 +49,10 @@ export interface ModifierLike extends RateSetLike {
 /** What the engine needs of a model; a published Tool satisfies it as is. */
 export interface PricedModel {
   id?: string;
+  /** Context window in tokens (prompt and output together); without it the fit of a request is not checked. */
+  contextTokens?: number;
+  /** Most output tokens one request may ask for; null or absent when not published. */
+  maxOutputTokens?: number | null;
   pricing: { input: number; output: number; cacheRead: number; cacheCreate: number };
   pricingDetails: {
     caching: CachingMode;
@@ -104,6 +108,12 @@ export interface CostOptions extends RateOptions {
   at?: string | Date;
   /** How the platform the request goes through bills this model; without it, the provider's own price. */
   platform?: PlatformBillingLike;
+  /**
+   * How many requests of this usage the workload makes (a whole number >= 1, default 1). Each
+   * request is priced by the per-request rules (its own prompt decides the tier and the fit);
+   * the amounts are for all of them.
+   */
+  requests?: number;
 }
 
 export interface AppliedTier {
@@ -141,24 +151,49 @@ export interface CostLine {
 }
 
 /**
- * `usd`: a USD amount. `unpriced`: a class with tokens has no published price, so no total is given.
+ * `usd`: a USD amount. `unpriced`: a class with tokens has no published price (or batch was asked
+ * for and no batch rate is known), so no total is given. `exceeds-limits`: one request goes over
+ * the model's context window or output limit, so it cannot be made and no total is given.
  * `included` / `premium-multiplier` / `credit-multiplier`: the platform does not bill this model per
  * token in USD; `multiplier` says how it counts against the plan.
  */
-export type CostKind = 'usd' | 'unpriced' | 'included' | 'premium-multiplier' | 'credit-multiplier';
+export type CostKind = 'usd' | 'unpriced' | 'included' | 'premium-multiplier' | 'credit-multiplier' | 'exceeds-limits';
+
+/** A limit of the model one request goes over. */
+export interface LimitExcess {
+  /** The model's field: the context window or the output limit. */
+  limit: 'contextTokens' | 'maxOutputTokens';
+  /** What is measured against it: the prompt alone, the prompt plus the output, or the output. */
+  measure: 'prompt' | 'prompt+output' | 'output';
+  /** Tokens of one request. */
+  tokens: number;
+  /** The model's limit. */
+  max: number;
+}
 
 /** Where the USD rate came from. */
 export type CostBasis = 'provider' | 'byok' | 'platform-per-token';
 
 export interface CostResult {
   kind: CostKind;
-  /** Total in USD, rounded to the micro-dollar; null unless kind is `usd`. */
+  /** Total in USD for all the requests, rounded to the micro-dollar; null unless kind is `usd`. */
   usd: number | null;
   microUsd: number | null;
-  /** Per token class; null when the platform does not bill per token. */
+  /** How many requests the amounts are for (1 unless the `requests` option says otherwise). */
+  requests: number;
+  /** What one of the requests costs, rounded to the micro-dollar; null unless kind is `usd`. */
+  perRequest: { usd: number; microUsd: number } | null;
+  /** Per token class, for all the requests; null when the platform does not bill per token. */
   lines: Record<TokenClass, CostLine> | null;
   /** Classes that have tokens but no published price (kind `unpriced`). */
   missing: TokenClass[];
+  /** Batch was asked for but no batch rate is known for this request (kind `unpriced`; never priced at list). */
+  unknownBatchRate: boolean;
+  /** False when one request goes over the model's limits (kind `exceeds-limits`); true when it fits or the model states no limits. */
+  fits: boolean;
+  /** Each limit one request goes over, with the tokens and the limit. */
+  exceeds: LimitExcess[];
+  /** Prompt tokens of one request (what the long-context tier and the context window are compared with). */
   promptTokens: number;
   free: boolean;
   tier: AppliedTier | null;
@@ -173,7 +208,10 @@ export interface CostResult {
 export interface CostVector {
   id: string;
   toolId: string;
+  /** Usage of one request. */
   usage: Required<Usage>;
+  /** How many such requests the expected amount is for. */
+  requests: number;
   at: string;
   platform: { id: string; billing: BillingKind; multiplier: number | null; priceFactor: number | null } | null;
   expectedKind: CostKind;
@@ -181,5 +219,7 @@ export interface CostVector {
   /** aboveTokens of the long-context tier applied, or null for the base rate. */
   expectedTier: number | null;
   expectedModifier: ModifierKind | null;
+  /** False when one request goes over the model's context window or output limit (expectedKind `exceeds-limits`). */
+  expectedFits: boolean;
   note: string;
 }

@@ -6,8 +6,9 @@
  * kind. Another implementation of the rules (another language, a client) recomputes them and
  * must agree to the micro-dollar.
  */
-import { billingOn, costOf } from './engine.ts';
+import { costOf } from './engine.ts';
 import { CostError } from './errors.ts';
+import { billingOn } from './platform.ts';
 import { endOfUtcDay, instantOf, isoOf, minutesOfDay, startOfUtcDay } from './time.ts';
 import type { CostResult, CostVector, PlatformBillingLike, PlatformLike, PricedModel, Usage } from './types.ts';
 
@@ -24,7 +25,10 @@ function grouped(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-function complete(usage: Usage): Required<Usage> {
+/** One request's usage, and how many such requests the vector prices (1 when absent). */
+type VectorUsage = Usage & { requests?: number };
+
+function complete(usage: VectorUsage): Required<Usage> {
   return {
     input: usage.input,
     output: usage.output,
@@ -37,10 +41,13 @@ function complete(usage: Usage): Required<Usage> {
 
 /** What the result shows, in words, appended to each vector's intent. */
 function outcome(result: CostResult): string {
+  if (result.kind === 'exceeds-limits')
+    return `exceeds the model's limits (${result.exceeds.map((e) => `${e.measure} ${grouped(e.tokens)} > ${e.limit} ${grouped(e.max)}`).join('; ')}), no total`;
   if (result.kind !== 'usd' && result.kind !== 'unpriced') {
     const multiplier = result.platform?.multiplier;
     return `not a per-token USD cost (${result.kind}${multiplier != null ? `, multiplier ${multiplier}` : ', no multiplier published'})`;
   }
+  if (result.unknownBatchRate) return 'unpriced: no batch rate is published (unknown batch rate), never the list price';
   if (result.kind === 'unpriced') return `unpriced: no published price for ${result.missing.join(', ')}`;
   const parts: string[] = [];
   if (result.free) parts.push('free model, every rate 0');
@@ -48,7 +55,13 @@ function outcome(result: CostResult): string {
     parts.push(`${result.modifier.kind} rate${result.modifier.until ? ` (last day ${result.modifier.until})` : ''}`);
   else if (result.tier) parts.push(`whole request at the tier above ${grouped(result.tier.aboveTokens)}`);
   else parts.push('list rates');
-  if (result.basis === 'platform-per-token') parts.push("at the provider's per-token price");
+  if (result.basis === 'platform-per-token')
+    parts.push(
+      result.platform?.priceFactor != null
+        ? `at the provider's per-token price times ${result.platform.priceFactor}`
+        : "at the provider's per-token price",
+    );
+  if (result.requests > 1) parts.push(`${grouped(result.requests)} requests, each priced alone`);
   if (result.basis === 'byok') parts.push("at the provider's price (own key)");
   return parts.join(', ');
 }
@@ -63,7 +76,7 @@ interface VectorPlatform {
 type AddVector = (
   id: string,
   model: VectorModel,
-  usage: Usage,
+  usage: VectorUsage,
   when: string,
   intent: string,
   platform?: VectorPlatform,
@@ -79,11 +92,13 @@ function vectorList(): { vectors: CostVector[]; add: AddVector } {
   const add: AddVector = (id, model, usage, when, intent, platform) => {
     if (seen.has(id)) throw new CostError('invalid-data', `cost vector id "${id}" is generated twice`);
     seen.add(id);
-    const result = costOf(model, usage, { at: when, platform: platform?.entry });
+    const { requests = 1, ...request } = usage;
+    const result = costOf(model, request, { at: when, platform: platform?.entry, requests });
     vectors.push({
       id,
       toolId: model.id,
-      usage: complete(usage),
+      usage: complete(request),
+      requests,
       at: when,
       platform: platform
         ? {
@@ -97,6 +112,7 @@ function vectorList(): { vectors: CostVector[]; add: AddVector } {
       expectedUsd: result.usd,
       expectedTier: result.tier?.aboveTokens ?? null,
       expectedModifier: result.modifier?.kind ?? null,
+      expectedFits: result.fits,
       note: `${intent}: ${outcome(result)}.`,
     });
   };
@@ -156,34 +172,85 @@ function tierVectors(add: AddVector, model: VectorModel, baseAt: string): void {
       baseAt,
       `${grouped(threshold - 5_000)} uncached + 5,001 cached prompt tokens: cached tokens count toward the ${grouped(threshold)} threshold`,
     );
+    add(
+      `${model.id}/tier-${index}-requests`,
+      model,
+      { input: threshold, ...output, requests: 10 },
+      baseAt,
+      `10 requests of ${grouped(threshold)} prompt tokens: the tier is chosen per request, so together they stay below the ${grouped(threshold)} threshold`,
+    );
   });
+}
+
+/**
+ * A month of requests; batch on a model without a batch rate; and one request against the model's
+ * limits: exactly filling the context window, one token over it, one output token over the limit.
+ */
+function workloadVectors(add: AddVector, model: VectorModel, baseAt: string): void {
+  add(`${model.id}/workload`, model, { ...CACHED, requests: 1_000 }, baseAt, '1,000 requests of the cached usage');
+  if (!model.pricingDetails.modifiers.some((m) => m.kind === 'batch'))
+    add(
+      `${model.id}/batch-no-rate`,
+      model,
+      { ...PLAIN, batch: true },
+      baseAt,
+      'Batch requested, no batch rate in the data',
+    );
+  const context = model.contextTokens;
+  if (context !== undefined && context > 2_000) {
+    add(
+      `${model.id}/at-context`,
+      model,
+      { input: context - 1_000, output: 1_000 },
+      baseAt,
+      `Prompt plus output of exactly the ${grouped(context)}-token context window`,
+    );
+    add(
+      `${model.id}/over-context`,
+      model,
+      { input: context + 1, output: 1_000, requests: 30 },
+      baseAt,
+      `30 requests whose prompt of ${grouped(context + 1)} tokens is one over the context window`,
+    );
+  }
+  const maxOutput = model.maxOutputTokens;
+  if (maxOutput != null)
+    add(
+      `${model.id}/over-output`,
+      model,
+      { input: 1_000, output: maxOutput + 1 },
+      baseAt,
+      `Output of ${grouped(maxOutput + 1)} tokens, one over the output limit`,
+    );
 }
 
 type Modifier = VectorModel['pricingDetails']['modifiers'][number];
 
 /** The instants either side of a dated rate's first and last days (00:00 UTC boundaries). */
 function datedEdgeVectors(add: AddVector, model: VectorModel, key: string, modifier: Modifier): void {
+  // A batch rate is only in force for a batch request, and many state no cache-read rate.
+  const usage: Usage = modifier.kind === 'batch' ? { input: TIMED.input, output: TIMED.output, batch: true } : TIMED;
   if (modifier.from !== undefined) {
     const first = startOfUtcDay(modifier.from);
     add(
       `${key}-before-start`,
       model,
-      TIMED,
+      usage,
       isoOf(first - 1),
       `Last millisecond before the rate's first day ${modifier.from} (00:00 UTC)`,
     );
-    add(`${key}-first-instant`, model, TIMED, isoOf(first), `First instant of ${modifier.from} UTC`);
+    add(`${key}-first-instant`, model, usage, isoOf(first), `First instant of ${modifier.from} UTC`);
   }
   if (modifier.until !== undefined) {
     const end = endOfUtcDay(modifier.until);
     add(
       `${key}-last-instant`,
       model,
-      TIMED,
+      usage,
       isoOf(end - 1),
       `Last millisecond of ${modifier.until} UTC, the rate's last day`,
     );
-    add(`${key}-ended`, model, TIMED, isoOf(end), `First instant after ${modifier.until} UTC`);
+    add(`${key}-ended`, model, usage, isoOf(end), `First instant after ${modifier.until} UTC`);
   }
 }
 
@@ -258,7 +325,7 @@ function platformVectors(
   const entries = catalogueOf(platform, byId);
   const shown = new Set<string>();
   for (const entry of entries) {
-    const shape = `${entry.billing}/${entry.multiplier == null ? 'plain' : 'multiplier'}`;
+    const shape = `${entry.billing}/${entry.multiplier == null ? 'plain' : 'multiplier'}${entry.priceFactor == null ? '' : '/price-factor'}`;
     if (shown.has(shape)) continue;
     shown.add(shape);
     add(
@@ -266,7 +333,7 @@ function platformVectors(
       byId.get(entry.toolId)!,
       PLAIN,
       baseAt,
-      `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}`,
+      `On ${platform.id}, billed ${entry.billing}${entry.multiplier == null ? '' : ` (multiplier ${entry.multiplier})`}${entry.priceFactor == null ? '' : ` at ${entry.priceFactor} times the provider's price`}`,
       {
         id: platform.id,
         entry,
@@ -286,6 +353,15 @@ function carriedThroughVectors(
   baseAt: string,
 ): void {
   if (entry.billing !== 'per-token' && entry.billing !== 'byok') return;
+  if (entry.priceFactor != null)
+    add(
+      `${platform.id}/${entry.toolId}/workload`,
+      model,
+      { ...CACHED, requests: 1_000 },
+      baseAt,
+      `On ${platform.id} at ${entry.priceFactor} times the provider's price, 1,000 requests of the cached usage`,
+      { id: platform.id, entry },
+    );
   const tier = model.pricingDetails.tiers[0];
   if (tier)
     add(
@@ -348,6 +424,7 @@ export function buildCostVectors(
     baseVectors(add, model, baseAt);
     tierVectors(add, model, baseAt);
     modifierVectors(add, model, baseAt, buildDay);
+    workloadVectors(add, model, baseAt);
   }
   for (const platform of [...platforms].sort((a, b) => a.id.localeCompare(b.id)))
     platformVectors(add, platform, byId, baseAt);

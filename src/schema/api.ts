@@ -965,7 +965,15 @@ export const costVector = z
         cacheWrite1h: tokenCount.describe('Prompt tokens written to a one-hour cache.'),
         batch: z.boolean().describe("The request goes through the provider's batch interface."),
       })
-      .strict(),
+      .strict()
+      .describe('Token counts of one request.'),
+    requests: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        'How many such requests the expected amount is for. Each is priced alone (its prompt decides the tier and the fit); per class, the tokens of all of them are priced and rounded once.',
+      ),
     at: isoTimestamp.describe('Instant of the request.'),
     platform: z
       .object({
@@ -984,9 +992,9 @@ export const costVector = z
       .nullable()
       .describe("How the platform bills the tool (an element of its toolBilling); null for the provider's own price."),
     expectedKind: z
-      .enum(['usd', 'unpriced', 'included', 'premium-multiplier', 'credit-multiplier'])
+      .enum(['usd', 'unpriced', 'included', 'premium-multiplier', 'credit-multiplier', 'exceeds-limits'])
       .describe(
-        '`usd`: a USD cost. `unpriced`: a token class in use has no published price. Otherwise the platform does not bill the tool per token in USD.',
+        '`usd`: a USD cost. `unpriced`: a token class in use has no published price, or batch is asked for and no batch rate is published. `exceeds-limits`: one request goes over the context window (prompt, or prompt plus output, above `contextTokens`) or the output limit (`maxOutputTokens`). Otherwise the platform does not bill the tool per token in USD.',
       ),
     expectedUsd: z
       .number()
@@ -1003,6 +1011,11 @@ export const costVector = z
       .enum(['promotion', 'off-peak', 'batch'])
       .nullable()
       .describe('Kind of the modifier applied; null when none.'),
+    expectedFits: z
+      .boolean()
+      .describe(
+        "False when one request goes over the tool's contextTokens or maxOutputTokens (expectedKind `exceeds-limits`).",
+      ),
     note: z.string().describe('What the example shows, in words.'),
   })
   .strict();

@@ -14,6 +14,8 @@ interface Prices {
 }
 
 export interface NaiveModel {
+  contextTokens?: number;
+  maxOutputTokens?: number | null;
   pricing: { input: number; output: number; cacheRead: number; cacheCreate: number };
   pricingDetails: {
     caching: string;
@@ -82,12 +84,32 @@ function fixed8(value: number): bigint {
   return BigInt(Math.round(value * 1e8));
 }
 
+// Limits: does one request go over the context window or the output limit?
+function overLimits(model: NaiveModel, usage: NaiveUsage): boolean {
+  const prompt = usage.input + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0) + (usage.cacheWrite1h ?? 0);
+  const context = model.contextTokens ?? Number.POSITIVE_INFINITY;
+  return prompt + usage.output > context || usage.output > (model.maxOutputTokens ?? Number.POSITIVE_INFINITY);
+}
+
 export function naiveCost(
   model: NaiveModel,
   usage: NaiveUsage,
   at?: string,
   platform?: NaivePlatform,
   exclude: readonly string[] = [],
+  requests = 1,
+): NaiveAnswer {
+  const answer = naiveRequests(model, usage, at, platform, exclude, requests);
+  return overLimits(model, usage) ? { ...answer, kind: 'exceeds-limits', usd: null } : answer;
+}
+
+function naiveRequests(
+  model: NaiveModel,
+  usage: NaiveUsage,
+  at: string | undefined,
+  platform: NaivePlatform | undefined,
+  exclude: readonly string[],
+  requests: number,
 ): NaiveAnswer {
   // Rule 9, the kinds that are not per-token USD costs.
   if (
@@ -161,6 +183,9 @@ export function naiveCost(
     }
   }
 
+  // Batch without a batch rate applied has no price, never the list price.
+  if (usage.batch && !details.free && modifier !== 'batch') return { kind: 'unpriced', usd: null, tier, modifier };
+
   // Rule 7.
   if (CLASSES.some((c) => tokens[c] > 0 && rates[c] === undefined))
     return { kind: 'unpriced', usd: null, tier, modifier };
@@ -171,7 +196,7 @@ export function naiveCost(
   const scale = 10_000_000_000_000_000n; // 1e8 (rate) x 1e8 (factor)
   let micro = 0n;
   for (const c of CLASSES) {
-    const exact = BigInt(tokens[c]) * fixed8(rates[c] ?? 0) * factor;
+    const exact = BigInt(tokens[c] * requests) * fixed8(rates[c] ?? 0) * factor;
     micro += (exact + scale / 2n) / scale;
   }
   return { kind: 'usd', usd: Number(micro) / 1_000_000, tier, modifier };

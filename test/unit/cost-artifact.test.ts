@@ -31,7 +31,7 @@ describe('/api/cost-vectors.json in the artifact', () => {
     const { vectors } = costVectorsDocument.parse(read('api/cost-vectors.json'));
     const tools = new Map(read<Documents['tools.json']>('api/tools.json').tools.map((t) => [t.id, t]));
     for (const v of vectors) {
-      const naive = naiveCost(tools.get(v.toolId)!, v.usage, v.at, v.platform ?? undefined);
+      const naive = naiveCost(tools.get(v.toolId)!, v.usage, v.at, v.platform ?? undefined, [], v.requests);
       expect({ kind: naive.kind, usd: naive.usd }, v.id).toEqual({ kind: v.expectedKind, usd: v.expectedUsd });
     }
   });

@@ -225,10 +225,12 @@ describe('off-peak hours and batch', () => {
     expect(result.warnings.join(' ')).toMatch(/only as text/);
   });
 
-  it('is not a batch rate: asking for batch inside the window gets the standard rates and a warning', () => {
+  it('is not a batch rate: asking for batch inside the window is unpriced (unknown batch rate), never the list price', () => {
     const result = costOf(offPeak, { ...usage, batch: true }, { at: '2026-11-22T20:00:00Z' });
-    expect(result.usd).toBe(2);
-    expect(result.warnings.join(' ')).toMatch(/Batch was requested/);
+    expect(result.kind).toBe('unpriced');
+    expect(result.usd).toBeNull();
+    expect(result.unknownBatchRate).toBe(true);
+    expect(result.warnings.join(' ')).toMatch(/unknown batch rate/);
   });
 
   it('applies a batch rate only when batch is asked for', () => {

@@ -34,15 +34,22 @@ describe('cost vectors from the real data', () => {
     const byId = new Map(models.map((m) => [m.id, m]));
     const disagreements: string[] = [];
     for (const vector of vectors) {
-      const naive = naiveCost(byId.get(vector.toolId)!, vector.usage, vector.at, vector.platform ?? undefined);
+      const naive = naiveCost(
+        byId.get(vector.toolId)!,
+        vector.usage,
+        vector.at,
+        vector.platform ?? undefined,
+        [],
+        vector.requests,
+      );
       const expected = {
         kind: vector.expectedKind,
         usd: vector.expectedUsd,
         tier: vector.expectedTier,
         modifier: vector.expectedModifier,
       };
-      const usdOnly =
-        naive.kind === 'usd' || naive.kind === 'unpriced' ? naive : { ...naive, tier: null, modifier: null };
+      const perToken = ['usd', 'unpriced', 'exceeds-limits'].includes(naive.kind);
+      const usdOnly = perToken ? naive : { ...naive, tier: null, modifier: null };
       if (JSON.stringify(usdOnly) !== JSON.stringify(expected))
         disagreements.push(`${vector.id}: engine ${JSON.stringify(expected)}, naive ${JSON.stringify(usdOnly)}`);
     }
@@ -94,7 +101,9 @@ describe('cost vectors from the real data', () => {
     for (const { data: tool } of source.tools) {
       tool.pricingDetails.modifiers.forEach((modifier) => {
         modifiers += 1;
-        const own = vectors.filter((v) => v.toolId === tool.id && v.platform === null);
+        const all = vectors.filter((v) => v.toolId === tool.id && v.platform === null);
+        // A batch rate's edges are batch requests; the other rates' are not.
+        const own = all.filter((v) => v.usage.batch === (modifier.kind === 'batch') || modifier.kind === 'off-peak');
         if (modifier.until) {
           expect(own.find((v) => v.at === `${modifier.until}T23:59:59.999Z`)?.expectedModifier).toBe(modifier.kind);
           const after = new Date(Date.parse(`${modifier.until}T00:00:00Z`) + 86_400_000).toISOString();

@@ -35,8 +35,9 @@ export interface ScenarioPrice {
  * does not depend on the hour the build ran. Without `at`, the list price.
  */
 export function scenarioPrice(model: PricedModel, scenario: Scenario, at?: string): ScenarioPrice {
+  // Fit is the use case's call (its minimum context leaves room to spare), so the scenario is priced without the model's limits.
   const result = costOf(
-    model,
+    { ...model, contextTokens: undefined, maxOutputTokens: undefined },
     { input: scenario.inputTokens, output: scenario.outputTokens },
     { at, exclude: ['off-peak'] },
   );
