@@ -48,7 +48,7 @@ describe('the package', () => {
       env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
     });
 
-  it('`npm pack --dry-run` ships only the compiled client, the compiled cost engine, README and package.json', () => {
+  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine, LICENSE, README and package.json', () => {
     const [report] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts=false'], packageDir)) as [
       { files: { path: string }[] },
     ];
@@ -63,7 +63,11 @@ describe('the package', () => {
     const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);
-    expect(files).toEqual([...client, ...cli, ...cost, 'README.md', 'package.json'].sort());
+    // The CommonJS build (for require()) holds the library and the cost engine, not the CLI.
+    const cjs = [...client, ...cost].map((f) => f.replace(/^dist\//, 'dist/cjs/'));
+    expect(files).toEqual(
+      [...client, ...cli, ...cost, ...cjs, 'dist/cjs/package.json', 'LICENSE', 'README.md', 'package.json'].sort(),
+    );
   });
 
   it('installs from its tarball into an empty project and works there: imports, types without @types/node, bin', () => {
