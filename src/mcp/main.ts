@@ -1,7 +1,7 @@
 /**
- * The MCP server over stdio: `npm run mcp -- --base-url https://example.org` (the HTTP API, any
- * mirror) or `npm run mcp -- --dist ./dist` (a local artifact directory). stdout carries the
- * protocol only; diagnostics go to stderr.
+ * The MCP server over stdio: `ai-coding-models-mcp --base-url https://example.org` (the HTTP API,
+ * any mirror) or `ai-coding-models-mcp --dist ./dist` (a local artifact directory); in the
+ * repository `npm run mcp -- <flags>`. stdout carries the protocol only; diagnostics go to stderr.
  */
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -9,7 +9,7 @@ import { DEFAULT_BASE_URL } from '../../packages/client/src/index.ts';
 import { createDirectoryMcpServer } from './server.ts';
 import type { DirectorySource } from './source.ts';
 
-const USAGE = `usage: npm run mcp -- [--base-url <url> | --dist <artifact dir>]
+const USAGE = `usage: ai-coding-models-mcp [--base-url <url> | --dist <artifact dir>]   (in the repository: npm run mcp -- ...)
   --base-url <url>   the directory API (site or .../api); default $AI_CODING_MODELS_BASE_URL, else ${DEFAULT_BASE_URL}
   --dist <dir>       read a local artifact directory instead (as written by npm run build)`;
 
@@ -36,7 +36,8 @@ export async function main(argv: string[]): Promise<void> {
   const source: DirectorySource = values.dist
     ? { kind: 'artifact', dir: values.dist }
     : { kind: 'url', baseUrl: values['base-url'] ?? process.env.AI_CODING_MODELS_BASE_URL ?? DEFAULT_BASE_URL };
-  const server = createDirectoryMcpServer({ source });
+  // The published package's build sets the version; from the repository it is the default.
+  const server = createDirectoryMcpServer({ source, version: process.env.AI_CODING_MODELS_MCP_VERSION });
   await server.connect(new StdioServerTransport());
   process.stderr.write(
     `ai-coding-models-directory MCP server on stdio, reading ${source.kind === 'url' ? source.baseUrl : source.dir}\n`,
