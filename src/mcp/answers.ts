@@ -1,7 +1,8 @@
 /**
- * What every MCP tool answer is made of: JSON (also as structuredContent) or a readable error,
- * a model's key facts with the provenance of its scores, and where the facts come from (the
- * source, the data date, the documents read and their license).
+ * What every MCP tool answer is made of: the JSON as structuredContent (checked against the tool's
+ * outputSchema) with a short text summary beside it, or a readable error; a model's key facts with
+ * the provenance of its scores; and where the facts come from (the source, the data date, the
+ * documents read and their license).
  */
 import {
   type BenchmarkModel,
@@ -17,13 +18,19 @@ export type Answer = {
   isError?: boolean;
 };
 
-function answer(value: Record<string, unknown>): Answer {
-  return {
-    content: [
-      { type: 'text', text: JSON.stringify(value, (_k, v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : v), 2) },
-    ],
-    structuredContent: JSON.parse(JSON.stringify(value)),
-  };
+/** A one-line account of an answer for the text block; the facts themselves are in structuredContent. */
+export type Summarize = (value: Record<string, unknown>) => string;
+
+const DEFAULT_SUMMARY: Summarize = (value) => `Answer in structuredContent (${Object.keys(value).join(', ')}).`;
+
+/**
+ * The answer is sent once, as structuredContent; the text block says in a line or two what it
+ * holds instead of repeating it as JSON (a page of models would otherwise travel twice).
+ * Non-finite numbers become null, as JSON has none.
+ */
+function answer(value: Record<string, unknown>, summarize: Summarize): Answer {
+  const structured = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  return { content: [{ type: 'text', text: summarize(structured) }], structuredContent: structured };
 }
 
 function failure(error: unknown): Answer {
@@ -32,14 +39,19 @@ function failure(error: unknown): Answer {
 }
 
 /** Runs a tool body; a DirectoryError or CostError becomes an error answer the agent can read. */
-export async function guarded(body: () => Promise<Record<string, unknown>>): Promise<Answer> {
+export async function guarded(
+  body: () => Promise<Record<string, unknown>>,
+  summarize: Summarize = DEFAULT_SUMMARY,
+): Promise<Answer> {
+  let value: Record<string, unknown>;
   try {
-    return answer(await body());
+    value = await body();
   } catch (error) {
     if (error instanceof DirectoryError || (error instanceof Error && error.name === 'CostError'))
       return failure(error);
     throw error;
   }
+  return answer(value, summarize);
 }
 
 /** Scores with their provenance: which are measured (and where) and which are estimated. */

@@ -1,6 +1,7 @@
 /**
- * The input of each MCP tool as a zod shape: the SDK validates every call against it (naming
- * the field of a malformed one) and publishes it as the tool's JSON Schema.
+ * The input of each MCP tool as a zod shape: server.ts wraps each in a strict object, so the SDK
+ * validates every call against it (naming the field of a malformed one, refusing unknown keys)
+ * and publishes it as the tool's JSON Schema (additionalProperties: false).
  */
 import { z } from 'zod';
 import { CAPABILITIES } from '../../packages/client/src/index.ts';
@@ -8,6 +9,26 @@ import { CAPABILITIES } from '../../packages/client/src/index.ts';
 const STATUSES = ['active', 'preview', 'deprecated', 'retired'] as const;
 const capability = z.enum(CAPABILITIES as unknown as [string, ...string[]]);
 const tokens = (what: string) => z.number().int().min(0).describe(what);
+
+/** A real day of the calendar as YYYY-MM-DD (a pattern alone lets 2026-13-45 through). */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** An ISO 8601 instant with a date that exists and an explicit zone (Z or an offset). */
+function isInstant(value: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  return match !== null && isCalendarDate(match[1]!) && !Number.isNaN(Date.parse(value));
+}
+
+const calendarDate = (what: string) =>
+  z
+    .string()
+    .refine(isCalendarDate, { error: (issue) => `not a calendar date (YYYY-MM-DD): ${JSON.stringify(issue.input)}` })
+    .describe(what);
 
 /** The input a tool body gets: its input shape as the SDK validated it (defaults applied). */
 export type InputOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
@@ -34,7 +55,8 @@ export const SEARCH_INPUT = {
     .min(0)
     .optional()
     .describe('Maximum blended price (3 input : 1 output), USD per 1M tokens.'),
-  limit: z.number().int().min(1).max(113).default(20).describe('At most this many models (best overallScore first).'),
+  offset: z.number().int().min(0).default(0).describe('Skip this many models: the nextOffset of the previous page.'),
+  limit: z.number().int().min(1).max(50).default(20).describe('Models per page (at most 50), best overallScore first.'),
 };
 
 export const GET_INPUT = {
@@ -50,6 +72,10 @@ export const WORKLOAD_INPUT = {
   batch: z.boolean().default(false).describe("Through the provider's batch interface."),
   at: z
     .string()
+    .refine(isInstant, {
+      error: (issue) =>
+        `not an ISO 8601 instant with a zone (e.g. 2026-11-23T12:00:00Z): ${JSON.stringify(issue.input)}`,
+    })
     .optional()
     .describe('ISO 8601 instant of the requests (promotions and off-peak rates in force then); default: now.'),
 };
@@ -84,9 +110,5 @@ export type RecommendInput = InputOf<typeof RECOMMEND_INPUT>;
 export const CHANGES_INPUT = {
   limit: z.number().int().min(1).max(50).default(3).describe('Releases to return.'),
   model: z.string().min(1).optional().describe('Only changes to this model (id, alias or snapshot).'),
-  since: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .describe('Only releases on or after this date (YYYY-MM-DD).'),
+  since: calendarDate('Only releases on or after this date (YYYY-MM-DD).').optional(),
 };

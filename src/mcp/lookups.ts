@@ -1,5 +1,6 @@
 /** The MCP tools that look facts up: search_models, get_model, estimate_cost and list_changes. */
 import {
+  type BenchmarkModel,
   costOf,
   filterTools,
   findTool,
@@ -7,12 +8,38 @@ import {
   type Platform,
   platformById,
   resolveSuccessor,
+  type Tool,
   type ToolFilter,
 } from '../../packages/client/src/index.ts';
 import { cite, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
 import type { CHANGES_INPUT, ESTIMATE_INPUT, GET_INPUT, InputOf, SEARCH_INPUT, WORKLOAD_INPUT } from './inputs.ts';
 
-/** search_models: the models that pass the filters, best overallScore first. */
+/** A search row: what it takes to choose a model, in a few hundred bytes (get_model has the rest). */
+function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined) {
+  const details = Object.values(benchmark?.scoreDetails ?? {}) as { kind: string }[];
+  return {
+    id: tool.id,
+    name: tool.name,
+    provider: tool.provider,
+    status: tool.status,
+    contextTokens: tool.contextTokens,
+    maxOutputTokens: tool.maxOutputTokens,
+    pricing: {
+      input: tool.pricing.input,
+      output: tool.pricing.output,
+      cacheRead: tool.pricing.cacheRead,
+      blended: tool.blendedPrice,
+      unit: 'USD per 1M tokens',
+    },
+    openWeights: tool.openWeights,
+    reasoning: tool.reasoning,
+    overallScore: benchmark?.overallScore ?? null,
+    estimatedScores: details.filter((d) => d.kind === 'estimated').length,
+    pricingSource: tool.sources.pricing.url,
+  };
+}
+
+/** search_models: one page of the models that pass the filters, best overallScore first. */
 export async function searchModels(directory: Directory, input: InputOf<typeof SEARCH_INPUT>) {
   const data = await loadCore(directory.client);
   const filter: ToolFilter = {
@@ -30,9 +57,12 @@ export async function searchModels(directory: Directory, input: InputOf<typeof S
     (a, b) =>
       (scores.get(b.id)?.overallScore ?? -1) - (scores.get(a.id)?.overallScore ?? -1) || a.id.localeCompare(b.id),
   );
+  const end = input.offset + input.limit;
   return {
     count: found.length,
-    models: found.slice(0, input.limit).map((t) => summary(t, scores.get(t.id))),
+    offset: input.offset,
+    nextOffset: end < found.length ? end : null,
+    models: found.slice(input.offset, end).map((t) => searchRow(t, scores.get(t.id))),
     dataSource: dataSource(directory, data.lastUpdated, ['tools.json', 'benchmarks.json']),
   };
 }

@@ -1,17 +1,33 @@
 /**
- * The MCP server: the directory as tools a coding agent can call. Every input is validated by a
- * zod schema (inputs.ts; the SDK answers a malformed call with an error naming the field); every
- * answer is JSON (also as structuredContent) that cites where each fact comes from (the source of
- * each price and context window, the source of each measured benchmark score) and says which
- * scores are estimated by the directory's scoring model rather than measured (answers.ts). The
- * tools themselves are in lookups.ts and recommend.ts; this module says what the server offers.
+ * The MCP server: the directory as tools a coding agent can call. Every tool is read-only (its
+ * annotations say so, and whether it reaches the network); every input is validated by a strict
+ * zod object (inputs.ts; the SDK answers a malformed call or an unknown key with an error naming
+ * the field); every answer is structuredContent matching the tool's outputSchema (outputs.ts) with
+ * a short text summary (summaries.ts), and cites where each fact comes from and says which scores
+ * are estimated (answers.ts). The tools themselves are in lookups.ts and recommend.ts; this module
+ * says what the server offers.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { type Directory, guarded } from './answers.ts';
 import { CHANGES_INPUT, ESTIMATE_INPUT, GET_INPUT, RECOMMEND_INPUT, SEARCH_INPUT } from './inputs.ts';
 import { estimateCost, getModel, listChanges, searchModels } from './lookups.ts';
+import { CHANGES_OUTPUT, ESTIMATE_OUTPUT, GET_OUTPUT, RECOMMEND_OUTPUT, SEARCH_OUTPUT } from './outputs.ts';
 import { recommendModels } from './recommend.ts';
 import { clientFor, type DirectorySource } from './source.ts';
+import {
+  summarizeChanges,
+  summarizeEstimate,
+  summarizeModel,
+  summarizeRecommend,
+  summarizeSearch,
+} from './summaries.ts';
+
+/** Every tool only reads; it reaches the network when the source is a URL, not an artifact directory. */
+export function annotationsFor(source: DirectorySource): ToolAnnotations {
+  return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: source.kind === 'url' };
+}
 
 export interface McpOptions {
   source: DirectorySource;
@@ -21,6 +37,7 @@ export interface McpOptions {
 
 export function createDirectoryMcpServer(options: McpOptions): McpServer {
   const directory: Directory = { source: options.source, client: clientFor(options.source) };
+  const annotations = annotationsFor(options.source);
   const server = new McpServer(
     { name: 'ai-coding-models-directory', version: options.version ?? '0.1.0' },
     {
@@ -33,10 +50,12 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
     {
       title: 'Search AI coding models',
       description:
-        'Find models by text (id, name, alias, provider) and filters. Returns key facts, scores (measured or estimated) and source URLs.',
-      inputSchema: SEARCH_INPUT,
+        'Find models by text (id, name, alias, provider) and filters. Returns one page of compact rows (key prices, context, overallScore, how many of its scores are estimated, price source), best score first; pass nextOffset as offset for the next page. get_model has every fact of one model.',
+      inputSchema: z.strictObject(SEARCH_INPUT),
+      outputSchema: SEARCH_OUTPUT,
+      annotations,
     },
-    async (input) => guarded(() => searchModels(directory, input)),
+    async (input) => guarded(() => searchModels(directory, input), summarizeSearch),
   );
   server.registerTool(
     'get_model',
@@ -44,9 +63,11 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
       title: 'Get one AI coding model with its sources',
       description:
         'Everything about one model by id, API alias or dated snapshot: prices with tiers and promotions, context, lifecycle and successor, every benchmark score (measured with its source, or estimated), the platforms that offer it and how they bill it, and the source of every fact.',
-      inputSchema: GET_INPUT,
+      inputSchema: z.strictObject(GET_INPUT),
+      outputSchema: GET_OUTPUT,
+      annotations,
     },
-    async (input) => guarded(() => getModel(directory, input)),
+    async (input) => guarded(() => getModel(directory, input), summarizeModel),
   );
   server.registerTool(
     'estimate_cost',
@@ -54,9 +75,11 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
       title: 'Estimate the cost of a workload on a model',
       description:
         "What a workload costs on one model by the directory's cost engine: long-context tiers, cache reads and writes, batch, promotions and off-peak rates in force at the instant, and how a platform bills the model. Cites the price source.",
-      inputSchema: ESTIMATE_INPUT,
+      inputSchema: z.strictObject(ESTIMATE_INPUT),
+      outputSchema: ESTIMATE_OUTPUT,
+      annotations,
     },
-    async (input) => guarded(() => estimateCost(directory, input)),
+    async (input) => guarded(() => estimateCost(directory, input), summarizeEstimate),
   );
   server.registerTool(
     'recommend_models',
@@ -64,9 +87,11 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
       title: 'Recommend models for a use case or constraints',
       description:
         'Models ranked for a use case (its computed top picks) or for a workload under constraints: budget for the workload, minimum context, open weights, platform, capabilities, provider. Ranks by cost, score or value (score per dollar); says which scores are estimated.',
-      inputSchema: RECOMMEND_INPUT,
+      inputSchema: z.strictObject(RECOMMEND_INPUT),
+      outputSchema: RECOMMEND_OUTPUT,
+      annotations,
     },
-    async (input) => guarded(() => recommendModels(directory, input)),
+    async (input) => guarded(() => recommendModels(directory, input), summarizeRecommend),
   );
   server.registerTool(
     'list_changes',
@@ -74,9 +99,11 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
       title: 'List recent changes to the directory',
       description:
         'Recent data releases, newest first, with their per-field changes (prices, context windows, scores, models added, deprecated or retired).',
-      inputSchema: CHANGES_INPUT,
+      inputSchema: z.strictObject(CHANGES_INPUT),
+      outputSchema: CHANGES_OUTPUT,
+      annotations,
     },
-    async (input) => guarded(() => listChanges(directory, input)),
+    async (input) => guarded(() => listChanges(directory, input), summarizeChanges),
   );
   return server;
 }

@@ -1,9 +1,11 @@
 /**
  * The MCP server as a coding agent uses it: spawned over stdio and driven by the SDK's own
  * client, reading the real server on loopback (and, in a second session, the artifact directory
- * directly). Tools list with their input schemas; answers are validated, cite sources and say
- * which scores are estimated; a bad input is refused by the schema; the compiled runtime
- * (tsconfig.mcp.json, what `npm run mcp` runs) speaks the protocol too.
+ * directly). Tools list as read-only with strict input schemas and output schemas; answers are
+ * structuredContent (checked by the SDK client against the outputSchema) with a short text
+ * summary, cite sources and say which scores are estimated; search pages without repeating a
+ * model; bad input (an unknown key, an impossible date) is refused naming the field; the compiled
+ * runtime (tsconfig.mcp.json, what `npm run mcp` runs) speaks the protocol too.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +47,10 @@ describe('MCP server over stdio (SDK client)', () => {
   const data = async (name: string, args: Record<string, unknown>) => {
     const result = await call(name, args);
     expect(result.isError, result.content[0]?.text).toBeFalsy();
-    expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+    // The facts travel once, as structuredContent; the text block is a summary, not the JSON again.
+    expect(result.content).toHaveLength(1);
+    expect(result.content[0]!.text.length).toBeLessThan(2_000);
+    expect(() => JSON.parse(result.content[0]!.text)).toThrow();
     return result.structuredContent as Record<string, Json>;
   };
 
@@ -61,7 +66,7 @@ describe('MCP server over stdio (SDK client)', () => {
     await target?.stop();
   });
 
-  it('lists the five tools, each with an input schema', async () => {
+  it('lists the five tools, each read-only with a strict input schema and an output schema', async () => {
     const { tools: listed } = await client.listTools();
     expect(listed.map((t) => t.name).sort()).toEqual([
       'estimate_cost',
@@ -73,6 +78,9 @@ describe('MCP server over stdio (SDK client)', () => {
     for (const tool of listed) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
+      expect(tool.inputSchema.additionalProperties).toBe(false);
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
     }
     const estimate = listed.find((t) => t.name === 'estimate_cost')!;
     expect(estimate.inputSchema.required).toEqual(expect.arrayContaining(['model', 'inputTokens', 'outputTokens']));
@@ -83,11 +91,35 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(result.count).toBe(tools.filter((t) => t.reasoning === true && t.contextTokens >= 200_000).length);
     for (const model of result.models) {
       expect(model.reasoning).toBe(true);
-      expect(model.sources.pricing).toMatch(/^https:\/\//);
+      expect(model.pricingSource).toMatch(/^https:\/\//);
     }
-    const partly = result.models.find((m: Json) => m.score.estimated?.length > 0);
-    expect(partly.score.note).toMatch(/estimated by the directory's scoring model/);
+    const partly = result.models.find((m: Json) => m.estimatedScores > 0);
+    const estimated = benchmarks.find((b) => b.modelId === partly.id)!;
+    expect(partly.estimatedScores).toBe(
+      Object.values(estimated.scoreDetails).filter((d) => d.kind === 'estimated').length,
+    );
     expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/tools.json`);
+  });
+
+  it('search_models pages through every model once, each page a compact answer sent once', async () => {
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const raw = await call('search_models', { offset, limit: 50 });
+      const page = raw.structuredContent as Json;
+      expect(page.count).toBe(tools.length);
+      expect(page.models.length).toBeLessThanOrEqual(50);
+      // A full page of compact rows stays a small answer (was 217 KB for every model, twice).
+      expect(JSON.stringify(raw).length).toBeLessThan(40_000);
+      expect(raw.content[0]!.text).toContain(page.models[0].id);
+      seen.push(...page.models.map((m: Json) => m.id));
+      offset = page.nextOffset;
+    }
+    expect(seen).toHaveLength(tools.length);
+    expect(new Set(seen).size).toBe(tools.length);
+    const tooMany = await call('search_models', { limit: tools.length });
+    expect(tooMany.isError).toBe(true);
+    expect(tooMany.content[0]!.text).toMatch(/limit/);
   });
 
   it('get_model: by dated snapshot, with every score measured (with its source) or estimated, platforms and sources', async () => {
@@ -168,15 +200,32 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(result.releases[0].url).toMatch(/\/api\/v\/.+\/release\.json$/);
   });
 
-  it('refuses input its schema rejects, naming the field', async () => {
+  it('refuses input its schema rejects, naming the field: bad values, unknown keys, impossible dates', async () => {
     const result = await call('estimate_cost', { model: 'gpt-5-4', inputTokens: -5, outputTokens: 'many' });
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/inputTokens|outputTokens/);
+    const unknownKey = await call('search_models', { query: 'sonnet', limt: 5 });
+    expect(unknownKey.isError).toBe(true);
+    expect(unknownKey.content[0]!.text).toContain('limt');
+    const since = await call('list_changes', { since: '2026-13-45' });
+    expect(since.isError).toBe(true);
+    expect(since.content[0]!.text).toMatch(/not a calendar date \(YYYY-MM-DD\): \\?"2026-13-45\\?" at since/);
+    const at = await call('estimate_cost', {
+      model: 'gpt-5-4',
+      inputTokens: 1,
+      outputTokens: 1,
+      at: '2026-02-30T00:00:00Z',
+    });
+    expect(at.isError).toBe(true);
+    expect(at.content[0]!.text).toMatch(/not an ISO 8601 instant .*2026-02-30T00:00:00Z\\?" at at/);
+    expect((await data('list_changes', { since: '2026-02-28', limit: 1 })).releases.length).toBeLessThanOrEqual(1);
   });
 
   it('reads a local artifact directory with --dist', async () => {
     const local = await fromSource('--dist', inject('distPath'));
     try {
+      // An artifact directory is read from disk: the tools do not reach the network.
+      for (const tool of (await local.listTools()).tools) expect(tool.annotations?.openWorldHint).toBe(false);
       const result = (await local.callTool({ name: 'get_model', arguments: { id: tools[0]!.id } })) as CallResult;
       expect(result.isError).toBeFalsy();
       expect((result.structuredContent as Json).model.id).toBe(tools[0]!.id);

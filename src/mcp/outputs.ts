@@ -1,0 +1,75 @@
+/**
+ * The shape of each MCP tool's structuredContent as a zod schema: the SDK publishes it as the
+ * tool's outputSchema and checks every answer against it before sending. Objects are loose (a
+ * field added later is allowed); the fields named here are the ones an agent may rely on.
+ */
+import { z } from 'zod';
+
+const DATA_SOURCE = z.looseObject({
+  from: z.string(),
+  lastUpdated: z.string(),
+  documents: z.array(z.string()),
+  license: z.string(),
+});
+const usd = z.number().nullable();
+
+/** One row of search_models: enough to choose, not everything (get_model has the rest). */
+export const SEARCH_ROW = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  status: z.string(),
+  contextTokens: z.number().nullable(),
+  maxOutputTokens: z.number().nullable(),
+  pricing: z.looseObject({ input: usd, output: usd, cacheRead: usd, blended: usd, unit: z.string() }),
+  openWeights: z.boolean().nullable(),
+  reasoning: z.boolean().nullable(),
+  overallScore: z.number().nullable(),
+  estimatedScores: z.number().int().describe('How many of the benchmark scores behind overallScore are estimated.'),
+  pricingSource: z.string(),
+});
+
+export const SEARCH_OUTPUT = z.looseObject({
+  count: z.number().int().describe('Models matching the filters, over all pages.'),
+  offset: z.number().int(),
+  nextOffset: z.number().int().nullable().describe('Pass as offset for the next page; null on the last page.'),
+  models: z.array(SEARCH_ROW),
+  dataSource: DATA_SOURCE,
+});
+
+export const GET_OUTPUT = z.looseObject({
+  model: z.looseObject({ id: z.string(), name: z.string(), provider: z.string(), status: z.string() }),
+  successor: z.looseObject({ id: z.string(), chain: z.array(z.string()) }).nullable(),
+  platforms: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  sources: z.looseObject({}),
+  benchmarkResults: z.array(z.unknown()),
+  dataSource: DATA_SOURCE,
+});
+
+export const ESTIMATE_OUTPUT = z.looseObject({
+  model: z.looseObject({ id: z.string(), name: z.string(), status: z.string() }),
+  platform: z.string().nullable(),
+  at: z.string(),
+  cost: z.looseObject({ kind: z.string(), usd }),
+  explanation: z.string(),
+  dataSource: DATA_SOURCE,
+});
+
+export const RECOMMEND_OUTPUT = z.looseObject({
+  results: z.array(z.looseObject({ rank: z.number().int(), id: z.string(), name: z.string() })),
+  dataSource: DATA_SOURCE,
+});
+
+export const CHANGES_OUTPUT = z.looseObject({
+  releases: z.array(
+    z.looseObject({
+      id: z.string(),
+      date: z.string(),
+      summary: z.string(),
+      url: z.string(),
+      changes: z.array(z.unknown()),
+    }),
+  ),
+  totalReleases: z.number().int(),
+  dataSource: DATA_SOURCE,
+});

@@ -1,0 +1,36 @@
+/**
+ * The text block of each tool's answer: a line or two saying what the structuredContent holds
+ * (and, for a page, how to get the next one), for a reader that shows text only. The facts are
+ * sent once, in structuredContent; these never repeat them as JSON.
+ */
+import type { Summarize } from './answers.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: summaries read the loose JSON a tool body returned
+type Json = any;
+
+const ids = (rows: Json[]) => rows.map((r) => r.id).join(', ');
+
+export const summarizeSearch: Summarize = (v: Json) => {
+  if (v.count === 0) return 'No model matches these filters.';
+  const last = v.offset + v.models.length;
+  const page = `Models ${v.offset + 1}-${last} of ${v.count}, best overallScore first: ${ids(v.models)}.`;
+  return `${page} ${v.nextOffset === null ? 'Last page.' : `Next page: offset ${v.nextOffset}.`} Rows in structuredContent; get_model has every fact of one.`;
+};
+
+export const summarizeModel: Summarize = (v: Json) => {
+  const m = v.model;
+  const score = m.score?.overallScore == null ? 'not scored' : `overallScore ${m.score.overallScore}`;
+  const successor = v.successor ? ` ${v.successor.note}` : '';
+  return `${m.id} (${m.name}, ${m.provider}, ${m.status}): context ${m.contextTokens} tokens, ${score}.${successor} Prices, scores, platforms and sources in structuredContent.`;
+};
+
+export const summarizeEstimate: Summarize = (v: Json) =>
+  `${v.model.id}${v.platform ? ` on ${v.platform}` : ''} at ${v.at}: ${v.explanation} Breakdown in structuredContent.`;
+
+export const summarizeRecommend: Summarize = (v: Json) =>
+  v.results.length === 0
+    ? 'No model fits these constraints.'
+    : `${v.results.length} model${v.results.length === 1 ? '' : 's'}, best first: ${ids(v.results)}. Costs, scores and sources in structuredContent.`;
+
+export const summarizeChanges: Summarize = (v: Json) =>
+  `${v.releases.length} of ${v.totalReleases} releases${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes)`).join(', ')}` : ''}. Changes in structuredContent.`;
