@@ -20,6 +20,7 @@ import {
   notFound,
   type ToolFilter,
 } from './query.ts';
+import { type ReleaseDocument, type ReleaseDocumentName, releaseDocumentIssues } from './release-documents.ts';
 import { type CacheStore, MemoryStore } from './store.ts';
 import type {
   BenchmarksDocument,
@@ -305,20 +306,21 @@ export class DirectoryClient {
   }
 
   /**
-   * GET /api/v/<release>/<document>: a document as published in a release (immutable). Not validated:
-   * a release keeps the shape it was published with, which fields added since need not match.
+   * GET /api/v/<release>/<document>: a document as published in a release (immutable). A release
+   * keeps the shape it was published with, so it is typed by what every release shares
+   * (release-documents.ts), not as the current document; with `validate: true` it is checked
+   * against that, a validator function of yours is not applied (it is for current documents).
    */
-  async getReleaseDocument<
-    N extends
-      | 'tools.json'
-      | 'benchmarks.json'
-      | 'providers.json'
-      | 'categories.json'
-      | 'platforms.json'
-      | 'use-cases.json',
-  >(id: string, name: N): Promise<DocumentTypes[N]> {
-    return (await this.request<DocumentTypes[N]>(`v/${encodeURIComponent(id)}/${name}`, { name, validate: false }))
-      .data;
+  async getReleaseDocument<N extends ReleaseDocumentName>(id: string, name: N): Promise<ReleaseDocument<N>> {
+    const { data, url } = await this.request<ReleaseDocument<N>>(`v/${encodeURIComponent(id)}/${name}`, {
+      name,
+      validate: false,
+    });
+    if (this.#options.validate === true) {
+      const issues = releaseDocumentIssues(data, name);
+      if (issues.length > 0) throw new SchemaError(url, issues);
+    }
+    return data;
   }
 
   // Conveniences: the helpers of query.ts over freshly revalidated documents.

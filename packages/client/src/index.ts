@@ -19,6 +19,7 @@ export {
   DirectoryError,
   type DirectoryErrorKind,
   HttpError,
+  InvalidInputError,
   NetworkError,
   NotFoundError,
   SchemaError,
@@ -45,6 +46,12 @@ export {
   type ToolMatch,
   type ToolStatus,
 } from './query.ts';
+export {
+  isReleaseDocumentName,
+  type ReleaseDocument,
+  type ReleaseDocumentName,
+  releaseDocumentIssues,
+} from './release-documents.ts';
 export { type CachedDocument, type CacheStore, MemoryStore } from './store.ts';
 export * from './types.generated.ts';
 export { structuralIssues, type Validator } from './validate.ts';
