@@ -264,6 +264,13 @@ export interface RankOptions {
   platforms?: readonly Platform[];
   /** Instant of the workload (promotions and off-peak windows in force then); see costOf. */
   at?: string | Date;
+  /** How many requests of `usage` the workload makes (default 1); each is priced by the per-request rules. */
+  requests?: number;
+  /**
+   * Tools one request of `usage` does not fit (prompt or output over the context window or output
+   * limit): `exclude` (default) leaves them out, `flag` ranks them last with kind `exceeds-limits`.
+   */
+  unfit?: 'exclude' | 'flag';
   filter?: ToolFilter;
   /** Also rank deprecated and retired tools (default false). */
   includeInactive?: boolean;
@@ -284,16 +291,18 @@ export interface RankedTool {
   value: number | null;
 }
 
-const costOrder = (r: RankedTool) => (r.cost.kind === 'usd' ? 0 : r.cost.kind === 'unpriced' ? 2 : 1);
+const COST_ORDER: Partial<Record<CostResult['kind'], number>> = { usd: 0, unpriced: 2, 'exceeds-limits': 3 };
+const costOrder = (r: RankedTool) => COST_ORDER[r.cost.kind] ?? 1;
 const byCost = (a: RankedTool, b: RankedTool) => costOrder(a) - costOrder(b) || (a.usd ?? 0) - (b.usd ?? 0);
 const byScore = (a: RankedTool, b: RankedTool) => (b.score ?? -1) - (a.score ?? -1);
 const byValue = (a: RankedTool, b: RankedTool) => (b.value ?? -1) - (a.value ?? -1);
 
 /**
- * Ranks tools for a workload. `cost`: cheapest first (USD costs, then platform-plan kinds such as
- * `included`, then unpriced). `score`: highest overallScore first (unscored last). `value`: most
- * score points per dollar first (unscored or unpriced last). Ties: the other criteria, then id.
- * Deprecated and retired tools are left out unless includeInactive.
+ * Ranks tools for a workload: `requests` requests of `usage` (one when not given). `cost`: cheapest
+ * first (USD costs, then platform-plan kinds such as `included`, then unpriced, then what does not
+ * fit). `score`: highest overallScore first (unscored last). `value`: most score points per dollar
+ * first (unscored or unpriced last). Ties: the other criteria, then id. Deprecated and retired
+ * tools are left out unless includeInactive; tools the request does not fit unless `unfit: 'flag'`.
  */
 export function rankTools(tools: readonly Tool[], usage: Usage, options: RankOptions = {}): RankedTool[] {
   const by = options.by ?? 'cost';
@@ -302,7 +311,7 @@ export function rankTools(tools: readonly Tool[], usage: Usage, options: RankOpt
   if (options.platform) candidates = candidates.filter((t) => billingOn(options.platform!, t) !== null);
   const scores = new Map((options.benchmarks ?? []).map((b) => [b.modelId, b]));
   const ranked: RankedTool[] = candidates.map((tool) => {
-    const cost = costOf(tool, usage, { at: options.at, platform: options.platform });
+    const cost = costOf(tool, usage, { at: options.at, platform: options.platform, requests: options.requests });
     const benchmark = scores.get(tool.id);
     const score = benchmark?.overallScore ?? null;
     const usd = cost.kind === 'usd' ? cost.usd : null;
@@ -310,7 +319,10 @@ export function rankTools(tools: readonly Tool[], usage: Usage, options: RankOpt
     return { rank: 0, tool, cost, usd, score, measuredCount: benchmark?.measuredCount ?? null, value };
   });
   const order = by === 'cost' ? [byCost, byScore] : by === 'score' ? [byScore, byCost] : [byValue, byCost, byScore];
-  ranked.sort((a, b) => {
+  const fitting = options.unfit === 'flag' ? ranked : ranked.filter((r) => r.cost.fits);
+  fitting.sort((a, b) => {
+    const unfit = Number(!a.cost.fits) - Number(!b.cost.fits);
+    if (unfit) return unfit;
     if (by !== 'cost') {
       const missing =
         by === 'score'
@@ -324,7 +336,7 @@ export function rankTools(tools: readonly Tool[], usage: Usage, options: RankOpt
     }
     return a.tool.id.localeCompare(b.tool.id);
   });
-  const limited = options.limit === undefined ? ranked : ranked.slice(0, options.limit);
+  const limited = options.limit === undefined ? fitting : fitting.slice(0, options.limit);
   return limited.map((r, i) => ({ ...r, rank: i + 1 }));
 }
 

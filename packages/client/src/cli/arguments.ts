@@ -33,6 +33,8 @@ filters (list, cost):
 cost:
   --input <tokens> --output <tokens> [--cache-read <tokens>] [--cache-write <tokens>]
   [--cache-write-1h <tokens>] [--batch] [--at <ISO time>] [--by cost|score|value] [--limit <n>] [--all]
+  [--requests <n>]          the token counts are per request; n requests (default 1), each priced alone
+  models one request does not fit (context window, output limit) are left out of the ranking
 
 changes:
   --limit <n>               releases to show (default 5)
@@ -68,6 +70,7 @@ const OPTIONS = {
   'cache-write': { type: 'string' },
   'cache-write-1h': { type: 'string' },
   batch: { type: 'boolean', default: false },
+  requests: { type: 'string' },
   at: { type: 'string' },
   by: { type: 'string' },
   limit: { type: 'string' },
@@ -190,6 +193,8 @@ export function workloadOf(values: Values) {
     cacheWrite1h:
       values['cache-write-1h'] === undefined ? 0 : parseTokens(values['cache-write-1h'], '--cache-write-1h'),
     batch: values.batch ?? false,
+    /** How many requests of these counts (the counts are per request). */
+    requests: positiveInteger(values.requests, '--requests') ?? 1,
   };
 }
 

@@ -68,7 +68,7 @@ export function costJson(
 
 /** The heading of the cost table: the workload, the instant, the platform and the ranking. */
 export function workloadLine(usage: Workload, at: string, by: RankBy, platform: Platform | undefined): string {
-  return `Workload: ${grouped(usage.input)} input, ${grouped(usage.output)} output${usage.cacheRead ? `, ${grouped(usage.cacheRead)} cache read` : ''}${usage.cacheWrite ? `, ${grouped(usage.cacheWrite)} cache write` : ''}${usage.cacheWrite1h ? `, ${grouped(usage.cacheWrite1h)} 1h cache write` : ''}${usage.batch ? ', batch' : ''} tokens at ${at}${platform ? ` on ${platform.name}` : ''}; ranked by ${by}`;
+  return `Workload: ${grouped(usage.input)} input, ${grouped(usage.output)} output${usage.cacheRead ? `, ${grouped(usage.cacheRead)} cache read` : ''}${usage.cacheWrite ? `, ${grouped(usage.cacheWrite)} cache write` : ''}${usage.cacheWrite1h ? `, ${grouped(usage.cacheWrite1h)} 1h cache write` : ''}${usage.batch ? ', batch' : ''} tokens${usage.requests > 1 ? ` per request, ${grouped(usage.requests)} requests` : ''} at ${at}${platform ? ` on ${platform.name}` : ''}; ranked by ${by}`;
 }
 
 export interface TopPick {
@@ -120,6 +120,9 @@ export function rateApplied(cost: CostResult): string {
   if (cost.modifier) return `${cost.modifier.kind}${cost.modifier.until ? ` until ${cost.modifier.until}` : ''}`;
   if (cost.tier) return `tier > ${tokens(cost.tier.aboveTokens)}`;
   if (cost.free) return 'free';
+  if (cost.unknownBatchRate) return 'unknown batch rate';
+  if (cost.kind === 'exceeds-limits')
+    return cost.exceeds.map((e) => `${e.measure} ${tokens(e.tokens)} > ${e.limit} ${tokens(e.max)}`).join('; ');
   if (cost.kind === 'unpriced') return `no price: ${cost.missing.join(', ')}`;
   return 'list';
 }

@@ -20,7 +20,7 @@ export async function costOneCommand(invocation: Invocation): Promise<number> {
   ]);
   const tool = findTool(tools, args[0]!);
   const platform = values.platform ? platformById(platforms!.platforms, values.platform) : undefined;
-  const cost = costOf(tool, usage, { at, platform });
+  const cost = costOf(tool, usage, { at, platform, requests: usage.requests });
   if (values.json) {
     printJson({ id: tool.id, name: tool.name, usage, at, platform: platform?.id ?? null, cost });
     return 0;

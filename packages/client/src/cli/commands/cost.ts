@@ -40,15 +40,21 @@ export async function costCommand(invocation: Invocation): Promise<number> {
     platforms: platforms.platforms,
     filter: { ...filter, platform: undefined },
     includeInactive: values.all,
-    limit,
+    requests: usage.requests,
+    unfit: 'flag',
   });
+  // One request of the workload must fit a model to be ranked; the ones left out are named.
+  const unfit = ranked.filter((r) => !r.cost.fits).map((r) => r.tool.id);
+  const shown = ranked.filter((r) => r.cost.fits).slice(0, limit);
   if (values.json) {
-    printJson(costJson(usage, at, by, platform, ranked));
+    printJson({ ...costJson(usage, at, by, platform, shown), unfit });
     return 0;
   }
   print(workloadLine(usage, at, by, platform));
   const weighted = weightedCount(benchmarks);
-  print(costTable(ranked, weighted));
-  if (ranked.some((r) => partlyEstimated(r.measuredCount, weighted))) print(ESTIMATE_NOTE);
+  print(costTable(shown, weighted));
+  if (unfit.length)
+    print(`${unfit.length} models left out: one request goes over their context window or output limit`);
+  if (shown.some((r) => partlyEstimated(r.measuredCount, weighted))) print(ESTIMATE_NOTE);
   return 0;
 }
