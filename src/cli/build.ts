@@ -11,6 +11,7 @@ import { loadSourceData } from '../compile/load.ts';
 import { lifecycleWarnings } from '../compile/integrity.ts';
 import { publishArtifact } from '../artifact/artifact.ts';
 import { coverageReport } from '../compile/report.ts';
+import { readRefreshFindings } from '../compile/report-refresh.ts';
 import { scoringSummary } from '../compile/report-scores.ts';
 import { PATHS } from '../fs/paths.ts';
 import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
     `validated ${source.tools.length} tools, ${source.providers.length} providers, ${source.results.length} benchmark result files`,
   );
   console.log(scoringSummary(cv));
-  if (values.report) console.log(coverageReport(source, built.documents, new Date()));
+  if (values.report)
+    console.log(coverageReport(source, built.documents, new Date(), await readRefreshFindings(PATHS.state)));
   if (values.check) return;
   // Every release under releases/ is published too (/api/v/<id>/, changes, manifest, price history).
   const releases = await loadReleases(path.resolve(values.releases));

@@ -6,7 +6,7 @@
 import type { BenchmarksDocument } from '../schema/api.ts';
 import type { ResultsFile, SeriesFile } from '../schema/source.ts';
 import { COMPONENT_KEYS } from './derive/benchmark-components.ts';
-import { chooseObservations } from './derive/benchmark-results.ts';
+import { chooseObservations, toolIdOfResults } from './derive/benchmark-results.ts';
 import {
   calibrate,
   COVERAGE_TARGET,
@@ -153,6 +153,27 @@ function extrapolatedTable(body: Body): string {
   return table(
     `Extrapolated estimates in weighted fields: ${weighted.length} (all fields: ${rows.length}; value capped at the series' best measured value when above it; interval at least as wide as an in-range one)`,
     [['model', 'field', 'published', '80% interval'], ...weighted],
+  );
+}
+
+/**
+ * Unscored tools that have a result recorded anyway, in any series, weighted or not (target: none):
+ * each is either a result the scoring should use or one it rightly refuses (several attempts, a
+ * modified benchmark), and the curator decides which.
+ */
+export function unscoredWithResults(body: Body, results: readonly ResultsFile[]): string {
+  const unscored = new Set(body.unscored.map((u) => u.toolId));
+  const rows = results.flatMap((file) => {
+    const toolId = toolIdOfResults(file, unscored);
+    if (!toolId || file.results.length === 0) return [];
+    const series = [...new Set(file.results.map((r) => r.series))].sort();
+    return [[toolId, file.results.length, series.join(', ')]];
+  });
+  rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  if (rows.length === 0) return '\nUnscored tools with a citable result: 0 (target 0)';
+  return table(
+    `Unscored tools with a citable result: ${rows.length} (target 0; a result in any series, weighted or not)`,
+    [['tool', 'results', 'series'], ...rows],
   );
 }
 

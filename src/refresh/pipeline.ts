@@ -21,7 +21,7 @@ import { readUpstreams } from './read-upstreams.ts';
 import { recoverLocked } from './recovery.ts';
 import { errorSummary, type RefreshReport } from './report.ts';
 import { Failure, isoSeconds, publicLocation, Rejection, type RefreshOptions, type Run } from './run.ts';
-import { EMPTY_STATUS, readStatus, writeStatus, type PersistedStatus } from './status.ts';
+import { EMPTY_STATUS, readStatus, writeLastReport, writeStatus, type PersistedStatus } from './status.ts';
 
 export { changedDataFiles, serializeDataFile } from './data-files.ts';
 export { bootstrapRelease } from './publish-release.ts';
@@ -185,6 +185,7 @@ async function finishRun({ options, config, report, started, startedAt }: Run): 
     upstreams: report.upstreams,
   };
   await writeStatus(options.stateDir, status);
+  await writeLastReport(options.stateDir, report);
   await publishStatus(options, status, started, report);
 }
 

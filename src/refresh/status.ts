@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import { refreshStatus, type RefreshStatus } from '../schema/api.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
 import { redactLocation, redactText } from '../fs/redact.ts';
-import { publicErrorText } from './text-guard.ts';
+import { refreshReportFile } from '../compile/report-refresh.ts';
+import type { RefreshReport } from './report.ts';
+import { escapeControls, publicErrorText } from './text-guard.ts';
 
 export const persistedStatus = refreshStatus.omit({ schedule: true, nextRun: true });
 export type PersistedStatus = z.infer<typeof persistedStatus>;
@@ -47,4 +49,15 @@ export async function writeStatus(stateDir: string, status: PersistedStatus): Pr
 
 export function withSchedule(status: PersistedStatus, schedule: string | null, nextRun: Date | null): RefreshStatus {
   return { schedule, ...status, nextRun: nextRun ? nextRun.toISOString().replace(/\.\d{3}Z$/, 'Z') : null };
+}
+
+/**
+ * The whole report of a run that read an upstream, for `npm run report` (which has no network):
+ * a run with every upstream skipped (`npm run release`) leaves the last one that read them.
+ */
+export async function writeLastReport(stateDir: string, report: RefreshReport): Promise<void> {
+  if (report.upstreams.every((u) => u.location === 'skip')) return;
+  // Escaped as the printed report is: the report that reads this file prints its lines as they are.
+  const escaped = JSON.stringify(report, (_, value) => (typeof value === 'string' ? escapeControls(value) : value), 2);
+  await writeFileAtomic(refreshReportFile(stateDir), `${escaped}\n`);
 }

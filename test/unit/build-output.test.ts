@@ -7,7 +7,6 @@ import { calibrate, COVERAGE_TARGET, type CrossValidationResult } from '../../sr
 import { chooseObservations, runClassOf, toolIdOfResults } from '../../src/compile/derive/benchmark-results.ts';
 import { COMPONENT_KEYS } from '../../src/compile/derive/benchmark-components.ts';
 import type { SourceData } from '../../src/compile/load.ts';
-import { coverageReport } from '../../src/compile/report.ts';
 import { freshSource } from '../support/source.ts';
 
 // The leave-one-out of the real data is computed once by the global setup; every build below reuses it.
@@ -165,27 +164,5 @@ describe('the scoring method on the real data', () => {
       `intervals cover ${Math.round(100 * body.calibration.coverage)}% of held-out values`,
     );
     expect(body.methodology).toMatch(/Leave-one-out/);
-  });
-});
-
-describe('npm run report', () => {
-  it('prints every section a curator checks: measured vs estimated, coverage per series, extrapolations, unscored tools, categories, lifecycle, asOf age', async () => {
-    const source = await freshSource();
-    const { documents } = buildDocuments(source, { crossValidation: cv });
-    const text = coverageReport(source, documents, new Date('2026-11-22T00:00:00Z'));
-    for (const heading of [
-      'Measured vs estimated per field',
-      'Interval coverage per series',
-      'Extrapolated estimates',
-      'Unscored tools',
-      'Tools per category',
-      'Deprecated and retired tools',
-      'Facts whose source version (asOf) is older than',
-    ])
-      expect(text, heading).toContain(heading);
-    for (const category of documents['categories.json'].categories)
-      expect(text).toMatch(new RegExp(`^${category.id}\\s+${category.toolIds.length}\\s`, 'm'));
-    const { unscored } = documents['benchmarks.json'].benchmarks;
-    expect(text).toContain(`Unscored tools: ${unscored.length}`);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/compile/errors.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import { classify } from '../../src/refresh/classify.ts';
-import { benchmarkFeed, type BenchmarkFeed } from '../../src/refresh/config-benchmarks.ts';
+import type { BenchmarkFeed } from '../../src/refresh/config-benchmarks.ts';
 import { parseJsonGuarded } from '../../src/refresh/json-guard.ts';
 import { closestTools, matchTool, toolIndex } from '../../src/refresh/match.ts';
 import { mergePricing } from '../../src/refresh/merge-pricing.ts';
@@ -23,6 +23,7 @@ import { readModelsDev } from '../../src/refresh/upstream/models-dev.ts';
 import type { UpstreamResult } from '../../src/refresh/upstream/results.ts';
 import { readSweBench } from '../../src/refresh/upstream/swe-bench.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
+import { AIDER_FEED, SAMPLE_CANDIDATE, SAMPLE_CANDIDATE_LINE } from '../support/refresh-samples.ts';
 import { freshSource } from '../support/source.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'upstream');
@@ -36,15 +37,6 @@ function ok<T extends { ok: boolean }>(read: T): Extract<T, { ok: true }> {
     );
   return read as Extract<T, { ok: true }>;
 }
-
-const AIDER_FEED: BenchmarkFeed = benchmarkFeed.parse({
-  series: 'aider-polyglot',
-  benchmark: 'Aider Polyglot',
-  reportedBy: 'independent',
-  when: { testCases: '^225$' },
-  variant: 'Aider polyglot leaderboard, percent correct = pass_rate_2 (second try), edit_format={editFormat} [{model}]',
-  license: 'Apache-2.0 (Aider-AI/aider)',
-});
 
 /** A tool of the data without any result: the kind a first leaderboard result scores. */
 function unscoredTool(source: SourceData) {
@@ -360,22 +352,7 @@ describe('the refresh report', () => {
       ...emptyReport('2026-11-24T06:00:00Z', false),
       outcome: 'published',
       release: '2026-11-24',
-      candidates: [
-        describeCandidate({
-          key: 'openai/gpt-9',
-          name: 'GPT-9',
-          releaseDate: '2026-11-01',
-          known: {
-            contextTokens: 400_000,
-            input: 2,
-            output: 8,
-            openWeights: false,
-            reasoning: true,
-            toolCalling: null,
-            benchmarks: 2,
-          },
-        }),
-      ],
+      candidates: [describeCandidate(SAMPLE_CANDIDATE)],
       results: [
         {
           name: 'aider-polyglot',
@@ -395,7 +372,7 @@ describe('the refresh report', () => {
       'results upstream aider-polyglot: 5 read (1 outside every feed rule), 3 matched, 1 name(s) unmatched, 1 unclassified, 1 new, 0 updated; first results for gpt-5-4',
       '  - Mystery 1: closest tools gpt-5-4',
       '  - gpt-5-4 (gpt-5.4, row 2): no result date is published',
-      '  - openai/gpt-9 (GPT-9): released 2026-11-01; context 400,000 tokens; $2 in / $8 out per 1M tokens; closed weights; reasoning yes; 2 benchmark result(s) upstream',
+      SAMPLE_CANDIDATE_LINE,
     ])
       expect(lines).toContain(line);
   });
