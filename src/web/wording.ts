@@ -4,6 +4,17 @@
  * reader and never a claim the published uncertainty does not support. Pure, no I/O.
  */
 
+/**
+ * A text's sentences: a break is a stop followed by a space and a capital, a quote or a bracket,
+ * so "$2.50", "5.1 points" and "e.g. this" stay whole.
+ */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z"'(“‘])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** Sentences about how the curators found a file (code-search indexes, merge status, base files, commits). */
 const INTERNAL = [
   /merge status/i,
@@ -23,9 +34,7 @@ export function publicNote(note: string | null | undefined): string {
   const withoutAsides = note.replace(/\s*\(([^()]*)\)/g, (whole, inner: string) =>
     INTERNAL.some((re) => re.test(inner)) ? '' : whole,
   );
-  const sentences = withoutAsides.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [];
-  return sentences
-    .map((s) => s.trim())
+  return sentencesOf(withoutAsides)
     .filter((s) => s && !INTERNAL.some((re) => re.test(s)))
     .join(' ');
 }
