@@ -78,6 +78,7 @@ tbody tr:nth-child(even){background:var(--bg2)}
 td[data-v],td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .iv{color:var(--muted);font-size:.85em;white-space:nowrap}
 .sc{font-weight:600}
+.rk{display:block;color:var(--muted);font-size:.8em;white-space:nowrap}
 .mark{display:inline-block;font-size:.75em;font-weight:700;line-height:1.2;padding:0 .35em;border-radius:3px;vertical-align:.1em}
 .est{background:var(--est-bg);color:var(--est-fg);border:1px dashed var(--est-line)}
 .badge{display:inline-block;font-size:.75em;font-weight:700;padding:0 .4em;border-radius:3px;border:1px solid currentColor;vertical-align:.1em;white-space:nowrap}
@@ -112,6 +113,9 @@ const FORMS = `
 .view details{margin:0}
 .col-list{display:flex;flex-wrap:wrap;gap:0 1.2em}
 .compare-bar{margin:0}
+.compare-bar.active{position:fixed;bottom:0;left:0;right:0;z-index:5;background:var(--bg2);border-top:1px solid var(--line2);padding:.5em 1rem}
+body:has(.compare-bar.active){padding-bottom:4rem}
+.rm{display:inline-block;min-height:24px;font-size:.85em}
 .calc fieldset .field.check{align-self:end}
 `;
 
@@ -174,8 +178,7 @@ h1{font-size:1.45rem}
 .models thead th{white-space:normal;position:static;font-size:.8rem}
 .models thead th button{display:inline}
 .models thead th:not([aria-sort]) button::after{content:none}
-.models .pick{display:none}
-.compare-bar{display:none}
+.models .pick{width:24px;height:24px;margin:0 .3em 0 0;vertical-align:middle}
 .models td[data-v]{white-space:normal}
 .models .iv{display:block}
 .view details.cols{display:none}

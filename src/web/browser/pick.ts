@@ -15,6 +15,8 @@ export function initPick(): void {
   const root = document.body.dataset.root ?? './';
   const refresh = () => {
     go.disabled = chosen.length < 2;
+    // Once a model is chosen the bar stays in view (at the foot of the screen) wherever the reader scrolls.
+    go.parentElement?.classList.toggle('active', chosen.length > 0);
     count.textContent =
       chosen.length === 0
         ? 'Select 2 to 4 models with the boxes in the table.'

@@ -1,18 +1,21 @@
 /**
  * Compare two to four models side by side: one column per model holding its prices (tiers and
  * caching), context and output limits, each benchmark (measured or estimated, with its interval),
- * rank range, platforms, lifecycle and the cost of a typical workload. Every model's column is
- * rendered here at build time; the script shows the ones compare/?ids=a,b names, in that order.
+ * rank range, platforms, lifecycle and the monthly cost of a workload. Every model's column is
+ * rendered here at build time, its cost for the default workload included; the script shows the
+ * ones compare/?ids=a,b names, in that order, and reprices them for the address's in, out and n.
  */
 import type { Tool } from '../../schema/api.ts';
 import { calculate, DEFAULT_WORKLOAD } from '../calc.ts';
 import { esc } from '../html.ts';
-import { grouped, intervalOf, money, month, price, tokens } from '../format.ts';
+import { intervalOf, money, month, price, tokens } from '../format.ts';
 import { scoreHtml } from '../marks.ts';
 import { cachingWords, tierWords } from '../pricing-words.ts';
+import { workloadWords } from '../workload.ts';
 import { detailOf, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 
-type Row = [label: string, cell: (t: Tool) => string];
+/** A row: its label, its cell for each model, and an id for a label the browser script rewrites. */
+type Row = [label: string, cell: (t: Tool) => string, id?: string];
 
 function scoreRows(site: Site): Row[] {
   const rows: Row[] = [
@@ -67,22 +70,21 @@ function priceRows(): Row[] {
 
 function factRows(site: Site): Row[] {
   const scores = scoreViews(site);
-  const w = DEFAULT_WORKLOAD;
   const costs = new Map(
-    calculate(site.tools, w, { at: site.lastUpdated, platform: null, scores, hideInactive: false }).map((r) => [
-      r.tool.id,
-      r.monthlyMicro,
-    ]),
+    calculate(site.tools, DEFAULT_WORKLOAD, { at: site.lastUpdated, platform: null, scores, hideInactive: false }).map(
+      (r) => [r.tool.id, r.monthlyMicro],
+    ),
   );
   return [
     ['Context window', (t) => `${tokens(t.contextTokens)} tokens`],
     ['Maximum output', (t) => (t.maxOutputTokens === null ? 'not published' : `${tokens(t.maxOutputTokens)} tokens`)],
     [
-      `A month of ${grouped(w.requests)} requests (${grouped(w.input)} in, ${grouped(w.output)} out)`,
+      workloadWords(DEFAULT_WORKLOAD),
       (t) => {
         const micro = costs.get(t.id);
-        return micro == null ? '—' : money(micro / 1e6);
+        return `<span class="cost" data-usd="${micro == null ? '' : micro / 1e6}">${micro == null ? '—' : money(micro / 1e6)}</span>`;
       },
+      'cmp-work',
     ],
     ['Released', (t) => esc(month(t.releaseDate))],
     [
@@ -97,28 +99,44 @@ function factRows(site: Site): Row[] {
   ];
 }
 
-export function renderCompare(site: Site, root: string): string {
+function headCell(t: Tool, root: string): string {
+  return `<th scope="col" data-id="${esc(t.id)}" hidden><a href="${root}models/${esc(t.id)}/">${esc(t.name)}</a> <span class="note">${esc(t.provider)}</span> <a class="rm js-only" href="./" data-rm="${esc(t.id)}" aria-label="Remove ${esc(t.name)} from the comparison" hidden>Remove</a></th>`;
+}
+
+function bodyRows(site: Site): string {
   const rows = [...scoreRows(site), ...priceRows(), ...factRows(site)];
-  const head = site.tools
+  return rows
     .map(
-      (t) =>
-        `<th scope="col" data-id="${esc(t.id)}" hidden><a href="${root}models/${esc(t.id)}/">${esc(t.name)}</a> <span class="note">${esc(t.provider)}</span></th>`,
-    )
-    .join('');
-  const body = rows
-    .map(
-      ([label, cell]) =>
-        `<tr><th scope="row">${esc(label)}</th>${site.tools.map((t) => `<td data-id="${esc(t.id)}" hidden>${cell(t)}</td>`).join('')}</tr>`,
+      ([label, cell, id]) =>
+        `<tr><th scope="row"${id ? ` id="${id}"` : ''}>${esc(label)}</th>${site.tools.map((t) => `<td data-id="${esc(t.id)}" hidden>${cell(t)}</td>`).join('')}</tr>`,
     )
     .join('\n');
+}
+
+/** The form: add a model, remove all, and the workload the cost row prices (kept in the address as in, out, n). */
+function compareForm(site: Site): string {
   const options = site.tools.map((t) => `<option value="${esc(t.id)}">${esc(t.name)}</option>`).join('');
+  const w = DEFAULT_WORKLOAD;
+  const count = (id: string, name: string, label: string, value: number) =>
+    `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required></div>`;
+  return `<form id="cmp-form" class="filters" action="./" method="get" hidden><input type="hidden" name="ids" id="cmp-ids">
+<div class="field wide"><label for="cmp-add">Add a model</label><select id="cmp-add"><option value="">Choose…</option>${options}</select></div>
+${count('cmp-in', 'in', 'Input tokens per request', w.input)}
+${count('cmp-out', 'out', 'Output tokens per request', w.output)}
+${count('cmp-n', 'n', 'Requests per month', w.requests)}
+<div class="field"><button type="submit">Price this workload</button></div>
+<div class="field"><button type="button" id="cmp-clear">Remove all</button></div></form>`;
+}
+
+export function renderCompare(site: Site, root: string): string {
+  const head = site.tools.map((t) => headCell(t, root)).join('');
   return `<h1>Compare models</h1>
-<p class="lead">Two to four models side by side: prices with caching and tiers, limits, every weighted benchmark with its interval, rank range, platforms and lifecycle. The address keeps the choice, so it can be shared.</p>
-<form id="cmp-form" class="filters" action="./" method="get" hidden><div class="field wide"><label for="cmp-add">Add a model</label><select id="cmp-add">${`<option value="">Choose…</option>${options}`}</select></div><div class="field"><button type="button" id="cmp-clear">Remove all</button></div></form>
+<p class="lead">Two to four models side by side: prices with caching and tiers, limits, every weighted benchmark with its interval, rank range, platforms, lifecycle and the cost of a workload you choose (by default ${esc(workloadWords(DEFAULT_WORKLOAD).replace(/^A/, 'a'))}, at list price). The address keeps the models and the workload, so it can be shared.</p>
+${compareForm(site)}
 <p id="cmp-status" class="count" role="status">Choose models in the <a href="${root}">model table</a> (the boxes beside the names), then “Compare selected”. This view needs JavaScript to pick its models.</p>
 <div class="scroll" role="region" aria-labelledby="cmp-caption" tabindex="0">
-<table id="compare" class="compare"><caption id="cmp-caption">Models side by side</caption>
+<table id="compare" class="compare" data-at="${esc(site.lastUpdated)}"><caption id="cmp-caption">Models side by side</caption>
 <thead><tr><th scope="col">Model</th>${head}</tr></thead>
-<tbody>${body}</tbody></table></div>
+<tbody>${bodyRows(site)}</tbody></table></div>
 <p class="data-links">From <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a> and <a href="${root}api/platforms.json">platforms.json</a>.</p>`;
 }

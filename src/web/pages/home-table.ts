@@ -82,12 +82,19 @@ function cacheCell(key: string, t: Tool, value: number): string {
     : cell(key, value, price(value));
 }
 
+/** The rank with the ranks the score's interval allows, so no position reads as surer than it is. */
+export function rankHtml(s: Pick<Scored, 'rank' | 'rankRange'>): string {
+  if (s.rank === null) return '';
+  const range = s.rankRange && s.rankRange[0] !== s.rankRange[1] ? ` (${s.rankRange[0]}–${s.rankRange[1]})` : '';
+  return ` <span class="rk">rank ${s.rank}${range}</span>`;
+}
+
 function scoreCell(s: Scored | undefined): string {
   if (!s) return cell('score', null, '<a class="ns" href="#unscored-h">not scored</a>');
   return cell(
     'score',
     s.model.overallScore,
-    scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured }),
+    `${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })}${rankHtml(s)}`,
   );
 }
 

@@ -5,6 +5,7 @@ import { day, grouped, money, price, tokens } from '../format.ts';
 import { billingWords, type Site } from '../view.ts';
 import { scoreHtml } from '../marks.ts';
 import { publicNote } from '../wording.ts';
+import { rankHtml } from './home-table.ts';
 import { methodSection } from './method.ts';
 import { billingOn } from '../../cost/index.ts';
 
@@ -40,7 +41,7 @@ export function renderUseCase(site: Site, useCase: UseCase, root: string): strin
       const s = site.scored.get(id);
       const tool = site.toolsById.get(id);
       const cost = costs.get(id);
-      return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost)}</td><td>${s ? scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured }) : 'not scored'}</td><td>${tool ? `${price(tool.pricing.input)} / ${price(tool.pricing.output)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td></tr>`;
+      return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost)}</td><td>${s ? `${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })}${rankHtml(s)}` : 'not scored'}</td><td>${tool ? `${price(tool.pricing.input)} / ${price(tool.pricing.output)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td></tr>`;
     })
     .join('');
   const f = useCase.filter;
@@ -57,7 +58,7 @@ export function renderUseCase(site: Site, useCase: UseCase, root: string): strin
 <p class="lead">${esc(useCase.description)}</p>
 <section aria-labelledby="picks-h"><h2 id="picks-h">Top picks</h2>
 <p>Scenario: ${grouped(useCase.scenario.inputTokens)} input and ${grouped(useCase.scenario.outputTokens)} output tokens per request. Ranked ${esc(SORT_WORDS[useCase.sortBy] ?? useCase.sortBy)}, among models${rules.length ? ` ${rules.join(', ')}` : ''}; deprecated and retired models are never picked.</p>
-<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at list price</caption><thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
+<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at list price</caption><thead><tr><th scope="col">Pick</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col" abbr="Overall score with its interval, rank and rank range">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p><a class="button" href="${calc}">Compare every model on this scenario</a></p></section>
 <section aria-labelledby="intro-h"><h2 id="intro-h">About this use case</h2>${paragraphs(useCase.intro)}</section>
 <section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${faq}</section>
