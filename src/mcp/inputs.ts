@@ -70,6 +70,14 @@ export const WORKLOAD_INPUT = {
   cacheWriteTokens: tokens('Prompt tokens written to the cache (default lifetime).').default(0),
   cacheWrite1hTokens: tokens('Prompt tokens written to a one-hour cache.').default(0),
   batch: z.boolean().default(false).describe("Through the provider's batch interface."),
+  requests: z
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe(
+      'How many requests of these token counts (the counts are per request); each is priced alone, so a long-context tier and the context window apply per request. A month is many requests, not one.',
+    ),
   at: z
     .string()
     .refine(isInstant, {
@@ -95,7 +103,15 @@ export const RECOMMEND_INPUT = {
   inputTokens: tokens('Input tokens of the workload (default: the use case scenario, else 100000).').optional(),
   outputTokens: tokens('Output tokens of the workload (default: the use case scenario, else 10000).').optional(),
   cacheReadTokens: tokens('Prompt tokens read from the cache.').default(0),
-  budgetUsd: z.number().min(0).optional().describe('Maximum cost of the workload in USD.'),
+  requests: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'How many requests of these token counts (per request); default 1. Models one request does not fit are left out.',
+    ),
+  budgetUsd: z.number().min(0).optional().describe('Maximum cost of the workload (all its requests) in USD.'),
   minContextTokens: tokens('Minimum context window in tokens.').optional(),
   openWeights: z.boolean().optional().describe('Only models with published weights.'),
   platform: z.string().min(1).optional().describe('Only models offered on this platform, priced as it bills them.'),

@@ -122,7 +122,7 @@ export async function estimateCost(directory: Directory, input: InputOf<typeof E
   const tool = findTool(data.tools, input.model);
   const at = input.at ?? new Date().toISOString();
   const platform = input.platform ? platformById(data.platforms, input.platform) : undefined;
-  const cost = costOf(tool, usageOf(input), { at, platform });
+  const cost = costOf(tool, usageOf(input), { at, platform, requests: input.requests });
   return {
     model: { id: tool.id, name: tool.name, status: tool.status },
     platform: platform?.id ?? null,
@@ -140,8 +140,11 @@ export async function estimateCost(directory: Directory, input: InputOf<typeof E
 
 /** The cost in one sentence: the total and the rate that made it, why there is no total, or how the platform bills instead. */
 function costExplanation(cost: ReturnType<typeof costOf>, platform: Platform | undefined): string {
+  if (cost.kind === 'exceeds-limits') return cost.warnings.filter((w) => w.startsWith('One request')).join(' ');
+  if (cost.unknownBatchRate)
+    return 'Unknown batch rate: no batch price is published for this model, so no total (never the list price).';
   return cost.kind === 'usd'
-    ? `$${cost.usd} at ${cost.modifier ? `the ${cost.modifier.kind} rate` : cost.tier ? `the long-context tier above ${cost.tier.aboveTokens} prompt tokens` : cost.free ? 'no charge (free model)' : 'list rates'}.`
+    ? `$${cost.usd}${cost.requests > 1 ? ` for ${cost.requests} requests ($${cost.perRequest?.usd} each)` : ''} at ${cost.modifier ? `the ${cost.modifier.kind} rate` : cost.tier ? `the long-context tier above ${cost.tier.aboveTokens} prompt tokens` : cost.free ? 'no charge (free model)' : 'list rates'}.`
     : cost.kind === 'unpriced'
       ? `No published price for ${cost.missing.join(', ')}, so no total.`
       : `${platform?.name ?? 'The platform'} does not bill this model per token in USD (${cost.kind}${cost.platform?.multiplier != null ? `, multiplier ${cost.platform.multiplier}` : ''}).`;

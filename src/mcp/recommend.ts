@@ -39,6 +39,7 @@ function constrained(input: RecommendInput): boolean {
   return [
     input.inputTokens,
     input.outputTokens,
+    input.requests,
     input.budgetUsd,
     input.minContextTokens,
     input.openWeights,
@@ -92,13 +93,24 @@ function rankedUnderConstraints(
   };
   const platform = input.platform ? platformById(data.platforms, input.platform) : undefined;
   const at = new Date().toISOString();
-  let ranked = rankTools(data.tools, usage, { by, at, benchmarks: data.benchmarks, platform, filter });
+  const all = rankTools(data.tools, usage, {
+    by,
+    at,
+    benchmarks: data.benchmarks,
+    platform,
+    filter,
+    requests: input.requests,
+    unfit: 'flag',
+  });
+  // A model one request of the workload does not fit is never recommended; the answer names them.
+  const unfit = all.filter((r) => !r.cost.fits).map((r) => r.tool.id);
+  let ranked = all.filter((r) => r.cost.fits);
   const openWeights = input.openWeights ?? useCase?.filter.openWeights ?? undefined;
   if (openWeights !== undefined) ranked = ranked.filter((r) => r.tool.openWeights === openWeights);
   if (input.budgetUsd !== undefined) ranked = ranked.filter((r) => r.usd !== null && r.usd <= input.budgetUsd!);
   return {
     useCase: useCase ? { id: useCase.id, title: useCase.title } : null,
-    workload: usage,
+    workload: { ...usage, requests: input.requests ?? 1 },
     at,
     rankBy: by,
     constraints: {
@@ -110,6 +122,7 @@ function rankedUnderConstraints(
       provider: input.provider ?? null,
     },
     count: ranked.length,
+    leftOutForLimits: unfit,
     results: ranked.slice(0, input.limit).map((r, i) => ({
       rank: i + 1,
       costUsd: r.usd,
@@ -117,7 +130,7 @@ function rankedUnderConstraints(
       scorePerDollar: r.value,
       ...summary(r.tool, scores.get(r.tool.id)),
     })),
-    method: `Deprecated and retired models left out; cost by the directory's cost engine at ${at}; ranked by ${by === 'value' ? 'overallScore per dollar of the workload' : by}.`,
+    method: `Deprecated and retired models left out, and models whose context window or output limit one request exceeds (leftOutForLimits); cost of all the requests by the directory's cost engine at ${at}; ranked by ${by === 'value' ? 'overallScore per dollar of the workload' : by}.`,
     dataSource: dataSource(directory, data.lastUpdated, [
       'tools.json',
       'benchmarks.json',

@@ -146,12 +146,15 @@ describe('MCP server over stdio (SDK client)', () => {
         t.status === 'active' &&
         !t.pricingDetails.free &&
         t.pricingDetails.modifiers.length === 0 &&
-        t.pricingDetails.tiers.length === 0,
+        t.pricingDetails.tiers.length === 0 &&
+        t.contextTokens >= 110_000,
     )!;
+    // Ten requests of 100K in and 10K out: 1M input and 100K output tokens in all, each request within the context window.
     const result = await data('estimate_cost', {
       model: tool.id,
-      inputTokens: 1_000_000,
-      outputTokens: 100_000,
+      inputTokens: 100_000,
+      outputTokens: 10_000,
+      requests: 10,
       at: '2026-11-23T12:00:00Z',
     });
     expect(result.cost.kind).toBe('usd');
