@@ -10,6 +10,7 @@ const SLOW = [
   'test/e2e/fresh-clone.test.ts',
   'test/e2e/subpath-hosting.test.ts',
   'test/e2e/bench-*.test.ts',
+  'test/e2e/packages.test.ts',
 ];
 
 export default defineConfig({
