@@ -185,9 +185,15 @@ function indexDocument(meta: ArtifactInput['meta'], historyEndpoints: readonly E
   };
 }
 
-function llmsTxtFile(input: ArtifactInput, endpoints: readonly Endpoint[], baseUrl: string | null): ArtifactFile {
+function llmsTxtFile(
+  input: ArtifactInput,
+  endpoints: readonly Endpoint[],
+  baseUrl: string | null,
+  published: readonly ArtifactFile[],
+): ArtifactFile {
   const text = llmsTxt({
     endpoints: [...endpoints],
+    sizes: new Map(published.map((f) => [f.urlPath, f.body.length])),
     totalTools: input.documents['tools.json'].totalTools,
     lastUpdated: input.meta.lastUpdated,
     baseUrl,
@@ -231,7 +237,7 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
   const history = historyFiles(input, bodies);
   files.push(...(history?.files ?? []), openApiFile(baseUrl, history !== undefined));
   const index = indexDocument(input.meta, history?.endpoints ?? []);
-  files.push(jsonFile('/api/index.json', index), llmsTxtFile(input, index.endpoints, baseUrl));
+  files.push(jsonFile('/api/index.json', index), llmsTxtFile(input, index.endpoints, baseUrl, files));
   files.push(...pageFiles(input.documents, files), jsonFile(NOT_FOUND_PATH, NOT_FOUND_BODY));
   return { files, bodies };
 }
