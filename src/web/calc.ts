@@ -42,22 +42,13 @@ export interface CalcTool extends PricedModel {
 export interface CalcRow {
   tool: CalcTool;
   result: CostResult | null;
-  /** Cost per month in micro-dollars, when the request has a USD cost. */
+  /** Cost per month (all the requests, by the engine) in micro-dollars, when the workload has a USD cost. */
   monthlyMicro: number | null;
   score: ScoreView | null;
   error: string | null;
 }
 
 export type CalcSort = 'cost' | 'score' | 'value';
-
-/** Whether a request fits a model's limits: prompt plus output within the context window, output within the output limit. */
-export function fits(tool: { contextTokens: number; maxOutputTokens: number | null }, workload: Workload): boolean {
-  const prompt = workload.input + workload.cacheRead + workload.cacheWrite + workload.cacheWrite1h;
-  return (
-    prompt + workload.output <= tool.contextTokens &&
-    (tool.maxOutputTokens === null || workload.output <= tool.maxOutputTokens)
-  );
-}
 
 export interface CalcOptions {
   /** The instant prices are taken at (ISO 8601 or YYYY-MM-DD); promotions and off-peak rates depend on it. */
@@ -79,12 +70,12 @@ const ORDER: Record<string, number> = {
   'premium-multiplier': 2,
   'credit-multiplier': 3,
   unpriced: 4,
+  'exceeds-limits': 5,
 };
 
 /** Whether the options leave a model out before it is priced. */
-function excluded(tool: CalcTool, workload: Workload, options: CalcOptions): boolean {
+function excluded(tool: CalcTool, options: CalcOptions): boolean {
   if (options.hideInactive && (tool.status === 'deprecated' || tool.status === 'retired')) return true;
-  if (options.fit && !fits(tool, workload)) return true;
   const min = options.minScore;
   return typeof min === 'number' && min > 0 && (options.scores.get(tool.id)?.value ?? -1) < min;
 }
@@ -116,14 +107,19 @@ export function calculate(tools: readonly CalcTool[], workload: Workload, option
   };
   const rows: CalcRow[] = [];
   for (const tool of tools) {
-    if (excluded(tool, workload, options)) continue;
+    if (excluded(tool, options)) continue;
     const billing = options.platform ? billingOn(options.platform, tool) : undefined;
     if (options.platform && !billing) continue;
     const scoreValue = options.scores.get(tool.id) ?? null;
     try {
-      const result = costOf(tool, usage, billing ? { at: options.at, platform: billing } : { at: options.at });
-      const monthlyMicro = result.microUsd === null ? null : result.microUsd * workload.requests;
-      rows.push({ tool, result, monthlyMicro, score: scoreValue, error: null });
+      const result = costOf(tool, usage, {
+        at: options.at,
+        requests: workload.requests,
+        ...(billing ? { platform: billing } : {}),
+      });
+      // The engine decides fit: one request over the context window or output limit has no price.
+      if (options.fit && !result.fits) continue;
+      rows.push({ tool, result, monthlyMicro: result.microUsd, score: scoreValue, error: null });
     } catch (error) {
       rows.push({ tool, result: null, monthlyMicro: null, score: scoreValue, error: (error as Error).message });
     }
@@ -148,7 +144,12 @@ function notes(row: CalcRow): string {
         ? `${r.platform.multiplier}× plan credits each`
         : 'Plan credits (no multiplier published)',
     );
-  if (r.kind === 'unpriced') out.push(`No published price for ${r.missing.join(', ')}`);
+  for (const excess of r.exceeds)
+    out.push(
+      `Does not fit: ${excess.measure === 'output' ? 'output' : excess.measure === 'prompt' ? 'prompt' : 'prompt plus output'} of ${grouped(excess.tokens)} tokens exceeds the ${excess.limit === 'contextTokens' ? 'context window' : 'output limit'} of ${grouped(excess.max)}`,
+    );
+  if (r.unknownBatchRate) out.push('Unknown batch rate (no batch price published), so no cost');
+  else if (r.kind === 'unpriced') out.push(`No published price for ${r.missing.join(', ')}`);
   if (r.free) out.push('Free model');
   if (r.tier) out.push(`Long-context rate (prompt above ${grouped(r.tier.aboveTokens)} tokens)`);
   if (r.modifier)
@@ -172,13 +173,13 @@ export function rowsHtml(rows: readonly CalcRow[], root: string, highlight: stri
       if (usd) rank += 1;
       const monthly = usd
         ? money(row.monthlyMicro! / 1e6)
-        : row.result && row.result.kind !== 'unpriced'
+        : row.result && row.result.kind !== 'unpriced' && row.result.kind !== 'exceeds-limits'
           ? 'in plan'
           : '—';
-      const perRequest = row.result?.usd != null ? money(row.result.usd) : '—';
+      const perRequest = row.result?.perRequest ? money(row.result.perRequest.usd) : '—';
       const mark = row.tool.id === highlight ? ' class="hl"' : '';
       const point = perPoint(row);
-      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.usd ?? ''}">${perRequest}</td><td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(notes(row))}</td></tr>`;
+      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td><td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(notes(row))}</td></tr>`;
     })
     .join('');
 }

@@ -28,6 +28,8 @@ interface Vector {
   id: string;
   toolId: string;
   usage: { input: number; output: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number; batch: boolean };
+  /** Requests of that usage the expected amount is for. */
+  requests: number;
   at: string;
   platform: { id: string } | null;
   expectedKind: string;
@@ -258,7 +260,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
           set('cw', String(v.usage.cacheWrite));
           set('cw1h', String(v.usage.cacheWrite1h));
           (form.elements.namedItem('batch') as HTMLInputElement).checked = v.usage.batch;
-          set('n', '1');
+          set('n', String(v.requests));
           set('at', v.at);
           set('platform', v.platform?.id ?? '');
           (form.elements.namedItem('all') as HTMLInputElement).checked = true;
