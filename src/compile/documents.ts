@@ -56,6 +56,7 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     seriesIds: source.series.data.series.map((s) => s.id),
     seriesTasks: new Map(source.series.data.series.flatMap((s) => (s.tasks ? [[s.id, s.tasks] as const] : []))),
     autocomplete: new Map(toolFiles.flatMap((t) => (t.autocomplete ? [[t.id, t.autocomplete] as const] : []))),
+    liveSeries: new Map(benchmarks.document.aggregate.filter((a) => a.weight > 0).map((a) => [a.field, a.series])),
   };
   const documents: Documents = {
     'tools.json': { tools, lastUpdated, totalTools: tools.length },

@@ -2,7 +2,8 @@
  * The pick and category rules, each tested with data that breaks it: a retired model is never
  * frontier or picked; a scenario must fit the context window with headroom; a score-based pick
  * needs a measured result relevant to the task; every callable tool is in a category (the build
- * names the one that is not); competitive programming ranks by LiveCodeBench; autocomplete
+ * names the one that is not); competitive programming ranks by LiveCodeBench while it is alive, and a task ranking
+ * uses live benchmarks only; autocomplete
  * prefers fill-in-the-middle and low-latency models; indistinguishable picks are said to be so.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
   type PickEvidence,
 } from '../../src/compile/derive/use-cases.ts';
 import type { CategoryFile, ScoreComponent, ToolFile, UseCaseFile } from '../../src/schema/source.ts';
+import { onLiveEvidence } from '../../src/compile/derive/use-case-live.ts';
 import { freshSource, toolFile } from '../support/source.ts';
 
 // The leave-one-out cross-validation does not depend on what these tests change; compute it once.
@@ -370,16 +372,62 @@ describe('each use case ranks by what its task needs', () => {
     ).toEqual(['contest-star', 'middle', 'agentic-star']);
   });
 
-  it('the published competitive-programming picks are in LiveCodeBench order, each with a measured LiveCodeBench result', async () => {
+  it('a task ranking uses live benchmarks only: when LiveCodeBench stops, competitive programming follows the overall score', () => {
+    const models = [
+      model('old-contest-star', 60, { liveCodeBench: 92, sweBench: [55, 50, 60] }),
+      model('current-star', 90, { liveCodeBench: [92, 70, 100], sweBench: 80 }),
+      model('middle', 70, { liveCodeBench: 85, sweBench: 65 }),
+    ];
+    const evidence = evidenceFor(models, {
+      'old-contest-star': ['livecodebench-aa'],
+      'current-star': ['swe-bench-verified-vendor'],
+      middle: ['livecodebench-aa', 'swe-bench-verified-vendor'],
+    });
+    const u = useCase('taskScoreDesc', {
+      evidence: { measuredIn: ['livecodebench-*'], components: ['liveCodeBench'], why: 'Contest problems.' },
+    });
+    const tools = ['old-contest-star', 'current-star', 'middle'].map((id) => tool(id));
+    // LiveCodeBench alive: it ranks, and a pick needs a measured LiveCodeBench result.
+    const alive = new Map([
+      ['liveCodeBench', 'livecodebench-aa'],
+      ['sweBench', 'swe-bench-verified-vendor'],
+    ]);
+    expect(onLiveEvidence(u, alive)).toBe(u);
+    expect(ids(rankTopPicks(onLiveEvidence(u, alive), tools, evidence))).toEqual(['old-contest-star', 'middle']);
+    // LiveCodeBench dead: the overall score of the live series ranks, and a pick needs a measured live result.
+    const dead = onLiveEvidence(u, new Map([['sweBench', 'swe-bench-verified-vendor']]));
+    expect(dead).toMatchObject({ sortBy: 'scoreDesc', evidence: { measuredIn: ['swe-bench-verified-vendor'] } });
+    expect(dead.evidence?.components).toBeUndefined();
+    expect(ids(rankTopPicks(dead, tools, evidence))).toEqual(['current-star', 'middle']);
+    // One of two benchmarks dead: the mean uses the live one only.
+    const both = useCase('taskScoreDesc', {
+      evidence: { measuredIn: ['*'], components: ['liveCodeBench', 'sweBench'], why: 'Both.' },
+    });
+    expect(onLiveEvidence(both, new Map([['sweBench', 'swe-bench-verified-vendor']])).evidence?.components).toEqual([
+      'sweBench',
+    ]);
+  });
+
+  it('the published competitive-programming picks follow what is alive: LiveCodeBench when its series is, else the overall score with a measured live result', async () => {
     const { documents } = build(await freshSource());
     const u = documents['use-cases.json'].useCases.find((x) => x.id === 'competitive-programming')!;
-    expect(u.sortBy).toBe('taskScoreDesc');
-    expect(u.evidence?.components).toEqual(['liveCodeBench']);
-    const models = new Map(documents['benchmarks.json'].benchmarks.models.map((m) => [m.modelId, m]));
-    const values = u.topPicks.map((id) => models.get(id)!.scoreDetails.liveCodeBench.value);
+    const { aggregate, models } = documents['benchmarks.json'].benchmarks;
+    const live = aggregate.filter((a) => a.weight > 0);
+    const byId = new Map(models.map((m) => [m.modelId, m]));
+    const lcbAlive = live.some((a) => a.field === 'liveCodeBench');
+    const values = u.topPicks.map((id) =>
+      lcbAlive ? byId.get(id)!.scoreDetails.liveCodeBench.value : byId.get(id)!.overallScore,
+    );
+    expect(u.topPicks.length).toBeGreaterThan(0);
     expect(values).toEqual([...values].sort((a, b) => b - a));
-    for (const e of u.topPickEvidence)
-      expect(e.measuredSeries.every((s) => s.startsWith('livecodebench-')) && e.measuredSeries.length > 0).toBe(true);
+    expect(u.sortBy).toBe(lcbAlive ? 'taskScoreDesc' : 'scoreDesc');
+    const liveSeries = new Set(live.map((a) => a.series));
+    for (const e of u.topPickEvidence) {
+      expect(e.rankedBy).toBe(lcbAlive ? 'liveCodeBench' : 'overallScore');
+      expect(e.measuredSeries.length, e.toolId).toBeGreaterThan(0);
+      for (const s of e.measuredSeries)
+        expect(lcbAlive ? s.startsWith('livecodebench-') : liveSeries.has(s), `${e.toolId} ${s}`).toBe(true);
+    }
   });
 
   it('autocomplete puts fill-in-the-middle + low-latency first, then fill-in-the-middle, then low latency, whatever the price', () => {

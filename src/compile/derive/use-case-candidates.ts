@@ -38,6 +38,8 @@ export interface PickEvidence {
   autocomplete?: ReadonlyMap<string, AutocompleteFacts>;
   /** Task count of each series that states one: the sampling error of a measured value. */
   seriesTasks?: ReadonlyMap<string, number>;
+  /** Aggregate components whose reference series is alive, with that series (use-case-live.ts). */
+  liveSeries?: ReadonlyMap<string, string>;
 }
 
 /** Two-sided 80% normal quantile. */

@@ -9,7 +9,8 @@
  * a callable successor, its topPickEvidence says which and where it is, or why it is not a pick.
  *
  * The parts live beside this file: use-case-candidates.ts (eligibility and order),
- * use-case-notes.ts (what the order uses, in words), use-case-placeholders.ts (prose), successors.ts.
+ * use-case-notes.ts (what the order uses, in words), use-case-placeholders.ts (prose), successors.ts,
+ * use-case-live.ts (a task ranking uses live benchmarks only).
  */
 import type { Tool, UseCase } from '../../schema/api.ts';
 import type { UseCaseFile } from '../../schema/source.ts';
@@ -25,6 +26,7 @@ import {
   SCORE_BASED,
   whyNotEligible,
 } from './use-case-candidates.ts';
+import { onLiveEvidence } from './use-case-live.ts';
 import { pickNotes, rankedBy } from './use-case-notes.ts';
 import { type RenderContext, renderPlaceholders } from './use-case-placeholders.ts';
 
@@ -120,8 +122,9 @@ export function deriveUseCases(
   const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
   const derived = [...useCases]
     .sort((a, b) => a.data.id.localeCompare(b.data.id))
-    .map(({ file, data: useCase }) => {
-      checkEvidence(file, useCase, evidence, issues);
+    .map(({ file, data }) => {
+      checkEvidence(file, data, evidence, issues);
+      const useCase = onLiveEvidence(data, evidence.liveSeries);
       const ranked = rankedCandidates(useCase, tools, evidence, at);
       const eligible = ranked.length;
       const picks = ranked.slice(0, useCase.topPicksCount);
