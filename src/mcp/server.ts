@@ -23,6 +23,7 @@ import {
   summarizeRecommend,
   summarizeSearch,
 } from './summaries.ts';
+import { registerUsageTools } from './usage-tools.ts';
 
 /** Every tool only reads; it reaches the network when the source is a URL, not an artifact directory. */
 export function annotationsFor(source: DirectorySource): ToolAnnotations {
@@ -105,5 +106,6 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
     },
     async (input) => guarded(() => listChanges(directory, input), summarizeChanges),
   );
+  registerUsageTools(server, directory, annotations);
   return server;
 }

@@ -21,6 +21,7 @@ import {
   type ToolFilter,
 } from './query.ts';
 import { type ReleaseDocument, type ReleaseDocumentName, releaseDocumentIssues } from './release-documents.ts';
+import { type PriceResponseOptions, priceResponse, type ResolvedModel, resolveModel } from './resolve.ts';
 import { type CacheStore, MemoryStore } from './store.ts';
 import type {
   BenchmarksDocument,
@@ -30,6 +31,7 @@ import type {
   DocumentTypes,
   FreshnessDocument,
   ManifestDocument,
+  ModelIdsDocument,
   Platform,
   PlatformsDocument,
   PriceHistoryDocument,
@@ -391,6 +393,36 @@ export class DirectoryClient {
   /** Follows replacedBy from a deprecated or retired id to the tool to use now. */
   async resolve(idOrAlias: string): Promise<Succession> {
     return resolveSuccessor((await this.getTools()).tools, idOrAlias);
+  }
+
+  /** GET /api/model-ids.json: the model strings callers hold (API ids, snapshots, catalog slugs) and their tools. */
+  getModelIds(): Promise<ModelIdsDocument> {
+    return this.#get('model-ids.json');
+  }
+
+  /** The id table, or null from a server that predates it (the ids tools.json carries are used then). */
+  async #modelIds(): Promise<ModelIdsDocument | null> {
+    try {
+      return await this.getModelIds();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The tool a model string names (API id, snapshot, Bedrock, Vertex, Azure, OpenRouter, models.dev); NotFoundError with the closest ids otherwise. */
+  async resolveModel(id: string): Promise<ResolvedModel> {
+    const [{ tools }, modelIds] = await Promise.all([this.getTools(), this.#modelIds()]);
+    return resolveModel(tools, modelIds, id);
+  }
+
+  /** What one provider response (or its usage object, with `options.model`) cost, read, resolved and priced in one call. */
+  async priceResponse(
+    response: unknown,
+    options: PriceResponseOptions = {},
+  ): Promise<ReturnType<typeof priceResponse>> {
+    const [{ tools }, modelIds] = await Promise.all([this.getTools(), this.#modelIds()]);
+    return priceResponse(tools, modelIds, response, options);
   }
 }
 

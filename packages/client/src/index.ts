@@ -74,3 +74,14 @@ export {
   type TokenClass,
   type Usage,
 } from '../../../src/cost/index.ts';
+/** Any model id to its tool, and a provider response to its cost (resolve.ts, src/cost/provider-usage.ts). */
+export {
+  type ModelIdEntry,
+  type ModelIdForm,
+  type ModelIdMatch,
+  type PriceResponseOptions,
+  priceResponse,
+  type ResolvedModel,
+  resolveModel,
+} from './resolve.ts';
+export * from '../../../src/cost/provider-usage.ts';

@@ -773,6 +773,7 @@ export interface CostVector {
   id: string;
   /** Id of the tool priced (its pricing and pricingDetails in tools.json). */
   toolId: string;
+  /** Token counts of one request. */
   usage: {
     /** Uncached prompt tokens. */
     input: number;
@@ -787,6 +788,8 @@ export interface CostVector {
     /** The request goes through the provider's batch interface. */
     batch: boolean;
   };
+  /** How many such requests the expected amount is for. Each is priced alone (its prompt decides the tier and the fit); per class, the tokens of all of them are priced and rounded once. */
+  requests: number;
   /** Instant of the request. */
   at: string;
   /** How the platform bills the tool (an element of its toolBilling); null for the provider's own price. */
@@ -800,14 +803,16 @@ export interface CostVector {
     /** Factor on the provider's per-token price, where the data states one. */
     priceFactor: number | null;
   } | null;
-  /** `usd`: a USD cost. `unpriced`: a token class in use has no published price. Otherwise the platform does not bill the tool per token in USD. */
-  expectedKind: "usd" | "unpriced" | "included" | "premium-multiplier" | "credit-multiplier";
+  /** `usd`: a USD cost. `unpriced`: a token class in use has no published price, or batch is asked for and no batch rate is published. `exceeds-limits`: one request goes over the context window (prompt, or prompt plus output, above `contextTokens`) or the output limit (`maxOutputTokens`). Otherwise the platform does not bill the tool per token in USD. */
+  expectedKind: "usd" | "unpriced" | "included" | "premium-multiplier" | "credit-multiplier" | "exceeds-limits";
   /** Total in USD, exact to the micro-dollar (6 decimals); null unless expectedKind is `usd`. */
   expectedUsd: number | null;
   /** aboveTokens of the long-context tier applied; null at the list rates. */
   expectedTier: number | null;
   /** Kind of the modifier applied; null when none. */
   expectedModifier: "promotion" | "off-peak" | "batch" | null;
+  /** False when one request goes over the tool's contextTokens or maxOutputTokens (expectedKind `exceeds-limits`). */
+  expectedFits: boolean;
   /** What the example shows, in words. */
   note: string;
 }
@@ -816,6 +821,25 @@ export interface CostVector {
 export interface CostVectorsDocument {
   /** Worked examples covering every pricing feature of the data: each tool plain and with caching, each long-context threshold (one below, at, one above, crossed by cached tokens), each promotion's and off-peak window's edges, batch, free tools and each platform billing kind. */
   vectors: CostVector[];
+  /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
+  lastUpdated: string;
+}
+
+/** [extension] Lookup table from model strings (provider API ids, dated snapshots, models.dev keys, OpenRouter slugs) to tool ids; Bedrock, Vertex and Azure ids resolve through it after the normalisation listed. */
+export interface ModelIdsDocument {
+  /** Every id the data records for a tool, each naming exactly one tool; sorted by id. */
+  ids: {
+    /** A model string as a caller holds it (matched case-insensitively). */
+    id: string;
+    /** Id of the tool (tools.json) it names. */
+    toolId: string;
+    /** `directory`: the tool's own id; `api`: a model string the provider's API accepts; `snapshot`: a dated snapshot of it; `models.dev`: the models.dev api.json key; `openrouter`: the OpenRouter slug. */
+    kind: "directory" | "api" | "snapshot" | "models.dev" | "openrouter";
+    /** The field of the tool in tools.json the id comes from: id, aliases, crossRefs.modelsDev or crossRefs.openRouter. */
+    source: string;
+  }[];
+  /** The platform wrappings a resolver takes off before it looks an id up, in order; what is left must equal an id of the table (never a partial or similar match). */
+  normalization: string[];
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
 }
@@ -840,6 +864,7 @@ export interface DocumentTypes {
   "manifest.json": ManifestDocument;
   "price-history.json": PriceHistoryDocument;
   "cost-vectors.json": CostVectorsDocument;
+  "model-ids.json": ModelIdsDocument;
 }
 
 export type DocumentName = keyof DocumentTypes;
@@ -1366,6 +1391,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       "usage": [
         "object"
       ],
+      "requests": [
+        "number"
+      ],
       "at": [
         "string"
       ],
@@ -1388,7 +1416,38 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
         "string",
         "null"
       ],
+      "expectedFits": [
+        "boolean"
+      ],
       "note": [
+        "string"
+      ]
+    }
+  },
+  "model-ids.json": {
+    "root": {
+      "ids": [
+        "array"
+      ],
+      "normalization": [
+        "array"
+      ],
+      "lastUpdated": [
+        "string"
+      ]
+    },
+    "array": "ids",
+    "element": {
+      "id": [
+        "string"
+      ],
+      "toolId": [
+        "string"
+      ],
+      "kind": [
+        "string"
+      ],
+      "source": [
         "string"
       ]
     }

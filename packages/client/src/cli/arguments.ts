@@ -21,6 +21,8 @@ commands:
   cost <id|alias>           what the workload costs on that one model, line by line
   top <use-case>            a use case's top picks with their scenario cost
   changes                   recent data releases and what changed
+  resolve <model id>        the model any id names: API id, snapshot, Bedrock, Vertex, Azure, OpenRouter
+  usage < response.json     what one provider response cost (OpenAI, Anthropic, Gemini, OpenRouter)
 
 filters (list, cost):
   --provider <name|id>      repeatable          --category <slug>       repeatable
@@ -38,6 +40,9 @@ cost:
 
 changes:
   --limit <n>               releases to show (default 5)
+
+usage:
+  --model <id>              the model, when the response names none   --format <format>  when not detected
 
 global:
   --base-url <url>          API site or base (default $AI_CODING_MODELS_BASE_URL, else ${DEFAULT_BASE_URL})
@@ -75,6 +80,8 @@ const OPTIONS = {
   by: { type: 'string' },
   limit: { type: 'string' },
   all: { type: 'boolean', default: false },
+  model: { type: 'string' },
+  format: { type: 'string' },
 } as const;
 
 const STATUSES: readonly ToolStatus[] = ['active', 'preview', 'deprecated', 'retired'];

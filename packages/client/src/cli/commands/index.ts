@@ -7,8 +7,10 @@ import { compareCommand } from './compare.ts';
 import { costCommand } from './cost.ts';
 import type { Command } from './invocation.ts';
 import { listCommand } from './list.ts';
+import { resolveCommand } from './resolve.ts';
 import { showCommand } from './show.ts';
 import { topCommand } from './top.ts';
+import { usageCommand } from './usage.ts';
 
 export type { Command, Invocation } from './invocation.ts';
 
@@ -19,4 +21,6 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   cost: costCommand,
   top: topCommand,
   changes: changesCommand,
+  resolve: resolveCommand,
+  usage: usageCommand,
 };
