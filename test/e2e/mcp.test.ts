@@ -143,7 +143,8 @@ describe('MCP server over stdio (SDK client)', () => {
         !t.pricingDetails.free &&
         t.pricingDetails.modifiers.length === 0 &&
         t.pricingDetails.tiers.length === 0 &&
-        t.contextTokens >= 110_000,
+        t.contextTokens >= 110_000 &&
+        (t.maxOutputTokens ?? Number.POSITIVE_INFINITY) >= 10_000,
     )!;
     // Ten requests of 100K in and 10K out: 1M input and 100K output tokens in all, each request within the context window.
     const result = await data('estimate_cost', {
