@@ -36,7 +36,7 @@ const PAGES: [name: string, urlPath: string][] = [
   ['home', '/'],
   ['chart', '/#chart-h'],
   ['model', `/models/${model}/`],
-  ['compare', `/compare/?ids=${compare.join(',')}`],
+  ['compare', `/compare/?ids=${compare.join(',')}&in=50000&out=3000&n=300`],
   ['calculator', '/calculator/?in=300000&out=2000&min=60&fit=1'],
   ['use-cases', '/use-cases/'],
   ['use-case', `/use-cases/${useCase}/`],
