@@ -53,13 +53,25 @@ describe('the package', () => {
       { files: { path: string }[] },
     ];
     const files = report.files.map((f) => f.path).sort();
-    const client = ['client', 'errors', 'index', 'query', 'store', 'types.generated', 'validate'].flatMap((m) => [
+    const client = [
+      'client',
+      'errors',
+      'index',
+      'query',
+      'release-documents',
+      'resolve',
+      'store',
+      'types.generated',
+      'validate',
+    ].flatMap((m) => [
       `dist/packages/client/src/${m}.js`,
       `dist/packages/client/src/${m}.d.ts`,
     ]);
-    const cli = ['cli', 'cli/arguments', 'cli/commands', 'cli/output', 'format'].map(
-      (m) => `dist/packages/client/src/${m}.js`,
-    );
+    // The CLI ships as JavaScript only: the bin, format.ts and every module under cli/ (one file per command).
+    const cliModules = readdirSync(path.join(packageDir, 'src', 'cli'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `cli/${f.replace(/\.ts$/, '')}`);
+    const cli = ['cli', 'format', ...cliModules].map((m) => `dist/packages/client/src/${m}.js`);
     const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);
