@@ -63,10 +63,7 @@ describe('the package', () => {
       'store',
       'types.generated',
       'validate',
-    ].flatMap((m) => [
-      `dist/packages/client/src/${m}.js`,
-      `dist/packages/client/src/${m}.d.ts`,
-    ]);
+    ].flatMap((m) => [`dist/packages/client/src/${m}.js`, `dist/packages/client/src/${m}.d.ts`]);
     // The CLI ships as JavaScript only: the bin, format.ts and every module under cli/ (one file per command).
     const cliModules = readdirSync(path.join(packageDir, 'src', 'cli'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
