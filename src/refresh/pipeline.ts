@@ -138,7 +138,7 @@ async function refreshLocked(run: Run): Promise<void> {
     report.outcome = 'unchanged';
     return;
   }
-  const release = await prepareRelease(run, releases, source, merged);
+  const release = await prepareRelease(run, releases, merged);
   report.release = release.stored.record.id;
   report.buildId = release.prepared.manifest.buildId;
   report.changes = release.stored.record.changes;

@@ -15,6 +15,7 @@ import {
   writeReleaseDir,
   type StoredRelease,
 } from '../history/releases.ts';
+import { benchmarkContentChanged } from './benchmark-version.ts';
 import { changedDataFiles } from './data-files.ts';
 import { publishedRefreshStatus } from './freshness.ts';
 import { commitPlan } from './journal.ts';
@@ -48,7 +49,6 @@ export interface PreparedRelease {
 export async function prepareRelease(
   { options, config, report, started, startedAt }: Run,
   releases: StoredRelease[],
-  source: SourceData,
   merged: SourceData,
 ): Promise<PreparedRelease> {
   const latest = releases.at(-1)!;
@@ -60,19 +60,20 @@ export async function prepareRelease(
     today > latest.record.date ? today : latest.record.date,
   );
   const version = id.replace(/-/g, '.');
-  const benchmarksChanged = [...changedDataFiles(source, merged).keys()].some((f) => f.startsWith('benchmarks/'));
-  const next: SourceData = {
+  const withMeta = (benchmarkVersion: string): SourceData => ({
     ...merged,
     meta: {
       file: merged.meta.file,
-      data: {
-        lastUpdated: startedAt,
-        datasetVersion: version,
-        benchmarkVersion: benchmarksChanged ? version : merged.meta.data.benchmarkVersion,
-      },
+      data: { lastUpdated: startedAt, datasetVersion: version, benchmarkVersion },
     },
-  };
-  const built = await buildWithCache(next, options.stateDir);
+  });
+  let next = withMeta(merged.meta.data.benchmarkVersion);
+  let built = await buildWithCache(next, options.stateDir);
+  // A curated result edit released by hand moves the benchmark version just as an upstream change does.
+  if (benchmarkContentChanged(latest.bodies.get('benchmarks.json'), built.documents['benchmarks.json'])) {
+    next = withMeta(version);
+    built = await buildWithCache(next, options.stateDir);
+  }
   const stored = makeRelease({
     id,
     meta: next.meta.data,
