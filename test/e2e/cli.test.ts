@@ -142,9 +142,11 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     const byValue = await json<{ by: string; results: { value: number | string | null }[] }>(
       'cost',
       '--input',
-      '1m',
-      '--output',
       '100k',
+      '--output',
+      '10k',
+      '--requests',
+      '10',
       '--by',
       'value',
       '--limit',

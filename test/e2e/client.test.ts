@@ -197,6 +197,7 @@ describe('the client against the Node server', () => {
       // The client looks the platform's billing of the tool up itself, from platforms.json.
       const result = costOf(tool, vector.usage, {
         at: vector.at,
+        requests: vector.requests,
         platform: vector.platform ? platformById.get(vector.platform.id) : undefined,
       });
       const got = {
