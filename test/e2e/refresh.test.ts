@@ -5,7 +5,6 @@
  * guard rejects a bad upstream while the old data keeps serving with unchanged ETags; the real
  * models.dev snapshot from ../shared gives a sensible, explained outcome.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -38,7 +37,7 @@ import {
 } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Route, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
-import { isolatedEnv } from '../support/processes.ts';
+import { pricingOnly, runCli, storeArgs } from '../support/processes.ts';
 import { publicErrorText } from '../../src/refresh/text-guard.ts';
 
 const NOW = '2026-11-29T06:00:00Z';
@@ -554,58 +553,18 @@ describe('command lines', () => {
     await ws?.remove();
   });
 
-  function run(
-    script: string,
-    args: string[],
-    until?: RegExp,
-  ): Promise<{ code: number | null; stdout: string; stderr: string; kill: () => void }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: isolatedEnv(),
-      });
-      let stdout = '';
-      let stderr = '';
-      const kill = () => child.kill('SIGTERM');
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-        if (until?.test(stdout)) resolve({ code: null, stdout, stderr, kill });
-      });
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('close', (code) => resolve({ code, stdout, stderr, kill }));
-    });
-  }
-  const stores = () => [
-    '--data',
-    ws.dataDir,
-    '--dist',
-    ws.distPath,
-    '--releases',
-    ws.releasesDir,
-    '--state',
-    ws.stateDir,
-  ];
+  const stores = () => storeArgs(ws);
+  /** `npm start` on the workspace with `flags`, until its output matches `until` (or it exits). */
+  const serveCli = (flags: string[], until?: RegExp) =>
+    runCli('serve', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], until);
 
   it('npm run refresh exits 2 with the report on stderr when rejected, 0 when nothing changed', async () => {
     upstream.set('/down.json', { status: 503 });
-    const rejected = await run('src/cli/refresh.ts', [
-      ...stores(),
-      '--pricing-source',
-      `${upstream.url}/down.json`,
-      '--benchmarks-source',
-      'skip',
-    ]);
+    const rejected = await runCli('refresh', [...stores(), ...pricingOnly(`${upstream.url}/down.json`)]);
     expect(rejected.code).toBe(2);
     expect(rejected.stderr).toContain('refresh REJECTED: the last good dataset keeps serving');
     expect(rejected.stderr).toContain('answered HTTP 503');
-    const skipped = await run('src/cli/refresh.ts', [
-      ...stores(),
-      '--pricing-source',
-      'skip',
-      '--benchmarks-source',
-      'skip',
-    ]);
+    const skipped = await runCli('refresh', [...stores(), ...pricingOnly('skip')]);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toContain('nothing to publish');
   }, 60_000);
@@ -616,14 +575,7 @@ describe('command lines', () => {
     entryOf(doc, source, 'gpt-5-4').cost.output = 16;
     upstream.set('/dry.json', { body: JSON.stringify(doc) });
     const before = await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'));
-    const run1 = await run('src/cli/refresh.ts', [
-      ...stores(),
-      '--pricing-source',
-      `${upstream.url}/dry.json`,
-      '--benchmarks-source',
-      'skip',
-      '--dry-run',
-    ]);
+    const run1 = await runCli('refresh', [...stores(), ...pricingOnly(`${upstream.url}/dry.json`, '--dry-run')]);
     expect(run1.code, run1.stderr).toBe(0);
     expect(run1.stdout).toContain('refresh would publish release');
     expect(run1.stdout).toContain('GPT-5.4 (gpt-5-4): pricing.output 15 -> 16 (+6.7%)');
@@ -634,9 +586,8 @@ describe('command lines', () => {
   it("the server's child-process runner returns the refresh report", async () => {
     upstream.set('/down.json', { status: 503 });
     const lines: string[] = [];
-    const result = await runRefreshProcess(
-      [...stores(), '--pricing-source', `${upstream.url}/down.json`, '--benchmarks-source', 'skip'],
-      (line) => lines.push(line),
+    const result = await runRefreshProcess([...stores(), ...pricingOnly(`${upstream.url}/down.json`)], (line) =>
+      lines.push(line),
     );
     expect(result.code).toBe(2);
     expect(result.report?.outcome).toBe('rejected');
@@ -649,14 +600,9 @@ describe('command lines', () => {
       JSON.parse(await readFile(path.join(ws.distPath, 'api', 'freshness.json'), 'utf8')) as FreshnessDocument;
     const before = await freshnessFile();
     upstream.set('/down.json', { status: 503 });
-    const rejected = await run('src/cli/refresh.ts', [
+    const rejected = await runCli('refresh', [
       ...stores(),
-      '--pricing-source',
-      `${upstream.url}/down.json`,
-      '--benchmarks-source',
-      'skip',
-      '--now',
-      '2026-11-30T06:00:00Z',
+      ...pricingOnly(`${upstream.url}/down.json`, '--now', '2026-11-30T06:00:00Z'),
     ]);
     expect(rejected.code).toBe(2);
     const afterRejected = await freshnessFile();
@@ -670,15 +616,7 @@ describe('command lines', () => {
     // The dataset itself did not move: same documents, same ETags.
     expect(afterRejected.endpoints).toEqual(before.endpoints);
     expect(afterRejected.buildId).toBe(before.buildId);
-    const unchanged = await run('src/cli/refresh.ts', [
-      ...stores(),
-      '--pricing-source',
-      'skip',
-      '--benchmarks-source',
-      'skip',
-      '--now',
-      '2026-11-30T07:00:00Z',
-    ]);
+    const unchanged = await runCli('refresh', [...stores(), ...pricingOnly('skip', '--now', '2026-11-30T07:00:00Z')]);
     expect(unchanged.code, unchanged.stderr).toBe(0);
     const afterUnchanged = await freshnessFile();
     expect(afterUnchanged.refresh).toMatchObject({
@@ -729,7 +667,7 @@ describe('command lines', () => {
       ];
       const outputs: string[] = [];
       // Rejected: an HTTP error, and an upstream nobody answers on (the error comes from fetch itself).
-      const down = await run('src/cli/refresh.ts', [
+      const down = await runCli('refresh', [
         ...ownStores,
         '--pricing-source',
         secretUrl('/private/down.json'),
@@ -742,23 +680,14 @@ describe('command lines', () => {
         JSON.parse(await readFile(path.join(own.stateDir, 'refresh-status.json'), 'utf8')) as { lastError: string }
       ).lastError;
       expect(lastError).toContain(`http://${host}/private/down.json answered HTTP 503`);
-      const refused = await run('src/cli/refresh.ts', [
+      const refused = await runCli('refresh', [
         ...ownStores,
-        '--pricing-source',
-        `http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}`,
-        '--benchmarks-source',
-        'skip',
+        ...pricingOnly(`http://${user}:${password}@127.0.0.1:1/x.json?api_key=${token}`),
       ]);
       outputs.push(refused.stdout, refused.stderr);
       expect(refused.code).toBe(2);
       // Published: the credentials reach the upstream (Basic auth and the query string), and nowhere else.
-      const good = await run('src/cli/refresh.ts', [
-        ...ownStores,
-        '--pricing-source',
-        secretUrl('/private/api.json'),
-        '--benchmarks-source',
-        'skip',
-      ]);
+      const good = await runCli('refresh', [...ownStores, ...pricingOnly(secretUrl('/private/api.json'))]);
       outputs.push(good.stdout, good.stderr);
       expect(good.code, good.stderr).toBe(0);
       expect(authorized).toBe(1);
@@ -802,11 +731,7 @@ describe('command lines', () => {
     const urlOf = (stdout: string) => /at (http:\/\/[^ ]+)\/api\//.exec(stdout)![1]!;
     // One process publishes, many serve: a plain start schedules nothing and serves the published freshness as it is.
     for (const flags of [[], ['--no-refresh']]) {
-      const server = await run(
-        'src/cli/serve.ts',
-        [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags],
-        /scheduled refresh off/,
-      );
+      const server = await serveCli(flags, /scheduled refresh off/);
       try {
         const served = await httpRequest(`${urlOf(server.stdout)}/api/freshness.json`);
         expect(served.body.equals(await readFile(path.join(ws.distPath, 'api', 'freshness.json')))).toBe(true);
@@ -817,11 +742,7 @@ describe('command lines', () => {
       }
     }
     // The publisher reports its own schedule and next run.
-    const publisher = await run(
-      'src/cli/serve.ts',
-      [...stores(), '--port', '0', '--host', '127.0.0.1', '--refresh', '--refresh-cron', '30 4 * * 2'],
-      /refresh scheduled/,
-    );
+    const publisher = await serveCli(['--refresh', '--refresh-cron', '30 4 * * 2'], /refresh scheduled/);
     try {
       const freshness = json<FreshnessDocument>(await httpRequest(`${urlOf(publisher.stdout)}/api/freshness.json`));
       expect(freshness.refresh.schedule).toBe('30 4 * * 2');
@@ -831,15 +752,7 @@ describe('command lines', () => {
       publisher.kill();
     }
     // A schedule alone does not make an instance a publisher.
-    const refused = await run('src/cli/serve.ts', [
-      ...stores(),
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--refresh-cron',
-      '30 4 * * 2',
-    ]);
+    const refused = await serveCli(['--refresh-cron', '30 4 * * 2']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('--refresh-cron needs --refresh');
   }, 60_000);

@@ -17,7 +17,7 @@
  *   old or the new dataset, never ahead of data/; then `npm start` starts on those stores (which
  *   completes a committed publish first) and what it serves is verified again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -39,7 +39,7 @@ import { parseRefreshConfig } from '../../src/refresh/config.ts';
 import { random, sha256, sleep } from './harness.ts';
 import type { Row } from './report.ts';
 import type { Section, SectionContext } from './section.ts';
-import { isolatedEnv, storeArgs } from '../support/processes.ts';
+import { isolatedEnv, type Serving, startServe, storeArgs } from '../support/processes.ts';
 
 const OUT = path.join(ROOT, 'out', 'cli');
 const GPT = 'tools/openai/gpt-5-4.json';
@@ -55,53 +55,9 @@ async function compileOnce(): Promise<void> {
   if (code !== 0) throw new Error('compiling out/ failed');
 }
 
-interface Serve {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** `npm start`'s program on a copy of the stores (default role: serves and follows its dist; recovers a committed publish first). */
-async function startServe(stores: Omit<Stores, 'root'>, timeoutMs = 120_000): Promise<Serve> {
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=2', path.join(OUT, 'serve.js'), '--host', '127.0.0.1', '--port', '0', ...storeArgs(stores)],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: isolatedEnv(),
-    },
-  );
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const started = Date.now();
-  const ready = () => /serving artifact \S+ at (http:\/\/\S+)\/api\//.exec(output);
-  for (let match = ready(); ; match = ready()) {
-    if (match) break;
-    if (child.exitCode !== null || Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${output.slice(-2000)}`);
-    }
-    await sleep(20);
-  }
-  const match = ready()!;
-  return {
-    url: match[1]!,
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(force);
-      }
-    },
-  };
-}
+/** `npm start`'s program, compiled, on a copy of the stores (default role: serves and follows its dist; recovers a committed publish first). */
+const serveStores = (stores: Omit<Stores, 'root'>): Promise<Serving> =>
+  startServe(storeArgs(stores), { compiled: true, nodeArgs: ['--max-semi-space-size=2'], timeoutMs: 120_000 });
 
 interface CliRun {
   code: number | null;
@@ -266,7 +222,7 @@ export const upstreamFaults: Section = {
         limits: TEST_LIMITS,
       });
     const upstream = await startUpstream();
-    let server: Serve | undefined;
+    let server: Serving | undefined;
     const faultsRow: Row = {
       section: 'upstream-faults',
       target: 'refresh',
@@ -277,7 +233,7 @@ export const upstreamFaults: Section = {
     };
     const secretsRow: Row = { section: 'upstream-faults', target: 'secrets', secretsFound: 0, failures: [] };
     try {
-      server = await startServe(ws);
+      server = await serveStores(ws);
       const source = await loadSourceData(ws.dataDir);
       const good = modelsDevFromSource(source);
       const edited = (edit: (doc: ModelsDevDoc) => void) => {
@@ -666,9 +622,9 @@ export const publishKills: Section = {
             corrupt(`${label}: data/ is neither wholly old nor wholly new without a journal`);
           if (served === 'old' || served === 'new') seen[served] += 1;
           // 2. A fresh start on these stores: it completes a committed publish, then serves.
-          let server: Serve | undefined;
+          let server: Serving | undefined;
           try {
-            server = await startServe(stores);
+            server = await serveStores(stores);
             if (data.pending) seen.recoveredOnStart += 1;
             // Without a journal the fresh start must serve the directory verified above; with one, the completed publish is verified again.
             const afterStart =

@@ -14,7 +14,7 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { serializeJson } from '../../../src/artifact/artifact.ts';
 import { loadArtifact } from '../../../src/server/store.ts';
-import { startServe, type Serving } from '../../support/processes.ts';
+import { startServe, type Serving, waitUntil } from '../../support/processes.ts';
 import { artifact, type Fault, type Spoilable, startFaultOrigin } from '../fault-origin.ts';
 import { random, sleep } from '../harness.ts';
 import type { Row } from '../report.ts';
@@ -97,11 +97,6 @@ async function startFollower(originUrl: string, root: string): Promise<Follower>
 const toolsSha = (n: number) =>
   createHash('sha256').update(generation(n).contents.get('api/tools.json')!).digest('hex');
 
-async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(100)) if (await check()) return true;
-  return check();
-}
-
 /** Injects every fault once; counts those the follower survived without switching, and recoveries that did not happen. */
 async function injectFaults(
   origin: Awaited<ReturnType<typeof startFaultOrigin>>,
@@ -130,7 +125,7 @@ async function injectFaults(
     else row.failures.push(`${name}: ${alive ? 'the follower switched' : 'the follower died'}`);
     origin.fault({ kind: 'none' });
     origin.serve(generation(next));
-    if (await waitFor(async () => (await follower.tools()) === toolsSha(next), RECOVER_MS)) current = next;
+    if (await waitUntil(async () => (await follower.tools()) === toolsSha(next), RECOVER_MS)) current = next;
     else row.failures.push(`${name}: no switch within ${RECOVER_MS} ms of the origin healing`);
   }
   return current;
@@ -162,7 +157,7 @@ async function killDuringSwaps(
       out.failures.push(`after kill ${i}: dist does not load (${(error as Error).message})`);
     }
     follower = await startFollower(origin.url, root);
-    if (!(await waitFor(async () => (await follower.tools()) === toolsSha(next), RECOVER_MS)))
+    if (!(await waitUntil(async () => (await follower.tools()) === toolsSha(next), RECOVER_MS)))
       out.failures.push(`after kill ${i}: the restarted follower did not converge`);
   }
   return out;
