@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { negotiateEncoding } from '../../src/server/negotiate.ts';
 import { startNginx } from '../support/nginx.ts';
+import { busyConnection } from '../support/keep-alive.ts';
 import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
 import { errorShapeProblem, exchange, get, parseResponses, type RawHttpResponse } from '../reliability/raw-http.ts';
 
@@ -349,57 +350,22 @@ describe('clients that stop reading', () => {
   });
 });
 
-/** A keep-alive client that sends its next request as soon as a response arrives. */
-interface BusyClient {
-  sent: number;
-  answered: number;
-  /** Responses that arrived after `markShutdown()`. */
-  afterShutdown: RawHttpResponse[];
-  closed: Promise<void>;
-  stop(): void;
-  markShutdown(): void;
-}
-
-function busyClient(port: number, request: string): Promise<BusyClient> {
-  return new Promise((resolveStarted, rejectStarted) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    let buffer: Buffer = Buffer.alloc(0);
-    let stopped = false;
-    let shuttingDown = false;
-    let resolveClosed!: () => void;
-    const client: BusyClient = {
-      sent: 0,
-      answered: 0,
-      afterShutdown: [],
-      closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
-      stop: () => {
-        stopped = true;
-      },
-      markShutdown: () => {
-        shuttingDown = true;
-      },
-    };
-    const send = () => {
-      client.sent += 1;
-      socket.write(request);
-    };
-    socket.on('connect', () => {
-      send();
-      resolveStarted(client);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      const parsed = parseResponses(buffer);
-      buffer = parsed.rest;
-      for (const response of parsed.responses) {
-        client.answered += 1;
-        if (shuttingDown) client.afterShutdown.push(response);
-        if (response.close) socket.end();
-        else if (!stopped) send();
-      }
-    });
-    socket.on('error', rejectStarted);
-    socket.on('close', () => resolveClosed());
+/** A keep-alive client that sends its next request as soon as a response arrives, keeping those after `markShutdown()`. */
+async function busyClient(port: number, request: string) {
+  let shuttingDown = false;
+  const afterShutdown: RawHttpResponse[] = [];
+  const connection = await busyConnection(
+    port,
+    () => ({ text: request, heads: [false] }),
+    (response) => {
+      if (shuttingDown) afterShutdown.push(response);
+    },
+  );
+  return Object.assign(connection, {
+    afterShutdown,
+    markShutdown: () => {
+      shuttingDown = true;
+    },
   });
 }
 

@@ -5,8 +5,8 @@
  * them (in flight, lost), whether every connection was told `Connection: close`, and whether the
  * process exited, with 0, within its grace period.
  */
-import net from 'node:net';
-import { exchange, get, parseResponses } from '../raw-http.ts';
+import { busyConnection, type BusyConnection } from '../../support/keep-alive.ts';
+import { exchange, get } from '../raw-http.ts';
 import { judge, sleep } from '../harness.ts';
 import type { Row } from '../report.ts';
 import type { Section, SectionContext } from '../section.ts';
@@ -16,72 +16,36 @@ const PIPELINING = 16;
 /** The server's grace period (src/server/server.ts close()), and what the exit may take beyond it. */
 const GRACE_MS = 10_000;
 
-interface Client {
-  sent: number;
-  answered: number;
-  /** A response after SIGTERM said Connection: close. */
-  toldToClose: boolean;
-  closed: Promise<void>;
-  fiveXx: number;
-  outside: number;
-  noShape: number;
+const PATHS = ['/api/providers.json', '/api/categories.json', '/api/tools.json', '/api/nope.json'];
+
+interface Client extends BusyConnection {
+  /** Responses judged wrong: 5xx, a body outside the artifact, an error without the JSON shape. */
+  counts: { fiveXx: number; outside: number; noShape: number };
 }
 
-function busyClient(port: number, bodies: ReadonlySet<string>, depth: number, n: number): Promise<Client> {
-  return new Promise((resolveStarted, rejectStarted) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    let buffer: Buffer = Buffer.alloc(0);
-    const outstanding: boolean[] = [];
-    let resolveClosed!: () => void;
-    const client: Client = {
-      sent: 0,
-      answered: 0,
-      toldToClose: false,
-      closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
-      fiveXx: 0,
-      outside: 0,
-      noShape: 0,
-    };
-    const paths = ['/api/providers.json', '/api/categories.json', '/api/tools.json', '/api/nope.json'];
-    const batch = () => {
-      let text = '';
-      for (let i = 0; i < depth; i++) {
-        const head = (n + client.sent) % 7 === 0;
-        outstanding.push(head);
-        text += get(
-          paths[(n + client.sent) % paths.length]!,
-          { 'Accept-Encoding': (n + client.sent) % 2 ? 'br' : 'gzip' },
+/** Connection `n`: `depth` requests at a time (GET and HEAD, br and gzip, a 404 among them), every response judged. */
+async function busyClient(port: number, bodies: ReadonlySet<string>, depth: number, n: number): Promise<Client> {
+  const counts = { fiveXx: 0, outside: 0, noShape: 0 };
+  const batch = (sent: number) => {
+    const heads = Array.from({ length: depth }, (_, i) => (n + sent + i) % 7 === 0);
+    const text = heads
+      .map((head, i) =>
+        get(
+          PATHS[(n + sent + i) % PATHS.length]!,
+          { 'Accept-Encoding': (n + sent + i) % 2 ? 'br' : 'gzip' },
           head ? 'HEAD' : 'GET',
-        );
-        client.sent += 1;
-      }
-      socket.write(text);
-    };
-    socket.on('connect', () => {
-      batch();
-      resolveStarted(client);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      const parsed = parseResponses(buffer, outstanding);
-      buffer = parsed.rest;
-      for (const response of parsed.responses) {
-        const head = outstanding.shift()!;
-        client.answered += 1;
-        const verdict = judge(response, bodies, { head });
-        if (verdict.fiveXx) client.fiveXx += 1;
-        if (verdict.outsideArtifact) client.outside += 1;
-        if (verdict.noErrorShape) client.noShape += 1;
-        if (response.close) {
-          client.toldToClose = true;
-          socket.end();
-        }
-      }
-      if (outstanding.length === 0 && !client.toldToClose) batch();
-    });
-    socket.on('error', rejectStarted);
-    socket.on('close', () => resolveClosed());
+        ),
+      )
+      .join('');
+    return { text, heads };
+  };
+  const connection = await busyConnection(port, batch, (response, head) => {
+    const verdict = judge(response, bodies, { head });
+    if (verdict.fiveXx) counts.fiveXx += 1;
+    if (verdict.outsideArtifact) counts.outside += 1;
+    if (verdict.noErrorShape) counts.noShape += 1;
   });
+  return Object.assign(connection, { counts });
 }
 
 export const shutdown: Section = {
@@ -123,9 +87,9 @@ export const shutdown: Section = {
         section: 'shutdown',
         target: 'node',
         requests: sent,
-        fiveXx: clients.reduce((sum, c) => sum + c.fiveXx, 0),
-        outsideArtifact: clients.reduce((sum, c) => sum + c.outside, 0),
-        noErrorShape: clients.reduce((sum, c) => sum + c.noShape, 0),
+        fiveXx: clients.reduce((sum, c) => sum + c.counts.fiveXx, 0),
+        outsideArtifact: clients.reduce((sum, c) => sum + c.counts.outside, 0),
+        noErrorShape: clients.reduce((sum, c) => sum + c.counts.noShape, 0),
         inFlightLost: lost,
         failures,
         note: `${CLIENTS} connections (${PIPELINING} pipelining 3); SIGTERM to npm; exit ${exit ? `${exit.code ?? exit.signal} ${exitMs} ms after SIGTERM` : 'missing'}; ${CLIENTS - notTold} connections told Connection: close`,
