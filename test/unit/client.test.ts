@@ -4,11 +4,12 @@
  * declarations type-check without Node types, its exports and its bin run). Plus the pure parts:
  * lookups, filters, ranking, succession and the structural check, on the real built documents.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   findTool,
@@ -27,6 +28,7 @@ import { loadRefreshConfig } from '../../src/refresh/config.ts';
 import { generateClientTypes } from '../../src/schema/typescript.ts';
 
 const packageDir = path.join(ROOT, 'packages', 'client');
+const execFileAsync = promisify(execFile);
 const read = <T>(name: string) => JSON.parse(readFileSync(path.join(inject('distPath'), 'api', name), 'utf8')) as T;
 
 describe('generated types', () => {
@@ -41,15 +43,24 @@ describe('generated types', () => {
 describe('the package', () => {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'acmd-client-pack-'));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
-  const npm = (args: string[], cwd: string) =>
-    execFileSync('npm', args, {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
-    });
+  // Asynchronous: `npm pack` runs the package build (two compiler passes), and a synchronous child of that
+  // length would block the test worker's reports to vitest ("Timeout calling onTaskUpdate").
+  const npm = async (args: string[], cwd: string) =>
+    (
+      await execFileAsync('npm', args, {
+        cwd,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          npm_config_update_notifier: 'false',
+          npm_config_fund: 'false',
+          npm_config_audit: 'false',
+        },
+      })
+    ).stdout;
 
-  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine, LICENSE, README and package.json', () => {
-    const [report] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts=false'], packageDir)) as [
+  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine, LICENSE, README and package.json', async () => {
+    const [report] = JSON.parse(await npm(['pack', '--dry-run', '--json', '--ignore-scripts=false'], packageDir)) as [
       { files: { path: string }[] },
     ];
     const files = report.files.map((f) => f.path).sort();
@@ -77,17 +88,17 @@ describe('the package', () => {
     expect(files).toEqual(
       [...client, ...cli, ...cost, ...cjs, 'dist/cjs/package.json', 'LICENSE', 'README.md', 'package.json'].sort(),
     );
-  });
+  }, 300_000);
 
-  it('installs from its tarball into an empty project and works there: imports, types without @types/node, bin', () => {
-    const tarball = npm(['pack', '--pack-destination', temp], packageDir).trim().split('\n').pop()!;
+  it('installs from its tarball into an empty project and works there: imports, types without @types/node, bin', async () => {
+    const tarball = (await npm(['pack', '--pack-destination', temp], packageDir)).trim().split('\n').pop()!;
     const project = path.join(temp, 'consumer');
     execFileSync('mkdir', ['-p', project]);
     writeFileSync(
       path.join(project, 'package.json'),
       JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
     );
-    npm(['install', '--offline', '--no-package-lock', path.join(temp, tarball)], project);
+    await npm(['install', '--offline', '--no-package-lock', path.join(temp, tarball)], project);
     const manifest = JSON.parse(
       readFileSync(path.join(project, 'node_modules', '@ai-coding-models', 'client', 'package.json'), 'utf8'),
     );
@@ -130,7 +141,7 @@ describe('the package', () => {
       encoding: 'utf8',
     });
     expect(bin.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version);
-  });
+  }, 300_000);
 });
 
 describe('lookups, filters and rankings on the built documents', () => {
