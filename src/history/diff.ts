@@ -55,11 +55,24 @@ function percentChange(from: number | null, to: number | null): number | null {
 
 function tiersText(tool: DiffedTool): string {
   if (tool.pricingDetails.tiers.length === 0) return 'none';
-  return tool.pricingDetails.tiers
-    .map(
-      (t) =>
-        `above ${t.aboveTokens}: ${t.input}/${t.output}${t.cacheRead !== undefined ? `/${t.cacheRead}` : ''}${t.cacheCreate !== undefined ? `/${t.cacheCreate}` : ''}`,
-    )
+  return tool.pricingDetails.tiers.map((t) => `above ${t.aboveTokens}: ${ratesText(t)}`).join('; ');
+}
+
+function ratesText(r: { input: number; output: number; cacheRead?: number; cacheCreate?: number }): string {
+  return `${r.input}/${r.output}${r.cacheRead !== undefined ? `/${r.cacheRead}` : ''}${r.cacheCreate !== undefined ? `/${r.cacheCreate}` : ''}`;
+}
+
+/** Batch, promotion and off-peak rates, each with its dates: a new batch rate or promotion is a price change too. */
+function modifiersText(tool: DiffedTool): string {
+  // A view of an older release may carry no modifiers at all: the same as none.
+  const modifiers = tool.pricingDetails.modifiers ?? [];
+  if (modifiers.length === 0) return 'none';
+  return modifiers
+    .map((m) => {
+      const dates = `${m.from ? ` from ${m.from}` : ''}${m.until ? ` until ${m.until}` : ''}`;
+      const hours = m.windowsUtc?.length ? ` ${m.windowsUtc.map((w) => `${w.start}-${w.end}`).join(',')} UTC` : '';
+      return `${m.kind}${dates}${hours}: ${ratesText(m)}`;
+    })
     .join('; ');
 }
 
@@ -95,6 +108,19 @@ function diffTool(old: DiffedTool, tool: DiffedTool, push: Push): void {
       );
   if (tiersText(old) !== tiersText(tool))
     push('price-changed', tool, 'pricingDetails.tiers', tiersText(old), tiersText(tool));
+  if (modifiersText(old) !== modifiersText(tool))
+    push('price-changed', tool, 'pricingDetails.modifiers', modifiersText(old), modifiersText(tool));
+  // Releases made before one-hour cache writes were published have no such field: no price, as now.
+  const oneHour = (t: DiffedTool) => t.pricingDetails.cacheCreate1h ?? null;
+  if (oneHour(old) !== oneHour(tool))
+    push(
+      'price-changed',
+      tool,
+      'pricingDetails.cacheCreate1h',
+      oneHour(old),
+      oneHour(tool),
+      percentChange(oneHour(old), oneHour(tool)),
+    );
   for (const field of CONTEXT_FIELDS)
     if (old[field] !== tool[field])
       push('context-changed', tool, field, old[field], tool[field], percentChange(old[field], tool[field]));

@@ -109,3 +109,51 @@ describe('first-score and rank-moved changes', () => {
     expect(xml).toContain('1 first score');
   });
 });
+
+describe('price changes beyond the base rates', () => {
+  const priced = (details: object) =>
+    ({
+      tools: [{ ...tool('a'), pricingDetails: { tiers: [], modifiers: [], ...details } }],
+      benchmarks: [],
+    }) as unknown as DatasetView;
+  const batch = { kind: 'batch', input: 0.5, output: 1 };
+
+  it('a batch rate that appears is a price change a feed reader sees', () => {
+    const changes = diffDatasets(priced({}), priced({ modifiers: [batch] }));
+    expect(changes).toEqual([
+      {
+        kind: 'price-changed',
+        toolId: 'a',
+        toolName: 'A',
+        field: 'pricingDetails.modifiers',
+        from: 'none',
+        to: 'batch: 0.5/1',
+        percent: null,
+      },
+    ]);
+    expect(change.safeParse(changes[0]).success).toBe(true);
+    expect(describeChange(changes[0]!)).toContain('batch: 0.5/1');
+  });
+
+  it('a promotion that gets an end date, and a one-hour cache-write price that appears, are price changes', () => {
+    const promotion = { kind: 'promotion', input: 0.1, output: 0.2, from: '2026-12-01' };
+    const changes = diffDatasets(
+      priced({ modifiers: [promotion] }),
+      priced({ modifiers: [{ ...promotion, until: '2026-12-31' }], cacheCreate1h: 2 }),
+    );
+    // Changes of one tool sort by field.
+    expect(changes.map((c) => [c.field, c.from, c.to])).toEqual([
+      ['pricingDetails.cacheCreate1h', null, 2],
+      [
+        'pricingDetails.modifiers',
+        'promotion from 2026-12-01: 0.1/0.2',
+        'promotion from 2026-12-01 until 2026-12-31: 0.1/0.2',
+      ],
+    ]);
+  });
+
+  it('a release view without modifiers (an older schema) reads as none, so nothing changes', () => {
+    const old = { tools: [tool('a')], benchmarks: [] } as unknown as DatasetView;
+    expect(diffDatasets(old, priced({}))).toEqual([]);
+  });
+});
