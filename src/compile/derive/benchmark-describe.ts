@@ -8,7 +8,7 @@ import type { Component } from './benchmark-components.ts';
 import { ALIVE_MIN_MODELS, ALIVE_WINDOW_MONTHS } from './benchmark-liveness.ts';
 import type { ModelScores } from './benchmark-estimates.ts';
 import type { Overall, Ranked } from './benchmark-rank.ts';
-import { blendedPrice } from './pricing.ts';
+import { blendedPrice, roundTo } from './pricing.ts';
 
 /** One scored tool with everything its description reads. */
 export interface ScoredTool {
@@ -93,7 +93,8 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))]!;
 }
 
-const percent = (share: number) => `${Math.round(100 * share)}%`;
+// From the share as published (four decimals), so the text and `calibration.coverage` round alike (0.795 is 80%).
+const percent = (share: number) => `${Math.round(100 * roundTo(share, 4))}%`;
 
 /** The liveness rule and its outcome in this build, in words. */
 function livenessText(components: readonly Component[]): string {
