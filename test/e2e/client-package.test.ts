@@ -1,0 +1,120 @@
+/**
+ * The client package as a package: `npm pack` ships only the files it needs, and the packed tarball
+ * works standalone (installed into an empty project, its declarations type-check without Node types,
+ * its exports and its bin run). Slow: packing runs the package build (two compiler passes).
+ */
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/fs/paths.ts';
+
+const execFileAsync = promisify(execFile);
+const packageDir = path.join(ROOT, 'packages', 'client');
+
+describe('the package', () => {
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'acmd-client-pack-'));
+  afterAll(() => rmSync(temp, { recursive: true, force: true }));
+  // Asynchronous: `npm pack` runs the package build (two compiler passes), and a synchronous child of that
+  // length would block the test worker's reports to vitest ("Timeout calling onTaskUpdate").
+  const npm = async (args: string[], cwd: string) =>
+    (
+      await execFileAsync('npm', args, {
+        cwd,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          npm_config_update_notifier: 'false',
+          npm_config_fund: 'false',
+          npm_config_audit: 'false',
+        },
+      })
+    ).stdout;
+
+  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine, LICENSE, README and package.json', async () => {
+    const [report] = JSON.parse(await npm(['pack', '--dry-run', '--json', '--ignore-scripts=false'], packageDir)) as [
+      { files: { path: string }[] },
+    ];
+    const files = report.files.map((f) => f.path).sort();
+    const client = [
+      'client',
+      'errors',
+      'index',
+      'query',
+      'release-documents',
+      'resolve',
+      'store',
+      'types.generated',
+      'validate',
+    ].flatMap((m) => [`dist/packages/client/src/${m}.js`, `dist/packages/client/src/${m}.d.ts`]);
+    // The CLI ships as JavaScript only: the bin, format.ts and every module under cli/ (one file per command).
+    const cliModules = readdirSync(path.join(packageDir, 'src', 'cli'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `cli/${f.replace(/\.ts$/, '')}`);
+    const cli = ['cli', 'format', ...cliModules].map((m) => `dist/packages/client/src/${m}.js`);
+    const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);
+    // The CommonJS build (for require()) holds the library and the cost engine, not the CLI.
+    const cjs = [...client, ...cost].map((f) => f.replace(/^dist\//, 'dist/cjs/'));
+    expect(files).toEqual(
+      [...client, ...cli, ...cost, ...cjs, 'dist/cjs/package.json', 'LICENSE', 'README.md', 'package.json'].sort(),
+    );
+  }, 300_000);
+
+  it('installs from its tarball into an empty project and works there: imports, types without @types/node, bin', async () => {
+    const tarball = (await npm(['pack', '--pack-destination', temp], packageDir)).trim().split('\n').pop()!;
+    const project = path.join(temp, 'consumer');
+    execFileSync('mkdir', ['-p', project]);
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    );
+    await npm(['install', '--offline', '--no-package-lock', path.join(temp, tarball)], project);
+    const manifest = JSON.parse(
+      readFileSync(path.join(project, 'node_modules', '@ai-coding-models', 'client', 'package.json'), 'utf8'),
+    );
+    expect(manifest.dependencies ?? {}).toEqual({});
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import * as c from '@ai-coding-models/client'; console.log(typeof c.createClient, typeof c.costOf, typeof c.engineCostOf, typeof c.rankTools, c.DEFAULT_BASE_URL)",
+      ],
+      { cwd: project, encoding: 'utf8' },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toMatch(/^function function function function https?:\/\//);
+    // A browser-style consumer: DOM lib, no Node types.
+    writeFileSync(
+      path.join(project, 'main.ts'),
+      "import { createClient, costOf, type Tool, type RankedTool } from '@ai-coding-models/client';\nexport async function cheapest(): Promise<RankedTool[]> { const c = createClient(); const t: Tool = await c.findTool('gpt-5.4'); costOf(t, { input: 1000, output: 10 }); return c.rank({ input: 1, output: 1 }); }\n",
+    );
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ['main.ts'],
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const typecheck = spawnSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+    expect(typecheck.stdout + typecheck.stderr).toBe('');
+    const bin = spawnSync(path.join(project, 'node_modules', '.bin', 'ai-coding-models'), ['--version'], {
+      encoding: 'utf8',
+    });
+    expect(bin.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version);
+  }, 300_000);
+});
