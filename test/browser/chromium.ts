@@ -1,11 +1,11 @@
 /**
  * Shared by the browser suites: Debian's Chromium (playwright-core, no bundled browser), whether
- * it is missing (the suites skip locally with the reason and fail under CI), and axe-core's
- * serious and critical violations on a page.
+ * it is missing (the suites skip locally with the reason and fail under CI), opening a page that
+ * records its errors, and axe-core's serious and critical violations on a page.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const LAUNCH_ARGS = [
@@ -31,6 +31,23 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
   return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+}
+
+/** Opens `urlPath` in a new page whose uncaught errors and console errors are added to `problems`; it must answer 200. */
+export async function openWatched(
+  ctx: BrowserContext,
+  baseUrl: string,
+  urlPath: string,
+  problems: string[],
+): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (error) => problems.push(`${urlPath}: uncaught: ${error.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${urlPath}: console error: ${m.text()}`);
+  });
+  const response = await page.goto(`${baseUrl}${urlPath}`, { waitUntil: 'load' });
+  if (response?.status() !== 200) throw new Error(`${urlPath} answered ${response?.status() ?? 'nothing'}, not 200`);
+  return page;
 }
 
 interface AxeResult {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { httpRequest } from '../support/http.ts';
 import { type NaiveModel, naiveCost } from '../support/naive-cost.ts';
 import { startTarget, type Target } from '../support/targets.ts';
-import { axeViolations, chromiumMissing, launchChromium } from './chromium.ts';
+import { openWatched, axeViolations, chromiumMissing, launchChromium } from './chromium.ts';
 
 interface ToolLite extends NaiveModel {
   id: string;
@@ -40,16 +40,8 @@ describe.skipIf(chromiumMissing() !== null)('ranks, the method and the compariso
   const get = async (p: string) => (await httpRequest(`${target.baseUrl}${p}`)).body.toString();
   const json = async <T>(p: string) => JSON.parse(await get(p)) as T;
 
-  async function open(ctx: BrowserContext, urlPath: string): Promise<Page> {
-    const page = await ctx.newPage();
-    page.on('pageerror', (error) => problems.push(`${urlPath}: uncaught: ${error.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${urlPath}: console error: ${m.text()}`);
-    });
-    const response = await page.goto(`${target.baseUrl}${urlPath}`, { waitUntil: 'load' });
-    expect(response?.status(), urlPath).toBe(200);
-    return page;
-  }
+  const open = (ctx: BrowserContext, urlPath: string): Promise<Page> =>
+    openWatched(ctx, target.baseUrl, urlPath, problems);
 
   const shownColumns = (page: Page) =>
     page.$$eval('#compare thead th[data-id]', (ths) =>

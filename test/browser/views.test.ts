@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { httpRequest } from '../support/http.ts';
 import { startTarget, type Target } from '../support/targets.ts';
-import { axeViolations, chromiumMissing, launchChromium } from './chromium.ts';
+import { openWatched, axeViolations, chromiumMissing, launchChromium } from './chromium.ts';
 
 interface ToolLite {
   id: string;
@@ -38,13 +38,7 @@ describe.skipIf(chromiumMissing() !== null)('the pages people use to choose a mo
   const json = async <T>(p: string) => JSON.parse((await httpRequest(`${target.baseUrl}${p}`)).body.toString()) as T;
 
   async function open(ctx: BrowserContext, urlPath: string): Promise<Page> {
-    const page = await ctx.newPage();
-    page.on('pageerror', (error) => problems.push(`${urlPath}: uncaught: ${error.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${urlPath}: console error: ${m.text()}`);
-    });
-    const response = await page.goto(`${target.baseUrl}${urlPath}`, { waitUntil: 'load' });
-    expect(response?.status(), urlPath).toBe(200);
+    const page = await openWatched(ctx, target.baseUrl, urlPath, problems);
     if (urlPath.startsWith('/calculator/'))
       await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
     return page;
