@@ -5,6 +5,8 @@
  * last instants, each off-peak window's edges, batch, free models and every platform billing
  * kind. Another implementation of the rules (another language, a client) recomputes them and
  * must agree to the micro-dollar.
+ * Longer than 400 lines on purpose: one small generator per pricing feature, kept together so that
+ * what the vectors cover can be read in one place.
  */
 import { costOf } from './engine.ts';
 import { CostError } from './errors.ts';

@@ -2,7 +2,9 @@
  * The HTTP side: one function per endpoint, each revalidating the last good copy with
  * If-None-Match (so polling costs a 304 and no body), typed errors, an optional structural or
  * caller-supplied validation, and a `baseUrl` for any mirror or static host. Uses the global
- * `fetch` (Node 20+, browsers, Deno, workers) or one you pass.
+ * `fetch` (Node 22+, browsers, Deno, workers) or one you pass.
+ * Longer than 400 lines on purpose: it is the client's one list of endpoints, a short method each
+ * over the shared fetch path, and one list reads better than endpoints scattered over files.
  */
 import type { CostResult, Usage } from '../../../src/cost/index.ts';
 import { DirectoryError, HttpError, InvalidInputError, NetworkError, SchemaError } from './errors.ts';
