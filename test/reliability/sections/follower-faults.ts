@@ -104,9 +104,10 @@ async function injectFaults(
   row: Required<Pick<Row, 'faultsInjected' | 'faultsRejected' | 'failures'>>,
 ): Promise<number> {
   let current = 1;
+  const switches = () => (follower.serving.output().match(/follow: switched/g) ?? []).length;
   for (const [name, fault] of faults()) {
     const next = current + 1;
-    const switchesBefore = (follower.serving.output().match(/follow: switched/g) ?? []).length;
+    const switchesBefore = switches();
     if (fault === 'older' || fault === 'flap') {
       origin.serve(generation(current - 1)); // (the rollback cases come after several switches: current > 1)
       for (let i = 0; fault === 'flap' && i < 15; i++) {
@@ -119,7 +120,7 @@ async function injectFaults(
     }
     await sleep(1_500);
     row.faultsInjected += 1;
-    const switched = (follower.serving.output().match(/follow: switched/g) ?? []).length > switchesBefore;
+    const switched = switches() > switchesBefore;
     const alive = follower.serving.child.exitCode === null && follower.serving.child.signalCode === null;
     if (alive && !switched && (await follower.tools()) === toolsSha(current)) row.faultsRejected += 1;
     else row.failures.push(`${name}: ${alive ? 'the follower switched' : 'the follower died'}`);
@@ -127,6 +128,9 @@ async function injectFaults(
     origin.serve(generation(next));
     if (await waitUntil(async () => (await follower.tools()) === toolsSha(next), RECOVER_MS)) current = next;
     else row.failures.push(`${name}: no switch within ${RECOVER_MS} ms of the origin healing`);
+    // The follower serves the new artifact before it logs the switch; wait for that line, or the next
+    // fault would count it as a switch of its own.
+    await waitUntil(async () => switches() > switchesBefore, 5_000);
   }
   return current;
 }
