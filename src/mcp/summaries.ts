@@ -6,7 +6,7 @@
 import type { Summarize } from './answers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: summaries read the loose JSON a tool body returned
-type Json = any;
+export type Json = any;
 
 const ids = (rows: Json[]) => rows.map((r) => r.id).join(', ');
 

@@ -9,6 +9,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { USAGE_FORMATS } from '../../packages/client/src/index.ts';
 import { dataSource, type Directory, guarded, type Summarize } from './answers.ts';
+import type { Json } from './summaries.ts';
 
 const DOCUMENTS = ['tools.json', 'model-ids.json'];
 
@@ -63,9 +64,6 @@ export const PRICE_USAGE_OUTPUT = z.looseObject({
   pricingSource: z.string(),
   dataSource: DATA_SOURCE,
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: summaries read the loose JSON a tool body returned
-type Json = any;
 
 const summarizeResolve: Summarize = (v: Json) =>
   `"${v.match.query}" is ${v.model.id} (${v.model.name}, ${v.model.status}), matched ${v.match.entry.kind} id "${v.match.entry.id}"${v.match.form === 'exact' ? '' : ` after the ${v.match.form} wrapping`}.`;
