@@ -32,11 +32,18 @@ export const JS_CONTENT_TYPE = 'text/javascript; charset=utf-8';
 export const SVG_CONTENT_TYPE = 'image/svg+xml';
 
 /**
- * HTML pages run no inline script and carry no inline style: everything comes from the site's
- * own files (the script's fetches of the JSON documents included), and nothing may frame them.
+ * The one inline stylesheet every page carries (src/web/styles.ts), by its hash. Written here by
+ * `npm run docs` (this folder may not import the page's code), and checked against the page's
+ * stylesheet by test/unit/http-policy.test.ts, so a style change cannot ship an unstyled page.
  */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const INLINE_STYLESHEET_SOURCE = "'sha256-t9pS28sorf6DMvCK1t6Vo+cDfv0cW4+4DlnuKj/rtXc='";
+
+/**
+ * HTML pages run no inline script and no inline style other than the site's own stylesheet:
+ * everything else comes from the site's own files (the script's fetches of the JSON documents
+ * included), and nothing may frame them.
+ */
+export const CONTENT_SECURITY_POLICY = `default-src 'none'; script-src 'self'; style-src ${INLINE_STYLESHEET_SOURCE}; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
 const HTML_HEADERS: Readonly<Record<string, string>> = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
 const NO_HEADERS: Readonly<Record<string, string>> = {};

@@ -1,6 +1,7 @@
 /**
  * `npm run docs`: rewrites the generated field reference (docs/fields.md) and the client package's
- * generated types (packages/client/src/types.generated.ts) from the schema.
+ * generated types (packages/client/src/types.generated.ts) from the schema, and the inline
+ * stylesheet's hash in the Content-Security-Policy (src/artifact/http-policy.ts, deploy/nginx.conf).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { ROOT } from '../fs/paths.ts';
 import { loadRefreshConfig } from '../refresh/config.ts';
 import { fieldReference, replaceSection } from '../schema/field-reference.ts';
 import { generateClientTypes } from '../schema/typescript.ts';
+import { STYLESHEET_CSP_SOURCE } from '../web/stylesheet-policy.ts';
 
 const fieldsPath = path.join(ROOT, 'docs', 'fields.md');
 await writeFile(fieldsPath, replaceSection(await readFile(fieldsPath, 'utf8'), fieldReference(), fieldsPath));
@@ -19,3 +21,14 @@ await writeFile(
   generateClientTypes({ publicBaseUrl }),
 );
 console.log('packages/client/src/types.generated.ts updated');
+
+const policyPath = path.join(ROOT, 'src', 'artifact', 'http-policy.ts');
+const policy = await readFile(policyPath, 'utf8');
+await writeFile(
+  policyPath,
+  policy.replace(/INLINE_STYLESHEET_SOURCE = "[^"]*"/, `INLINE_STYLESHEET_SOURCE = "${STYLESHEET_CSP_SOURCE}"`),
+);
+const nginxPath = path.join(ROOT, 'deploy', 'nginx.conf');
+const nginx = await readFile(nginxPath, 'utf8');
+await writeFile(nginxPath, nginx.replace(/style-src [^;"]*;/g, `style-src ${STYLESHEET_CSP_SOURCE};`));
+console.log('inline stylesheet hash updated in src/artifact/http-policy.ts and deploy/nginx.conf');

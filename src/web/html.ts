@@ -30,7 +30,8 @@ export function paragraphs(text: string): string {
 }
 
 export interface Assets {
-  css: string;
+  /** Inlined, not linked: see styles.ts. */
+  stylesheet: string;
   js: string;
   icon: string;
 }
@@ -82,7 +83,7 @@ export function page(shell: PageShell): string {
 <title>${esc(shell.title)}</title>
 <meta name="description" content="${esc(shell.description)}">
 <link rel="icon" href="${root}${shell.assets.icon}" type="image/svg+xml">
-<link rel="stylesheet" href="${root}${shell.assets.css}">
+<style>${shell.assets.stylesheet}</style>
 <script src="${root}${shell.assets.js}" defer></script>
 </head>
 <body data-root="${root}">

@@ -20,7 +20,7 @@ import {
   renderUseCase,
   renderUseCaseIndex,
 } from './pages/sections.ts';
-import { CSS, ICON } from './styles.ts';
+import { ICON, STYLESHEET } from './styles.ts';
 import { type Site, siteOf, type WebInput } from './view.ts';
 
 export type { WebInput } from './view.ts';
@@ -47,18 +47,16 @@ interface PageSpec {
   shell: Omit<PageShell, 'path' | 'assets' | 'lastUpdated'>;
 }
 
-/** The stylesheet, the script and the icon, under content-hashed names (so they can be cached for ever). */
+/** The script and the icon, under content-hashed names (so they can be cached for ever); the stylesheet is inlined. */
 function assetFiles(): { assets: Assets; files: WebFile[] } {
-  const css = Buffer.from(CSS.trim().replace(/\n/g, ''));
   const js = Buffer.from(browserBundle());
   const icon = Buffer.from(ICON);
   const assets: Assets = {
-    css: hashed('site', 'css', css),
+    stylesheet: STYLESHEET,
     js: hashed('app', 'js', js),
     icon: hashed('icon', 'svg', icon),
   };
   const files: WebFile[] = [
-    { urlPath: `/${assets.css}`, type: 'css', body: css, immutable: true },
     { urlPath: `/${assets.js}`, type: 'js', body: js, immutable: true },
     { urlPath: `/${assets.icon}`, type: 'svg', body: icon, immutable: true },
   ];
