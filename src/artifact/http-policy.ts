@@ -27,7 +27,6 @@ export const PREFLIGHT_MAX_AGE = '86400';
 
 /** The web page (src/web/): HTML pages and their content-hashed assets. */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
-export const CSS_CONTENT_TYPE = 'text/css; charset=utf-8';
 export const JS_CONTENT_TYPE = 'text/javascript; charset=utf-8';
 export const SVG_CONTENT_TYPE = 'image/svg+xml';
 
@@ -56,7 +55,6 @@ export function policyHeadersFor(contentType: string): Readonly<Record<string, s
 /** Content type of each kind of web page file. */
 export const WEB_CONTENT_TYPES = {
   html: HTML_CONTENT_TYPE,
-  css: CSS_CONTENT_TYPE,
   js: JS_CONTENT_TYPE,
   svg: SVG_CONTENT_TYPE,
 } as const;

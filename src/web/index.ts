@@ -28,7 +28,7 @@ export type { WebInput } from './view.ts';
 export interface WebFile {
   /** URL path: a page's canonical URL ends with "/" (its file is index.html there); assets are files. */
   urlPath: string;
-  type: 'html' | 'css' | 'js' | 'svg';
+  type: 'html' | 'js' | 'svg';
   body: Buffer;
   /** Content-hashed assets never change. */
   immutable: boolean;

@@ -2,6 +2,7 @@
  * The site's one stylesheet and icon. Colours are custom properties with a dark set that follows
  * prefers-color-scheme; both sets meet WCAG AA (text 4.5:1, graphics 3:1) on their background.
  */
+
 const COLOURS = `
 :root{color-scheme:light dark;--fg:#1a1a1a;--fg2:#374151;--muted:#4b5563;--bg:#fff;--bg2:#f8fafc;--bg3:#f1f5f9;--line:#e5e7eb;--line2:#d1d5db;--line3:#94a3b8;--link:#0b57d0;--visited:#6b21a8;--accent:#1d4ed8;--warm:#c2410c;--bad:#b91c1c;--warn:#92400e;--est-bg:#fef3c7;--est-fg:#78350f;--est-line:#b45309;--field:#6b7280;--tip-bg:#111827;--tip-fg:#fff;--grid:#e5e7eb;--pt:#1d4ed8;--iv:#64748b;--sticky:#fff}
 @media (prefers-color-scheme:dark){:root{--fg:#e5e7eb;--fg2:#d1d5db;--muted:#a3adbb;--bg:#0f1419;--bg2:#161d26;--bg3:#1e2733;--line:#2a3441;--line2:#3a4656;--line3:#5b6b80;--link:#8ab4f8;--visited:#c4a5f5;--accent:#7aa7ff;--warm:#fb923c;--bad:#f87171;--warn:#fbbf24;--est-bg:#3b2a0a;--est-fg:#fde68a;--est-line:#f59e0b;--field:#8a94a3;--tip-bg:#e5e7eb;--tip-fg:#111827;--grid:#263140;--pt:#7aa7ff;--iv:#94a3b8;--sticky:#0f1419}}
@@ -192,7 +193,7 @@ h1{font-size:1.45rem}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 `;
 
-export const CSS = `${COLOURS}${BASE}${TABLES}${FORMS}${CHART}${NARROW}`;
+const CSS = `${COLOURS}${BASE}${TABLES}${FORMS}${CHART}${NARROW}`;
 
 /** The stylesheet as every page inlines it: one line, so its hash does not depend on line endings. */
 export const STYLESHEET = CSS.trim().replace(/\n/g, '');
