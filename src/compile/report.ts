@@ -60,11 +60,15 @@ function lifecycleTables(source: SourceData, today: string): string[] {
   return out;
 }
 
-// Staleness is the age of the source version a value was read from (asOf), not of the day someone last checked it (verified).
+// Staleness is the age of the source version a value was read from (asOf), not of the day someone last checked it
+// (verified). A release month never changes once published, so an old source for it is not stale.
+const TIMELESS_FACTS: ReadonlySet<string> = new Set(['releaseDate']);
+
 function staleTable(source: SourceData, now: Date): string {
   const stale: (string | number)[][] = [];
   for (const { file, data } of source.tools)
     for (const [fact, src] of Object.entries(data.sources)) {
+      if (TIMELESS_FACTS.has(fact)) continue;
       const ageDays = Math.floor((now.getTime() - Date.parse(`${src.asOf}T00:00:00Z`)) / 86_400_000);
       if (ageDays > STALE_DAYS) stale.push([file, fact, src.asOf, src.verified, ageDays]);
     }

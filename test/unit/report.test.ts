@@ -86,6 +86,10 @@ describe('npm run report', () => {
       'Facts whose source version (asOf) is older than',
     ])
       expect(text, heading).toContain(heading);
+    // An old source for a price is stale; one for a release month is not: that fact never changes.
+    const stale = text.slice(text.indexOf('Facts whose source version')).split('\n\n')[0]!;
+    expect(stale).toMatch(/ pricing +\d{4}-/);
+    expect(stale).not.toMatch(/ releaseDate +\d{4}-/);
     for (const category of documents['categories.json'].categories)
       expect(text).toMatch(new RegExp(`^${category.id}\\s+${category.toolIds.length}\\s`, 'm'));
     const { unscored, sources } = documents['benchmarks.json'].benchmarks;
