@@ -4,7 +4,7 @@
  * from upstream or from a curated edit. Pure.
  */
 import { valueText } from '../compile/errors.ts';
-import { type BenchmarkModel, type Change, type ChangeKind, changeKind, type Tool } from '../schema/api.ts';
+import { type BenchmarkModel, type Change, type ChangeKind, changeKind, isRefit, type Tool } from '../schema/api.ts';
 
 /** The tool fields a diff compares (and the price history reads): all a release made under an older schema must have. */
 export const DIFFED_TOOL_FIELDS = {
@@ -86,6 +86,7 @@ type Push = (
   from: number | string | null,
   to: number | string | null,
   percent?: number | null,
+  withinPreviousInterval?: boolean,
 ) => void;
 
 function statusKind(status: DiffedTool['status']): ChangeKind {
@@ -162,6 +163,33 @@ function rankOf(scores: DiffedScores): RankView | null {
     : { rank, rankRange: null };
 }
 
+type Interval = { low: number; high: number };
+
+function asInterval(value: unknown): Interval | null {
+  const { low, high } = (value ?? {}) as { low?: unknown; high?: unknown };
+  return typeof low === 'number' && typeof high === 'number' ? { low, high } : null;
+}
+
+/**
+ * The 80% interval a release published for one score: overallInterval for overallScore, the
+ * estimate's interval in scoreDetails for a benchmark field, and null for a measured value (it has
+ * none) or a release made before intervals were published.
+ */
+function publishedInterval(scores: DiffedScores, field: (typeof SCORE_FIELDS)[number]): Interval | null {
+  const view = scores as { overallInterval?: unknown; scoreDetails?: Record<string, { interval?: unknown }> };
+  return field === 'overallScore' ? asInterval(view.overallInterval) : asInterval(view.scoreDetails?.[field]?.interval);
+}
+
+/**
+ * Whether a changed score stayed inside the interval the previous release published for it: a
+ * refit of the estimates moves most of them a little each time a result arrives, and a reader
+ * of the feed needs those told apart from a new measurement or a move the uncertainty did not allow.
+ */
+function withinInterval(before: DiffedScores, field: (typeof SCORE_FIELDS)[number], to: number | null): boolean {
+  const interval = publishedInterval(before, field);
+  return interval !== null && to !== null && to >= interval.low && to <= interval.high;
+}
+
 /**
  * Score changes of one tool. A tool scored for the first time gets one `first-score` change (its
  * overallScore); a rank outside the range of ranks the previous release published for it gets
@@ -183,7 +211,8 @@ function diffScores(
   for (const field of SCORE_FIELDS) {
     const from = a ? a[field] : null;
     const to = b ? b[field] : null;
-    if (from !== to) push('score-changed', tool, `benchmarks.${field}`, from, to);
+    if (from !== to)
+      push('score-changed', tool, `benchmarks.${field}`, from, to, null, a ? withinInterval(a, field, to) : false);
   }
   const before = a && rankOf(a);
   const after = b && rankOf(b);
@@ -219,8 +248,17 @@ function diffBenchmarks(before: DatasetView, after: DatasetView, push: Push): vo
 
 export function diffDatasets(before: DatasetView, after: DatasetView): Change[] {
   const changes: Change[] = [];
-  const push: Push = (kind, tool, field, from, to, percent = null) =>
-    changes.push({ kind, toolId: tool.id, toolName: tool.name, field, from, to, percent });
+  const push: Push = (kind, tool, field, from, to, percent = null, withinPreviousInterval) =>
+    changes.push({
+      kind,
+      toolId: tool.id,
+      toolName: tool.name,
+      field,
+      from,
+      to,
+      percent,
+      ...(withinPreviousInterval === undefined ? {} : { withinPreviousInterval }),
+    });
   diffTools(before, after, push);
   diffBenchmarks(before, after, push);
   return changes.sort(
@@ -251,8 +289,12 @@ export function summarize(changes: readonly Change[], initial = false): string {
   if (changes.length === 0) return 'No field-level changes (documents changed in wording or derivation only).';
   const counts = new Map<ChangeKind, number>();
   for (const change of changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
+  const refits = changes.filter(isRefit).length;
   return KIND_ORDER.filter((k) => counts.has(k))
-    .map((k) => `${counts.get(k)} ${LABELS[k][counts.get(k) === 1 ? 0 : 1]}`)
+    .map((k) => {
+      const count = `${counts.get(k)} ${LABELS[k][counts.get(k) === 1 ? 0 : 1]}`;
+      return k === 'score-changed' && refits > 0 ? `${count} (${refits} within the previous 80% interval)` : count;
+    })
     .join(', ');
 }
 

@@ -4,7 +4,7 @@
  * a feed reader recognises entries across rebuilds and base-URL changes. Pure.
  */
 import { createHash } from 'node:crypto';
-import type { Release, RemovedId } from '../schema/api.ts';
+import { isRefit, type Release, type RemovedId } from '../schema/api.ts';
 import { describeChange } from './diff.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
@@ -43,10 +43,17 @@ export interface FeedOptions {
 }
 
 function entry(release: Release, base: string): string {
-  const lines = release.changes.map(describeChange);
+  const details = `${base}/api/v/${release.id}/release.json`;
+  // Refitted estimates that stayed inside their interval are counted, not listed: a reader of the
+  // feed wants the measurements and the moves, and release.json keeps every change.
+  const refits = release.changes.filter(isRefit).length;
+  const lines = release.changes.filter((c) => !isRefit(c)).map(describeChange);
   const shown = lines.slice(0, MAX_LINES_PER_ENTRY);
-  if (lines.length > shown.length)
-    shown.push(`... and ${lines.length - shown.length} more (see ${base}/api/v/${release.id}/release.json)`);
+  if (lines.length > shown.length) shown.push(`... and ${lines.length - shown.length} more (see ${details})`);
+  if (refits > 0)
+    shown.push(
+      `${refits} estimated ${refits === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval (listed in ${details})`,
+    );
   const content = [release.summary, '', ...shown].join('\n');
   return [
     '  <entry>',

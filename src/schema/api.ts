@@ -837,6 +837,14 @@ export const change = z
       .describe(
         '(to - from) / from x 100, rounded to 0.1, for prices and context sizes; null otherwise or when from is 0.',
       ),
+    withinPreviousInterval: z
+      .boolean()
+      .optional()
+      .describe(
+        ext(
+          '`score-changed` only: true when the new value lies inside the 80% interval the previous release published for it (`overallInterval` for `benchmarks.overallScore`, `scoreDetails.<field>.interval` for an estimated benchmark field), so the estimate moved as its uncertainty allowed when the model was refitted on new results; false when the previous value was measured (it has no interval), had none published, or the new value is outside it. Absent on other kinds and in releases cut before 2026-11-25.2.',
+        ),
+      ),
   })
   .strict()
   .describe(ext('One field-level difference between a release and the one before it.'));
@@ -1158,6 +1166,11 @@ export type RefreshStatus = z.infer<typeof refreshStatus>;
 export type RefreshOutcome = z.infer<typeof refreshOutcome>;
 export type UpstreamUsed = z.infer<typeof upstreamUsed>;
 export type Change = z.infer<typeof change>;
+
+/** A score that moved inside the interval the previous release published for it: an estimate refitted on new results, not news. */
+export function isRefit(change: Change): boolean {
+  return change.kind === 'score-changed' && change.withinPreviousInterval === true;
+}
 export type ChangeKind = z.infer<typeof changeKind>;
 export type Release = z.infer<typeof release>;
 export type ReleaseDocumentEntry = z.infer<typeof releaseDocumentEntry>;

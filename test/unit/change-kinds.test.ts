@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DatasetView, describeChange, diffDatasets, summarize } from '../../src/history/diff.ts';
 import { atomFeed } from '../../src/history/feed.ts';
-import { change, type Release } from '../../src/schema/api.ts';
+import { type Change, change, type Release } from '../../src/schema/api.ts';
 
 const source = { name: 'S', url: 'https://s.test' };
 const tool = (id: string) => ({
@@ -107,6 +107,55 @@ describe('first-score and rank-moved changes', () => {
     expect(xml).toContain('D (d): scored for the first time, overallScore 30');
     expect(xml).toContain('C (c): rank 2 -&gt; 1, outside its previous rank range');
     expect(xml).toContain('1 first score');
+  });
+});
+
+describe('score changes an estimate refit explains', () => {
+  const detailed = (overallScore: number, sweBench: number, interval: object | null) => ({
+    ...score('a', overallScore),
+    sweBench,
+    overallInterval: { low: 55, high: 65, level: 0.8 },
+    scoreDetails: { sweBench: interval ? { kind: 'estimated', value: 50, interval } : { kind: 'measured', value: 50 } },
+  });
+  const estimated = { low: 45, high: 58, level: 0.8 };
+  const release = (changes: Change[]): Release =>
+    ({
+      id: '2026-12-02',
+      publishedAt: '2026-12-02T00:00:00Z',
+      summary: summarize(changes),
+      changes,
+    }) as unknown as Release;
+
+  it('a value inside the interval the previous release published is marked within it; one outside is not', () => {
+    const changes = diffDatasets(
+      view(['a'], [detailed(60, 50, estimated)]),
+      view(['a'], [detailed(62, 59, estimated)]),
+    );
+    expect(changes.map((c) => [c.field, c.withinPreviousInterval])).toEqual([
+      ['benchmarks.overallScore', true],
+      ['benchmarks.sweBench', false],
+    ]);
+    for (const c of changes) expect(change.safeParse(c).success).toBe(true);
+    expect(summarize(changes)).toBe('2 score changes (1 within the previous 80% interval)');
+  });
+
+  it('a measured value that changes is never within an interval: it had none', () => {
+    const changes = diffDatasets(view(['a'], [detailed(60, 50, null)]), view(['a'], [detailed(60, 51, null)]));
+    expect(changes).toEqual([expect.objectContaining({ field: 'benchmarks.sweBench', withinPreviousInterval: false })]);
+    expect(summarize(changes)).toBe('1 score change');
+  });
+
+  it('the feed lists the changes that matter and counts the refitted estimates, which release.json keeps', () => {
+    const changes = diffDatasets(
+      view(['a'], [detailed(60, 50, estimated)]),
+      view(['a'], [detailed(62, 59, estimated)]),
+    );
+    const xml = atomFeed([release(changes)], { baseUrl: null, lastUpdated: '2026-12-02T00:00:00Z', removedIds: [] });
+    expect(xml).toContain('A (a): benchmarks.sweBench 50 -&gt; 59');
+    expect(xml).not.toContain('benchmarks.overallScore 60 -&gt; 62');
+    expect(xml).toContain(
+      '1 estimated score moved within the previous release&apos;s 80% interval (listed in /api/v/2026-12-02/release.json)',
+    );
   });
 });
 

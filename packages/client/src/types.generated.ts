@@ -661,6 +661,8 @@ export interface Change {
   to: number | string | null;
   /** (to - from) / from x 100, rounded to 0.1, for prices and context sizes; null otherwise or when from is 0. */
   percent: number | null;
+  /** [extension] `score-changed` only: true when the new value lies inside the 80% interval the previous release published for it (`overallInterval` for `benchmarks.overallScore`, `scoreDetails.<field>.interval` for an estimated benchmark field), so the estimate moved as its uncertainty allowed when the model was refitted on new results; false when the previous value was measured (it has no interval), had none published, or the new value is outside it. Absent on other kinds and in releases cut before 2026-11-25.2. */
+  withinPreviousInterval?: boolean;
 }
 
 export interface ReleaseDocumentEntry {

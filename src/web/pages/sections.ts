@@ -1,5 +1,5 @@
 /** Use cases, platforms, the change log and the API guide. */
-import type { Platform, UseCase } from '../../schema/api.ts';
+import { type Change, isRefit, type Platform, type UseCase } from '../../schema/api.ts';
 import { esc, paragraphs } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
 import { billingWords, type Site } from '../view.ts';
@@ -130,6 +130,17 @@ function relativeApi(path: string, root: string): string {
   return `${root}${path.replace(/^\/+/, '')}`;
 }
 
+/** One table of a release's changes, each linked to its model's page while the model is listed. */
+function changeTable(site: Site, root: string, changes: readonly Change[], caption: string, label: string): string {
+  const rows = changes
+    .map(
+      (c) =>
+        `<tr><th scope="row">${site.toolsById.has(c.toolId) ? `<a href="${root}models/${esc(c.toolId)}/">${esc(c.toolName)}</a>` : esc(c.toolName)}</th><td>${esc(c.kind)}</td><td>${c.field ? `<code>${esc(c.field)}</code>` : ''}</td><td>${c.from === null ? '—' : esc(String(c.from))}</td><td>${c.to === null ? '—' : esc(String(c.to))}${c.percent !== null ? ` (${c.percent > 0 ? '+' : ''}${c.percent}%)` : ''}</td></tr>`,
+    )
+    .join('');
+  return `<div class="scroll" role="region" aria-label="${esc(label)}" tabindex="0"><table><caption>${esc(caption)}</caption><thead><tr><th scope="col">Model</th><th scope="col">Change</th><th scope="col">Field</th><th scope="col">From</th><th scope="col">To</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
 export function renderChanges(site: Site, root: string): string {
   const changes = site.input.changes;
   if (!changes) return `<h1>Changes</h1><p>This build carries no release history.</p>`;
@@ -139,14 +150,14 @@ export function renderChanges(site: Site, root: string): string {
       const docs = r.documents
         .map((d) => `<a href="${esc(relativeApi(d.path, root))}">${esc(d.path.split('/').pop() ?? d.path)}</a>`)
         .join(', ');
-      const list = r.changes.length
-        ? `<div class="scroll" role="region" aria-label="Changes in ${esc(r.id)}" tabindex="0"><table><caption>${r.changes.length} changes</caption><thead><tr><th scope="col">Model</th><th scope="col">Change</th><th scope="col">Field</th><th scope="col">From</th><th scope="col">To</th></tr></thead><tbody>${r.changes
-            .map(
-              (c) =>
-                `<tr><th scope="row">${site.toolsById.has(c.toolId) ? `<a href="${root}models/${esc(c.toolId)}/">${esc(c.toolName)}</a>` : esc(c.toolName)}</th><td>${esc(c.kind)}</td><td>${c.field ? `<code>${esc(c.field)}</code>` : ''}</td><td>${c.from === null ? '—' : esc(String(c.from))}</td><td>${c.to === null ? '—' : esc(String(c.to))}${c.percent !== null ? ` (${c.percent > 0 ? '+' : ''}${c.percent}%)` : ''}</td></tr>`,
-            )
-            .join('')}</tbody></table></div>`
-        : '';
+      const refits = r.changes.filter(isRefit);
+      const others = r.changes.filter((c) => !isRefit(c));
+      const list = [
+        others.length ? changeTable(site, root, others, `${others.length} changes`, `Changes in ${r.id}`) : '',
+        refits.length
+          ? `<details><summary>${refits.length} estimated ${refits.length === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval</summary>${changeTable(site, root, refits, `${refits.length} refitted estimates`, `Refitted estimates in ${r.id}`)}</details>`
+          : '',
+      ].join('');
       return `<article class="release"><h2 id="r-${esc(r.id)}">Release ${esc(r.id)}</h2><p>${esc(day(r.date))}. ${esc(r.summary)}</p>${list}<p>Snapshot: ${docs}, <a href="${esc(relativeApi(`${r.url}release.json`, root))}">release.json</a>.</p></article>`;
     })
     .join('');
