@@ -33,6 +33,7 @@ const LEGACY_SERIES: Readonly<Record<string, string>> = Object.freeze({
   'swe-bench-verified-bash-only-v2': 'swe-bench-verified-bash-only',
   'swe-bench-pro-vendor': 'swe-bench-pro',
   'swe-bench-pro-scale': 'swe-bench-pro',
+  'swe-bench-pro-qwen-refined': 'swe-bench-pro',
   'aider-polyglot-vendor': 'aider-polyglot',
   'livecodebench-v5-leaderboard': 'livecodebench',
   'livecodebench-v6-leaderboard': 'livecodebench',
