@@ -170,24 +170,61 @@ function asInterval(value: unknown): Interval | null {
   return typeof low === 'number' && typeof high === 'number' ? { low, high } : null;
 }
 
+/** Weighted components published only in scoreDetails (extensions); the others are top-level fields. */
+const DETAIL_ONLY_FIELDS = ['sweBenchPro', 'terminalBench'] as const;
+type TopLevelScore = (typeof SCORE_FIELDS)[number];
+type ScoreKey = TopLevelScore | (typeof DETAIL_ONLY_FIELDS)[number];
+type Details = Record<string, { kind?: unknown; value?: unknown; interval?: unknown } | undefined>;
+
+const isTopLevel = (key: ScoreKey): key is TopLevelScore => (SCORE_FIELDS as readonly string[]).includes(key);
+const detailsOf = (scores: DiffedScores): Details | undefined => (scores as { scoreDetails?: Details }).scoreDetails;
+
+/** A score as published: null when the tool is not scored, undefined when the release did not publish the field. */
+function scoreValue(scores: DiffedScores, key: ScoreKey): number | null | undefined {
+  if (isTopLevel(key)) return scores[key];
+  const value = detailsOf(scores)?.[key]?.value;
+  return typeof value === 'number' ? value : undefined;
+}
+
+const scorePath = (key: ScoreKey) => (isTopLevel(key) ? `benchmarks.${key}` : `benchmarks.scoreDetails.${key}`);
+
 /**
  * The 80% interval a release published for one score: overallInterval for overallScore, the
- * estimate's interval in scoreDetails for a benchmark field, and null for a measured value (it has
+ * estimate's interval in scoreDetails for a benchmark, and null for a measured value (it has
  * none) or a release made before intervals were published.
  */
-function publishedInterval(scores: DiffedScores, field: (typeof SCORE_FIELDS)[number]): Interval | null {
-  const view = scores as { overallInterval?: unknown; scoreDetails?: Record<string, { interval?: unknown }> };
-  return field === 'overallScore' ? asInterval(view.overallInterval) : asInterval(view.scoreDetails?.[field]?.interval);
+function publishedInterval(scores: DiffedScores, key: ScoreKey): Interval | null {
+  if (key === 'overallScore') return asInterval((scores as { overallInterval?: unknown }).overallInterval);
+  return asInterval(detailsOf(scores)?.[key]?.interval);
 }
 
 /**
- * Whether a changed score stayed inside the interval the previous release published for it: a
- * refit of the estimates moves most of them a little each time a result arrives, and a reader
- * of the feed needs those told apart from a new measurement or a move the uncertainty did not allow.
+ * Whether a changed score is an estimate that stayed inside the interval the previous release
+ * published for it: a refit of the estimates moves most of them a little each time a result
+ * arrives, and a reader of the feed needs those told apart from a new measurement (even one that
+ * lands inside the old interval) or a move the uncertainty did not allow.
  */
-function withinInterval(before: DiffedScores, field: (typeof SCORE_FIELDS)[number], to: number | null): boolean {
-  const interval = publishedInterval(before, field);
-  return interval !== null && to !== null && to >= interval.low && to <= interval.high;
+function withinInterval(before: DiffedScores, after: DiffedScores, key: ScoreKey): boolean {
+  const interval = publishedInterval(before, key);
+  const to = scoreValue(after, key);
+  const measured = key !== 'overallScore' && detailsOf(after)?.[key]?.kind === 'measured';
+  if (interval === null || to === null || to === undefined || measured) return false;
+  return to >= interval.low && to <= interval.high;
+}
+
+/** score-changed for every published score that differs; a field one release did not publish is not compared. */
+function diffScoreValues(
+  a: DiffedScores | undefined,
+  b: DiffedScores | undefined,
+  tool: { id: string; name: string },
+  push: Push,
+): void {
+  for (const key of [...SCORE_FIELDS, ...DETAIL_ONLY_FIELDS]) {
+    const from = a ? scoreValue(a, key) : null;
+    const to = b ? scoreValue(b, key) : null;
+    if (from === undefined || to === undefined || from === to) continue;
+    push('score-changed', tool, scorePath(key), from, to, null, a && b ? withinInterval(a, b, key) : false);
+  }
 }
 
 /**
@@ -208,12 +245,7 @@ function diffScores(
     push('first-score', tool, 'benchmarks.overallScore', null, b.overallScore);
     return;
   }
-  for (const field of SCORE_FIELDS) {
-    const from = a ? a[field] : null;
-    const to = b ? b[field] : null;
-    if (from !== to)
-      push('score-changed', tool, `benchmarks.${field}`, from, to, null, a ? withinInterval(a, field, to) : false);
-  }
+  diffScoreValues(a, b, tool, push);
   const before = a && rankOf(a);
   const after = b && rankOf(b);
   if (!before?.rankRange || !after) return;
@@ -319,4 +351,18 @@ export function describeChange(change: Change): string {
       return `${who}: ${change.field} ${valueText(change.from)} -> ${valueText(change.to)}${pct}`;
     }
   }
+}
+
+/**
+ * Lines for a reader (feed, refresh report): every change that matters one by one, and the
+ * estimates that moved inside their previous interval as one line pointing at where they are listed.
+ */
+export function describeChanges(changes: readonly Change[], listedIn: string): string[] {
+  const refits = changes.filter(isRefit).length;
+  const lines = changes.filter((c) => !isRefit(c)).map(describeChange);
+  if (refits > 0)
+    lines.push(
+      `${refits} estimated ${refits === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval (listed in ${listedIn})`,
+    );
+  return lines;
 }

@@ -4,8 +4,8 @@
  * a feed reader recognises entries across rebuilds and base-URL changes. Pure.
  */
 import { createHash } from 'node:crypto';
-import { isRefit, type Release, type RemovedId } from '../schema/api.ts';
-import { describeChange } from './diff.ts';
+import type { Release, RemovedId } from '../schema/api.ts';
+import { describeChanges } from './diff.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 const MAX_LINES_PER_ENTRY = 200;
@@ -44,16 +44,9 @@ export interface FeedOptions {
 
 function entry(release: Release, base: string): string {
   const details = `${base}/api/v/${release.id}/release.json`;
-  // Refitted estimates that stayed inside their interval are counted, not listed: a reader of the
-  // feed wants the measurements and the moves, and release.json keeps every change.
-  const refits = release.changes.filter(isRefit).length;
-  const lines = release.changes.filter((c) => !isRefit(c)).map(describeChange);
+  const lines = describeChanges(release.changes, details);
   const shown = lines.slice(0, MAX_LINES_PER_ENTRY);
   if (lines.length > shown.length) shown.push(`... and ${lines.length - shown.length} more (see ${details})`);
-  if (refits > 0)
-    shown.push(
-      `${refits} estimated ${refits === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval (listed in ${details})`,
-    );
   const content = [release.summary, '', ...shown].join('\n');
   return [
     '  <entry>',

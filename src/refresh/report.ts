@@ -1,6 +1,6 @@
 /** What a refresh did or refused, as data (for --json and the server) and as text (for people). */
 import type { Change, RefreshOutcome, UpstreamUsed } from '../schema/api.ts';
-import { describeChange } from '../history/diff.ts';
+import { describeChanges } from '../history/diff.ts';
 import { escapeControls } from './text-guard.ts';
 import type { Candidate } from './merge-pricing.ts';
 import type { UpstreamResultsReport } from './merge-results.ts';
@@ -104,7 +104,11 @@ export function formatReport(report: RefreshReport): string {
   if (report.recovered) lines.push(`  completed the interrupted publish of release ${report.recovered} first`);
   lines.push(
     ...section('errors', report.errors, 500),
-    ...section('changes', report.changes.map(describeChange), 200),
+    ...section(
+      'changes',
+      describeChanges(report.changes, report.release ? `/api/v/${report.release}/release.json` : 'changes.json'),
+      200,
+    ),
     ...section('data updates', report.updates, 200),
     ...section('pinned facts kept (upstream differs)', report.pinned),
     ...section('pins that now match upstream (could be removed)', report.redundantPins),

@@ -815,7 +815,7 @@ export const changeKind = z
     'source-changed',
   ])
   .describe(
-    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>`). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
+    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
   );
 
 export const change = z
@@ -842,7 +842,7 @@ export const change = z
       .optional()
       .describe(
         ext(
-          '`score-changed` only: true when the new value lies inside the 80% interval the previous release published for it (`overallInterval` for `benchmarks.overallScore`, `scoreDetails.<field>.interval` for an estimated benchmark field), so the estimate moved as its uncertainty allowed when the model was refitted on new results; false when the previous value was measured (it has no interval), had none published, or the new value is outside it. Absent on other kinds and in releases cut before 2026-11-25.2.',
+          '`score-changed` only: true when the value is still an estimate and lies inside the 80% interval the previous release published for it (`overallInterval` for `benchmarks.overallScore`, `scoreDetails.<field>.interval` for an estimated benchmark field): the estimate moved as its uncertainty allowed when the scoring model was refitted on new results. False when the value was or now is measured (a new measurement is news even inside the old interval), when no interval was published, or when the value left it. Absent on other kinds and in releases cut before 2026-11-25.2.',
         ),
       ),
   })

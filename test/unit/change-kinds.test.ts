@@ -139,6 +139,30 @@ describe('score changes an estimate refit explains', () => {
     expect(summarize(changes)).toBe('2 score changes (1 within the previous 80% interval)');
   });
 
+  it('an estimate that becomes a measurement is news even when it lands inside the old interval', () => {
+    const measured = { ...detailed(60, 52, null) };
+    const changes = diffDatasets(view(['a'], [detailed(60, 50, estimated)]), view(['a'], [measured]));
+    expect(changes).toEqual([expect.objectContaining({ field: 'benchmarks.sweBench', withinPreviousInterval: false })]);
+  });
+
+  it('the extension components, published in scoreDetails only, are diffed too; a release without them is not', () => {
+    const withPro = (value: number, kind: string) => ({
+      ...score('a', 60),
+      scoreDetails: { sweBenchPro: { kind, value, ...(kind === 'estimated' ? { interval: estimated } : {}) } },
+    });
+    const changes = diffDatasets(view(['a'], [withPro(50, 'estimated')]), view(['a'], [withPro(57, 'measured')]));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: 'score-changed',
+        field: 'benchmarks.scoreDetails.sweBenchPro',
+        from: 50,
+        to: 57,
+        withinPreviousInterval: false,
+      }),
+    ]);
+    expect(diffDatasets(view(['a'], [score('a', 60)]), view(['a'], [withPro(57, 'measured')]))).toEqual([]);
+  });
+
   it('a measured value that changes is never within an interval: it had none', () => {
     const changes = diffDatasets(view(['a'], [detailed(60, 50, null)]), view(['a'], [detailed(60, 51, null)]));
     expect(changes).toEqual([expect.objectContaining({ field: 'benchmarks.sweBench', withinPreviousInterval: false })]);
