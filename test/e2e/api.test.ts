@@ -11,12 +11,14 @@ import { XMLParser } from 'fast-xml-parser';
 import {
   changesDocument,
   DOCUMENTS,
+  isRefit,
   HISTORY_DOCUMENTS,
   freshnessDocument,
   type FreshnessDocument,
   modelIdsDocument,
 } from '../../src/schema/api.ts';
 import { lookupModelId } from '../../src/cost/model-id.ts';
+import { describeChange } from '../../src/history/diff.ts';
 import { httpRequest, json } from '../support/http.ts';
 import { freshSource } from '../support/source.ts';
 import { brotliSkipReason, runnableTargets, skipNote, startTarget, type Target } from '../support/targets.ts';
@@ -330,6 +332,27 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
       const { releases, removedIds } = changesDocument.parse(json(await get('/api/changes.json')));
       expect([feed.entry].flat()).toHaveLength(releases.length + removedIds.length);
+    });
+
+    it('a release counts the estimates that moved within their previous interval, and the feed and /changes/ fold them under one line', async () => {
+      const { releases } = changesDocument.parse(json(await get('/api/changes.json')));
+      const release = releases.find((r) => r.changes.some(isRefit));
+      expect(release, 'a release with refitted estimates').toBeDefined();
+      const refits = release!.changes.filter(isRefit);
+      const listed = release!.changes.filter((c) => !isRefit(c));
+      const line = `${refits.length} estimated scores moved within the previous release's 80% interval`;
+      expect(release!.summary).toContain(`(${refits.length} within the previous 80% interval)`);
+      const feed = new XMLParser({ ignoreAttributes: false }).parse(
+        (await get('/api/changes.xml')).body.toString('utf8'),
+      ).feed;
+      const entry = [feed.entry].flat().find((e: { title: string }) => e.title.startsWith(`Release ${release!.id}:`));
+      const content = String(entry.content['#text']);
+      expect(content).toContain(line);
+      for (const c of listed.slice(0, 20)) expect(content).toContain(describeChange(c));
+      for (const c of refits.slice(0, 20)) expect(content).not.toContain(describeChange(c));
+      const page = (await get('/changes/')).body.toString('utf8');
+      expect(page).toContain(`<details><summary>${line}</summary>`);
+      expect(page).toContain(`<caption>${listed.length} changes</caption>`);
     });
 
     it('changes.json and the /changes/ page list every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
