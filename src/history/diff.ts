@@ -86,8 +86,11 @@ type Push = (
   from: number | string | null,
   to: number | string | null,
   percent?: number | null,
-  withinPreviousInterval?: boolean,
+  score?: ScoreExtras,
 ) => void;
+
+/** What a score change says beyond from and to: whether it was a refit, and what each value rests on. */
+type ScoreExtras = Pick<Change, 'withinPreviousInterval' | 'basis'>;
 
 function statusKind(status: DiffedTool['status']): ChangeKind {
   if (status === 'deprecated') return 'model-deprecated';
@@ -212,6 +215,20 @@ function withinInterval(before: DiffedScores, after: DiffedScores, key: ScoreKey
   return to >= interval.low && to <= interval.high;
 }
 
+type Basis = 'measured' | 'estimated';
+
+function basisIn(scores: DiffedScores | undefined, key: ScoreKey): Basis | null {
+  const kind = scores && detailsOf(scores)?.[key]?.kind;
+  return kind === 'measured' || kind === 'estimated' ? kind : null;
+}
+
+/** Measured or estimated, before and after, for a benchmark (overallScore mixes both, so it has none). */
+function basisOf(a: DiffedScores | undefined, b: DiffedScores | undefined, key: ScoreKey): Pick<Change, 'basis'> {
+  if (key === 'overallScore') return {};
+  const basis = { from: basisIn(a, key), to: basisIn(b, key) };
+  return basis.from === null && basis.to === null ? {} : { basis };
+}
+
 /** score-changed for every published score that differs; a field one release did not publish is not compared. */
 function diffScoreValues(
   a: DiffedScores | undefined,
@@ -223,7 +240,10 @@ function diffScoreValues(
     const from = a ? scoreValue(a, key) : null;
     const to = b ? scoreValue(b, key) : null;
     if (from === undefined || to === undefined || from === to) continue;
-    push('score-changed', tool, scorePath(key), from, to, null, a && b ? withinInterval(a, b, key) : false);
+    push('score-changed', tool, scorePath(key), from, to, null, {
+      withinPreviousInterval: a && b ? withinInterval(a, b, key) : false,
+      ...basisOf(a, b, key),
+    });
   }
 }
 
@@ -280,7 +300,7 @@ function diffBenchmarks(before: DatasetView, after: DatasetView, push: Push): vo
 
 export function diffDatasets(before: DatasetView, after: DatasetView): Change[] {
   const changes: Change[] = [];
-  const push: Push = (kind, tool, field, from, to, percent = null, withinPreviousInterval) =>
+  const push: Push = (kind, tool, field, from, to, percent = null, score) =>
     changes.push({
       kind,
       toolId: tool.id,
@@ -289,7 +309,7 @@ export function diffDatasets(before: DatasetView, after: DatasetView): Change[] 
       from,
       to,
       percent,
-      ...(withinPreviousInterval === undefined ? {} : { withinPreviousInterval }),
+      ...score,
     });
   diffTools(before, after, push);
   diffBenchmarks(before, after, push);
@@ -348,7 +368,8 @@ export function describeChange(change: Change): string {
       return `${who}: rank ${valueText(change.from)} -> ${valueText(change.to)}, outside its previous rank range`;
     default: {
       const pct = change.percent === null ? '' : ` (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
-      return `${who}: ${change.field} ${valueText(change.from)} -> ${valueText(change.to)}${pct}`;
+      const basis = change.basis ? ` (${change.basis.from ?? 'none'} -> ${change.basis.to ?? 'none'})` : '';
+      return `${who}: ${change.field} ${valueText(change.from)} -> ${valueText(change.to)}${pct}${basis}`;
     }
   }
 }

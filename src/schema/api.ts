@@ -845,6 +845,18 @@ export const change = z
           '`score-changed` only: true when the value is still an estimate and lies inside the 80% interval the previous release published for it (`overallInterval` for `benchmarks.overallScore`, `scoreDetails.<field>.interval` for an estimated benchmark field): the estimate moved as its uncertainty allowed when the scoring model was refitted on new results. False when the value was or now is measured (a new measurement is news even inside the old interval), when no interval was published, or when the value left it. Absent on other kinds and in releases cut before 2026-11-25.2.',
         ),
       ),
+    basis: z
+      .object({
+        from: z.enum(['measured', 'estimated']).nullable(),
+        to: z.enum(['measured', 'estimated']).nullable(),
+      })
+      .strict()
+      .optional()
+      .describe(
+        ext(
+          '`score-changed` of a benchmark only: whether the value rested on a measurement or an estimate before and after (`scoreDetails.<field>.kind`; null where the release published none, e.g. the tool was not scored). A change from estimated to measured is a new result; from measured to estimated, a result that no longer counts. Absent for overallScore, which mixes both, and in releases cut before 2026-11-25.2.',
+        ),
+      ),
   })
   .strict()
   .describe(ext('One field-level difference between a release and the one before it.'));

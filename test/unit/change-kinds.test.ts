@@ -158,8 +158,13 @@ describe('score changes an estimate refit explains', () => {
         from: 50,
         to: 57,
         withinPreviousInterval: false,
+        basis: { from: 'estimated', to: 'measured' },
       }),
     ]);
+    expect(describeChange(changes[0]!)).toBe(
+      'A (a): benchmarks.scoreDetails.sweBenchPro 50 -> 57 (estimated -> measured)',
+    );
+    expect(change.safeParse(changes[0]).success).toBe(true);
     expect(diffDatasets(view(['a'], [score('a', 60)]), view(['a'], [withPro(57, 'measured')]))).toEqual([]);
   });
 

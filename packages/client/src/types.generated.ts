@@ -663,6 +663,11 @@ export interface Change {
   percent: number | null;
   /** [extension] `score-changed` only: true when the value is still an estimate and lies inside the 80% interval the previous release published for it (`overallInterval` for `benchmarks.overallScore`, `scoreDetails.<field>.interval` for an estimated benchmark field): the estimate moved as its uncertainty allowed when the scoring model was refitted on new results. False when the value was or now is measured (a new measurement is news even inside the old interval), when no interval was published, or when the value left it. Absent on other kinds and in releases cut before 2026-11-25.2. */
   withinPreviousInterval?: boolean;
+  /** [extension] `score-changed` of a benchmark only: whether the value rested on a measurement or an estimate before and after (`scoreDetails.<field>.kind`; null where the release published none, e.g. the tool was not scored). A change from estimated to measured is a new result; from measured to estimated, a result that no longer counts. Absent for overallScore, which mixes both, and in releases cut before 2026-11-25.2. */
+  basis?: {
+    from: "measured" | "estimated" | null;
+    to: "measured" | "estimated" | null;
+  };
 }
 
 export interface ReleaseDocumentEntry {
