@@ -127,4 +127,10 @@ export const CHANGES_INPUT = {
   limit: z.number().int().min(1).max(50).default(3).describe('Releases to return.'),
   model: z.string().min(1).optional().describe('Only changes to this model (id, alias or snapshot).'),
   since: calendarDate('Only releases on or after this date (YYYY-MM-DD).').optional(),
+  refits: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Also return score changes that are estimates moving within the previous release's 80% interval (refits after new results elsewhere); left out by default and counted in refitsLeftOut.",
+    ),
 };

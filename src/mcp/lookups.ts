@@ -4,6 +4,7 @@ import {
   costOf,
   filterTools,
   findTool,
+  isRefit,
   joinTool,
   type Platform,
   platformById,
@@ -161,13 +162,18 @@ export async function listChanges(directory: Directory, input: InputOf<typeof CH
   const selected = releases
     .filter((r) => !input.since || r.date >= input.since)
     .slice(0, input.limit)
-    .map((r) => ({
-      id: r.id,
-      date: r.date,
-      summary: r.summary,
-      url: cite(directory, `v/${r.id}/release.json`),
-      changes: modelId ? r.changes.filter((c) => c.toolId === modelId) : r.changes,
-    }));
+    .map((r) => {
+      const changes = modelId ? r.changes.filter((c) => c.toolId === modelId) : r.changes;
+      const kept = input.refits ? changes : changes.filter((c) => !isRefit(c));
+      return {
+        id: r.id,
+        date: r.date,
+        summary: r.summary,
+        url: cite(directory, `v/${r.id}/release.json`),
+        changes: kept,
+        refitsLeftOut: changes.length - kept.length,
+      };
+    });
   return {
     releases: selected,
     totalReleases: releases.length,

@@ -68,6 +68,10 @@ export const CHANGES_OUTPUT = z.looseObject({
       summary: z.string(),
       url: z.string(),
       changes: z.array(z.unknown()),
+      refitsLeftOut: z
+        .number()
+        .int()
+        .describe('Estimates that moved within their previous interval, left out of changes.'),
     }),
   ),
   totalReleases: z.number().int(),

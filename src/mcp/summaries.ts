@@ -33,4 +33,4 @@ export const summarizeRecommend: Summarize = (v: Json) =>
     : `${v.results.length} model${v.results.length === 1 ? '' : 's'}, best first: ${ids(v.results)}. Costs, scores and sources in structuredContent.`;
 
 export const summarizeChanges: Summarize = (v: Json) =>
-  `${v.releases.length} of ${v.totalReleases} releases${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes)`).join(', ')}` : ''}. Changes in structuredContent.`;
+  `${v.releases.length} of ${v.totalReleases} releases${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;

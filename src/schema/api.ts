@@ -1179,10 +1179,7 @@ export type RefreshOutcome = z.infer<typeof refreshOutcome>;
 export type UpstreamUsed = z.infer<typeof upstreamUsed>;
 export type Change = z.infer<typeof change>;
 
-/** A score that moved inside the interval the previous release published for it: an estimate refitted on new results, not news. */
-export function isRefit(change: Change): boolean {
-  return change.kind === 'score-changed' && change.withinPreviousInterval === true;
-}
+export { isRefit } from './refit.ts';
 export type ChangeKind = z.infer<typeof changeKind>;
 export type Release = z.infer<typeof release>;
 export type ReleaseDocumentEntry = z.infer<typeof releaseDocumentEntry>;

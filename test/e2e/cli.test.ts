@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/fs/paths.ts';
-import type { ToolsDocument, UseCasesDocument } from '../../packages/client/src/index.ts';
+import { type Change, isRefit, type ToolsDocument, type UseCasesDocument } from '../../packages/client/src/index.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
 /** 200k input, 20k output and 50k cache-read tokens on Cursor at a fixed instant. */
@@ -174,6 +174,19 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     const releases = await json<{ id: string; summary: string }[]>('changes', '--limit', '1');
     expect(releases).toHaveLength(1);
     expect((await cli('changes')).stdout).toContain(releases[0]!.id);
+  });
+
+  it('changes: refitted estimates are counted, and listed with --refits', async () => {
+    const releases = await json<{ id: string; changes: Change[] }[]>('changes', '--limit', '20');
+    const release = releases.find((r) => r.changes.some(isRefit));
+    expect(release, 'a release with refitted estimates').toBeDefined();
+    const at = releases.indexOf(release!) + 1;
+    const refits = release!.changes.filter(isRefit).length;
+    const brief = (await cli('changes', '--limit', String(at))).stdout;
+    expect(brief).toContain(`${refits} estimated scores moved within their previous 80% interval`);
+    const full = (await cli('changes', '--limit', String(at), '--refits')).stdout;
+    expect(full).not.toContain('estimated scores moved within');
+    expect(full.split('\n').length).toBeGreaterThan(brief.split('\n').length);
   });
 
   it('bad flags and arguments exit 2 with a message; no command prints the usage', async () => {

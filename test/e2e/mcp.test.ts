@@ -200,6 +200,17 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(result.releases[0].url).toMatch(/\/api\/v\/.+\/release\.json$/);
   });
 
+  it('list_changes leaves out estimates that moved within their interval unless asked, and counts them', async () => {
+    const brief = await data('list_changes', { since: '2026-11-25', limit: 10 });
+    const release = brief.releases.find((r: Json) => r.refitsLeftOut > 0);
+    expect(release, 'a release with refitted estimates').toBeDefined();
+    expect(release.changes.some((c: Json) => c.withinPreviousInterval === true)).toBe(false);
+    const full = await data('list_changes', { since: '2026-11-25', limit: 10, refits: true });
+    const same = full.releases.find((r: Json) => r.id === release.id);
+    expect(same.changes).toHaveLength(release.changes.length + release.refitsLeftOut);
+    expect(same.refitsLeftOut).toBe(0);
+  });
+
   it('refuses input its schema rejects, naming the field: bad values, unknown keys, impossible dates', async () => {
     const result = await call('estimate_cost', { model: 'gpt-5-4', inputTokens: -5, outputTokens: 'many' });
     expect(result.isError).toBe(true);

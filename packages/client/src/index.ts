@@ -85,3 +85,5 @@ export {
   resolveModel,
 } from './resolve.ts';
 export * from '../../../src/cost/provider-usage.ts';
+/** Whether a change of changes.json is an estimate refitted within its previous interval (src/schema/refit.ts). */
+export { isRefit } from '../../../src/schema/refit.ts';

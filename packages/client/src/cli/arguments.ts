@@ -40,6 +40,7 @@ cost:
 
 changes:
   --limit <n>               releases to show (default 5)
+  --refits                  also list estimates that moved within their previous 80% interval (counted otherwise)
 
 usage:
   --model <id>              the model, when the response names none   --format <format>  when not detected
@@ -80,6 +81,7 @@ const OPTIONS = {
   by: { type: 'string' },
   limit: { type: 'string' },
   all: { type: 'boolean', default: false },
+  refits: { type: 'boolean', default: false },
   model: { type: 'string' },
   format: { type: 'string' },
 } as const;

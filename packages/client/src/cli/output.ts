@@ -112,7 +112,7 @@ export function printTop(useCase: UseCase, picks: TopPick[], weighted: number): 
 
 /** One change as a line: kind, model, field, old -> new value and the change in percent. */
 export function changeLine(change: Change): string {
-  return `  ${change.kind.padEnd(20)} ${change.toolId}${change.field ? ` ${change.field}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}`;
+  return `  ${change.kind.padEnd(20)} ${change.toolId}${change.field ? ` ${change.field}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}${change.basis ? ` (${change.basis.from ?? 'none'} -> ${change.basis.to ?? 'none'})` : ''}`;
 }
 
 /** Which rate a cost used: a promotion or off-peak window, a long-context tier, free, missing prices, or list. */

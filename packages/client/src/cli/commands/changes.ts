@@ -1,4 +1,5 @@
-/** `changes`: the newest releases and up to 50 changes of each. */
+/** `changes`: the newest releases and up to 50 changes of each; refitted estimates are counted unless --refits. */
+import { isRefit } from '../../../../../src/schema/refit.ts';
 import { positiveInteger } from '../arguments.ts';
 import { changeLine, print, printJson } from '../output.ts';
 import { expectArgs, type Invocation } from './invocation.ts';
@@ -15,9 +16,13 @@ export async function changesCommand(invocation: Invocation): Promise<number> {
   }
   for (const release of shown) {
     print(`${release.id}  ${release.summary}`);
-    for (const change of release.changes.slice(0, 50)) print(changeLine(change));
-    if (release.changes.length > 50)
-      print(`  ... and ${release.changes.length - 50} more (${client.url(`v/${release.id}/release.json`)})`);
+    const listed = values.refits ? release.changes : release.changes.filter((c) => !isRefit(c));
+    for (const change of listed.slice(0, 50)) print(changeLine(change));
+    if (listed.length > 50)
+      print(`  ... and ${listed.length - 50} more (${client.url(`v/${release.id}/release.json`)})`);
+    const refits = release.changes.length - listed.length;
+    if (refits > 0)
+      print(`  ${refits} estimated scores moved within their previous 80% interval (--refits lists them)`);
   }
   if (releases.length > shown.length)
     print(`(${releases.length - shown.length} older releases; --limit ${releases.length} shows all)`);

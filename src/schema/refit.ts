@@ -1,0 +1,10 @@
+/**
+ * What a `withinPreviousInterval` change means for a reader, in one place for every face of the
+ * directory: the server's feed and page, the client and the MCP server. Dependency-free (the client
+ * package ships this file as it ships the cost engine), so it takes the change by its shape.
+ */
+
+/** A score that moved inside the interval the previous release published for it: an estimate refitted on new results, not news. */
+export function isRefit(change: { kind: string; withinPreviousInterval?: boolean }): boolean {
+  return change.kind === 'score-changed' && change.withinPreviousInterval === true;
+}
