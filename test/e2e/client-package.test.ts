@@ -34,7 +34,7 @@ describe('the package', () => {
       })
     ).stdout;
 
-  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine, LICENSE, README and package.json', async () => {
+  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine and refit rule, LICENSE, README and package.json', async () => {
     const [report] = JSON.parse(await npm(['pack', '--dry-run', '--json', '--ignore-scripts=false'], packageDir)) as [
       { files: { path: string }[] },
     ];
@@ -58,10 +58,22 @@ describe('the package', () => {
     const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);
-    // The CommonJS build (for require()) holds the library and the cost engine, not the CLI.
-    const cjs = [...client, ...cost].map((f) => f.replace(/^dist\//, 'dist/cjs/'));
+    // The one dependency-free rule the client shares with the server: which changes are refitted estimates.
+    const refit = ['dist/src/schema/refit.js', 'dist/src/schema/refit.d.ts'];
+    // The CommonJS build (for require()) holds the library, the cost engine and that rule, not the CLI.
+    const cjs = [...client, ...cost, ...refit].map((f) => f.replace(/^dist\//, 'dist/cjs/'));
     expect(files).toEqual(
-      [...client, ...cli, ...cost, ...cjs, 'dist/cjs/package.json', 'LICENSE', 'README.md', 'package.json'].sort(),
+      [
+        ...client,
+        ...cli,
+        ...cost,
+        ...refit,
+        ...cjs,
+        'dist/cjs/package.json',
+        'LICENSE',
+        'README.md',
+        'package.json',
+      ].sort(),
     );
   }, 300_000);
 
