@@ -4,7 +4,15 @@
  * from upstream or from a curated edit. Pure.
  */
 import { valueText } from '../compile/errors.ts';
-import { type BenchmarkModel, type Change, type ChangeKind, changeKind, isRefit, type Tool } from '../schema/api.ts';
+import {
+  type BenchmarkModel,
+  type Change,
+  type ChangeKind,
+  changeKind,
+  isRefit,
+  refitsPhrase,
+  type Tool,
+} from '../schema/api.ts';
 
 /** The tool fields a diff compares (and the price history reads): all a release made under an older schema must have. */
 export const DIFFED_TOOL_FIELDS = {
@@ -210,8 +218,7 @@ function publishedInterval(scores: DiffedScores, key: ScoreKey): Interval | null
 function withinInterval(before: DiffedScores, after: DiffedScores, key: ScoreKey): boolean {
   const interval = publishedInterval(before, key);
   const to = scoreValue(after, key);
-  const measured = key !== 'overallScore' && detailsOf(after)?.[key]?.kind === 'measured';
-  if (interval === null || to === null || to === undefined || measured) return false;
+  if (interval === null || to === null || to === undefined || basisIn(after, key) === 'measured') return false;
   return to >= interval.low && to <= interval.high;
 }
 
@@ -381,9 +388,6 @@ export function describeChange(change: Change): string {
 export function describeChanges(changes: readonly Change[], listedIn: string): string[] {
   const refits = changes.filter(isRefit).length;
   const lines = changes.filter((c) => !isRefit(c)).map(describeChange);
-  if (refits > 0)
-    lines.push(
-      `${refits} estimated ${refits === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval (listed in ${listedIn})`,
-    );
+  if (refits > 0) lines.push(`${refitsPhrase(refits)} (listed in ${listedIn})`);
   return lines;
 }

@@ -1179,7 +1179,7 @@ export type RefreshOutcome = z.infer<typeof refreshOutcome>;
 export type UpstreamUsed = z.infer<typeof upstreamUsed>;
 export type Change = z.infer<typeof change>;
 
-export { isRefit } from './refit.ts';
+export { isRefit, refitsPhrase } from './refit.ts';
 export type ChangeKind = z.infer<typeof changeKind>;
 export type Release = z.infer<typeof release>;
 export type ReleaseDocumentEntry = z.infer<typeof releaseDocumentEntry>;

@@ -8,3 +8,8 @@
 export function isRefit(change: { kind: string; withinPreviousInterval?: boolean }): boolean {
   return change.kind === 'score-changed' && change.withinPreviousInterval === true;
 }
+
+/** How every face counts the refits it does not list one by one. */
+export function refitsPhrase(count: number): string {
+  return `${count} estimated ${count === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval`;
+}

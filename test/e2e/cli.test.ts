@@ -183,7 +183,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     const at = releases.indexOf(release!) + 1;
     const refits = release!.changes.filter(isRefit).length;
     const brief = (await cli('changes', '--limit', String(at))).stdout;
-    expect(brief).toContain(`${refits} estimated scores moved within their previous 80% interval`);
+    expect(brief).toContain(`${refits} estimated scores moved within the previous release's 80% interval`);
     const full = (await cli('changes', '--limit', String(at), '--refits')).stdout;
     expect(full).not.toContain('estimated scores moved within');
     expect(full.split('\n').length).toBeGreaterThan(brief.split('\n').length);

@@ -1,5 +1,5 @@
 /** Use cases, platforms, the change log and the API guide. */
-import { type Change, isRefit, type Platform, type UseCase } from '../../schema/api.ts';
+import { type Change, isRefit, type Platform, refitsPhrase, type UseCase } from '../../schema/api.ts';
 import { esc, paragraphs } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
 import { billingWords, type Site } from '../view.ts';
@@ -155,7 +155,7 @@ export function renderChanges(site: Site, root: string): string {
       const list = [
         others.length ? changeTable(site, root, others, `${others.length} changes`, `Changes in ${r.id}`) : '',
         refits.length
-          ? `<details><summary>${refits.length} estimated ${refits.length === 1 ? 'score' : 'scores'} moved within the previous release's 80% interval</summary>${changeTable(site, root, refits, `${refits.length} refitted estimates`, `Refitted estimates in ${r.id}`)}</details>`
+          ? `<details><summary>${refitsPhrase(refits.length)}</summary>${changeTable(site, root, refits, `${refits.length} refitted estimates`, `Refitted estimates in ${r.id}`)}</details>`
           : '',
       ].join('');
       return `<article class="release"><h2 id="r-${esc(r.id)}">Release ${esc(r.id)}</h2><p>${esc(day(r.date))}. ${esc(r.summary)}</p>${list}<p>Snapshot: ${docs}, <a href="${esc(relativeApi(`${r.url}release.json`, root))}">release.json</a>.</p></article>`;

@@ -1,5 +1,5 @@
 /** `changes`: the newest releases and up to 50 changes of each; refitted estimates are counted unless --refits. */
-import { isRefit } from '../../../../../src/schema/refit.ts';
+import { isRefit, refitsPhrase } from '../../../../../src/schema/refit.ts';
 import { positiveInteger } from '../arguments.ts';
 import { changeLine, print, printJson } from '../output.ts';
 import { expectArgs, type Invocation } from './invocation.ts';
@@ -21,8 +21,7 @@ export async function changesCommand(invocation: Invocation): Promise<number> {
     if (listed.length > 50)
       print(`  ... and ${listed.length - 50} more (${client.url(`v/${release.id}/release.json`)})`);
     const refits = release.changes.length - listed.length;
-    if (refits > 0)
-      print(`  ${refits} estimated scores moved within their previous 80% interval (--refits lists them)`);
+    if (refits > 0) print(`  ${refitsPhrase(refits)} (--refits lists them)`);
   }
   if (releases.length > shown.length)
     print(`(${releases.length - shown.length} older releases; --limit ${releases.length} shows all)`);
