@@ -385,9 +385,16 @@ export function describeChange(change: Change): string {
  * Lines for a reader (feed, refresh report): every change that matters one by one, and the
  * estimates that moved inside their previous interval as one line pointing at where they are listed.
  */
-export function describeChanges(changes: readonly Change[], listedIn: string): string[] {
+export function describeChanges(
+  changes: readonly Change[],
+  listedIn: string,
+  limit = Number.POSITIVE_INFINITY,
+): string[] {
   const refits = changes.filter(isRefit).length;
-  const lines = changes.filter((c) => !isRefit(c)).map(describeChange);
+  const described = changes.filter((c) => !isRefit(c)).map(describeChange);
+  const lines = described.slice(0, limit);
+  if (described.length > lines.length) lines.push(`... and ${described.length - lines.length} more (see ${listedIn})`);
+  // After the cut, so that a release with many changes still says how many estimates were refitted.
   if (refits > 0) lines.push(`${refitsPhrase(refits)} (listed in ${listedIn})`);
   return lines;
 }

@@ -44,10 +44,7 @@ export interface FeedOptions {
 
 function entry(release: Release, base: string): string {
   const details = `${base}/api/v/${release.id}/release.json`;
-  const lines = describeChanges(release.changes, details);
-  const shown = lines.slice(0, MAX_LINES_PER_ENTRY);
-  if (lines.length > shown.length) shown.push(`... and ${lines.length - shown.length} more (see ${details})`);
-  const content = [release.summary, '', ...shown].join('\n');
+  const content = [release.summary, '', ...describeChanges(release.changes, details, MAX_LINES_PER_ENTRY)].join('\n');
   return [
     '  <entry>',
     `    <id>${stableUrn(`ai-coding-models-directory:release:${release.id}`)}</id>`,

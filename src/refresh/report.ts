@@ -62,6 +62,14 @@ function section(title: string, lines: readonly string[], limit = 100): string[]
   return [`${title} (${lines.length}):`, ...shownLines];
 }
 
+/** The changes, headed by their count; the cut is describeChanges's, which keeps the refit count. */
+function changesSection(report: RefreshReport): string[] {
+  if (report.changes.length === 0) return [];
+  const listedIn = report.release ? `/api/v/${report.release}/release.json` : 'changes.json';
+  const lines = describeChanges(report.changes, listedIn, 200);
+  return [`changes (${report.changes.length}):`, ...lines.map((l) => `  - ${l}`)];
+}
+
 /** A candidate with what the upstream says of it, so that adding it takes minutes. */
 export function describeCandidate(candidate: Candidate): string {
   const k = candidate.known;
@@ -104,11 +112,7 @@ export function formatReport(report: RefreshReport): string {
   if (report.recovered) lines.push(`  completed the interrupted publish of release ${report.recovered} first`);
   lines.push(
     ...section('errors', report.errors, 500),
-    ...section(
-      'changes',
-      describeChanges(report.changes, report.release ? `/api/v/${report.release}/release.json` : 'changes.json'),
-      200,
-    ),
+    ...changesSection(report),
     ...section('data updates', report.updates, 200),
     ...section('pinned facts kept (upstream differs)', report.pinned),
     ...section('pins that now match upstream (could be removed)', report.redundantPins),

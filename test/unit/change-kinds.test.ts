@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DatasetView, describeChange, diffDatasets, summarize } from '../../src/history/diff.ts';
 import { atomFeed } from '../../src/history/feed.ts';
-import { type Change, change, type Release } from '../../src/schema/api.ts';
+import { type Change, change, isRefit, type Release } from '../../src/schema/api.ts';
 
 const source = { name: 'S', url: 'https://s.test' };
 const tool = (id: string) => ({
@@ -185,6 +185,23 @@ describe('score changes an estimate refit explains', () => {
     expect(xml).toContain(
       '1 estimated score moved within the previous release&apos;s 80% interval (listed in /api/v/2026-12-02/release.json)',
     );
+  });
+
+  it('a release too long for one feed entry is cut, and still says how many estimates were refitted', () => {
+    const ids = Array.from({ length: 230 }, (_, i) => `m${i}`);
+    const before = view(
+      ids,
+      ids.map((id) => ({ ...detailed(60, 50, estimated), modelId: id })),
+    );
+    const after = view(
+      ids,
+      ids.map((id) => ({ ...detailed(62, 59, estimated), modelId: id })),
+    );
+    const changes = diffDatasets(before, after);
+    expect(changes.filter(isRefit)).toHaveLength(230);
+    const xml = atomFeed([release(changes)], { baseUrl: null, lastUpdated: '2026-12-02T00:00:00Z', removedIds: [] });
+    expect(xml).toContain('... and 30 more (see /api/v/2026-12-02/release.json)');
+    expect(xml).toContain('230 estimated scores moved within the previous release&apos;s 80% interval');
   });
 });
 
