@@ -105,9 +105,23 @@ describe('cost vectors from the real data', () => {
         // A batch rate's edges are batch requests; the other rates' are not.
         const own = all.filter((v) => v.usage.batch === (modifier.kind === 'batch') || modifier.kind === 'off-peak');
         if (modifier.until) {
-          expect(own.find((v) => v.at === `${modifier.until}T23:59:59.999Z`)?.expectedModifier).toBe(modifier.kind);
+          const last = own.filter((v) => v.at === `${modifier.until}T23:59:59.999Z`);
+          expect(last[0]?.expectedModifier).toBe(modifier.kind);
           const after = new Date(Date.parse(`${modifier.until}T00:00:00Z`) + 86_400_000).toISOString();
-          expect(own.find((v) => v.at === after)?.expectedModifier).toBeNull();
+          // An introductory batch rate can hand over to the regular batch rate the next day.
+          const successor = tool.pricingDetails.modifiers.find(
+            (m) => m !== modifier && m.kind === modifier.kind && m.from === after.slice(0, 10),
+          );
+          const next = own.filter((v) => v.at === after);
+          expect(next[0]?.expectedModifier, `${tool.id}: the day after ${modifier.until}`).toBe(successor?.kind ?? null);
+          if (successor) {
+            const sameUsage = next.filter((n) => last.some((l) => JSON.stringify(l.usage) === JSON.stringify(n.usage)));
+            expect(sameUsage.length).toBeGreaterThan(0);
+            for (const n of sameUsage) {
+              const before = last.find((l) => JSON.stringify(l.usage) === JSON.stringify(n.usage))!;
+              expect(n.expectedUsd, `${tool.id}: the successor's rate applies`).not.toBe(before.expectedUsd);
+            }
+          }
         }
         if (modifier.from) {
           expect(own.find((v) => v.at === `${modifier.from}T00:00:00.000Z`)?.expectedModifier).toBe(modifier.kind);
