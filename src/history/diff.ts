@@ -24,6 +24,7 @@ export const DIFFED_TOOL_FIELDS = {
   contextTokens: true,
   maxOutputTokens: true,
   releaseDate: true,
+  replacedBy: true,
 } as const;
 /** The sourced facts whose source a diff compares (other entries of `sources` came and went over time). */
 export const DIFFED_SOURCE_FIELDS = { pricing: true, contextWindow: true, releaseDate: true } as const;
@@ -108,6 +109,9 @@ function statusKind(status: DiffedTool['status']): ChangeKind {
 /** Status, prices, context, release date and sources of one tool present in both datasets. */
 function diffTool(old: DiffedTool, tool: DiffedTool, push: Push): void {
   if (old.status !== tool.status) push(statusKind(tool.status), tool, 'status', old.status, tool.status);
+  // A successor can be named while the model stays active (superseded, not deprecated): news for a picker all the same.
+  const successor = (t: DiffedTool) => t.replacedBy ?? null;
+  if (successor(old) !== successor(tool)) push('successor-named', tool, 'replacedBy', successor(old), successor(tool));
   for (const field of PRICE_FIELDS)
     if (old.pricing[field] !== tool.pricing[field])
       push(
@@ -334,6 +338,7 @@ const LABELS: Record<ChangeKind, [string, string]> = {
   'model-deprecated': ['model deprecated', 'models deprecated'],
   'model-retired': ['model retired', 'models retired'],
   'status-changed': ['status change', 'status changes'],
+  'successor-named': ['successor named', 'successors named'],
   'price-changed': ['price change', 'price changes'],
   'context-changed': ['context change', 'context changes'],
   'release-date-changed': ['release date change', 'release date changes'],
@@ -369,6 +374,10 @@ export function describeChange(change: Change): string {
       return `${who}: deprecated (was ${valueText(change.from)})`;
     case 'model-retired':
       return `${who}: retired (was ${valueText(change.from)})`;
+    case 'successor-named':
+      return change.to === null
+        ? `${who}: no successor named any more (was ${valueText(change.from)})`
+        : `${who}: its maker names ${valueText(change.to)} as successor${change.from === null ? '' : ` (was ${valueText(change.from)})`}`;
     case 'first-score':
       return `${who}: scored for the first time, overallScore ${valueText(change.to)}`;
     case 'rank-moved':

@@ -110,6 +110,34 @@ describe('first-score and rank-moved changes', () => {
   });
 });
 
+describe('successor-named changes', () => {
+  const withSuccessor = (id: string, replacedBy?: string) => ({ ...tool(id), ...(replacedBy ? { replacedBy } : {}) });
+  const tools = (...list: ReturnType<typeof withSuccessor>[]) =>
+    ({ tools: list, benchmarks: [] }) as unknown as DatasetView;
+
+  it('a successor named for a model that stays active is news, with the successor id', () => {
+    const changes = diffDatasets(
+      tools(withSuccessor('old'), withSuccessor('new')),
+      tools(withSuccessor('old', 'new'), withSuccessor('new')),
+    );
+    expect(changes).toEqual([
+      expect.objectContaining({ kind: 'successor-named', toolId: 'old', field: 'replacedBy', from: null, to: 'new' }),
+    ]);
+    expect(change.safeParse(changes[0]).success).toBe(true);
+    expect(describeChange(changes[0]!)).toBe('OLD (old): its maker names new as successor');
+    expect(summarize(changes)).toBe('1 successor named');
+  });
+
+  it('a different successor, or none any more, is a change too; an unchanged one is not', () => {
+    const before = tools(withSuccessor('a', 'b'), withSuccessor('c', 'd'), withSuccessor('e', 'f'));
+    const after = tools(withSuccessor('a', 'x'), withSuccessor('c'), withSuccessor('e', 'f'));
+    expect(diffDatasets(before, after).map(describeChange)).toEqual([
+      'A (a): its maker names x as successor (was b)',
+      'C (c): no successor named any more (was d)',
+    ]);
+  });
+});
+
 describe('score changes an estimate refit explains', () => {
   const detailed = (overallScore: number, sweBench: number, interval: object | null) => ({
     ...score('a', overallScore),
