@@ -113,7 +113,9 @@ describe('cost vectors from the real data', () => {
             (m) => m !== modifier && m.kind === modifier.kind && m.from === after.slice(0, 10),
           );
           const next = own.filter((v) => v.at === after);
-          expect(next[0]?.expectedModifier, `${tool.id}: the day after ${modifier.until}`).toBe(successor?.kind ?? null);
+          expect(next[0]?.expectedModifier, `${tool.id}: the day after ${modifier.until}`).toBe(
+            successor?.kind ?? null,
+          );
           if (successor) {
             const sameUsage = next.filter((n) => last.some((l) => JSON.stringify(l.usage) === JSON.stringify(n.usage)));
             expect(sameUsage.length).toBeGreaterThan(0);
