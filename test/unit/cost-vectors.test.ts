@@ -117,10 +117,11 @@ describe('cost vectors from the real data', () => {
             successor?.kind ?? null,
           );
           if (successor) {
-            const sameUsage = next.filter((n) => last.some((l) => JSON.stringify(l.usage) === JSON.stringify(n.usage)));
+            const lastByUsage = new Map(last.map((l) => [JSON.stringify(l.usage), l]));
+            const sameUsage = next.filter((n) => lastByUsage.has(JSON.stringify(n.usage)));
             expect(sameUsage.length).toBeGreaterThan(0);
             for (const n of sameUsage) {
-              const before = last.find((l) => JSON.stringify(l.usage) === JSON.stringify(n.usage))!;
+              const before = lastByUsage.get(JSON.stringify(n.usage))!;
               expect(n.expectedUsd, `${tool.id}: the successor's rate applies`).not.toBe(before.expectedUsd);
             }
           }
