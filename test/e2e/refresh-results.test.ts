@@ -80,7 +80,7 @@ describe('a leaderboard result for an unscored tool is scored and announced with
         name: 'Terminal-Bench',
         score: 61.2,
         metric: 'accuracy',
-        harness: 'Terminus 2',
+        harness: 'Claude Code',
         version: '4.0',
         source: 'https://www.tbench.ai/leaderboard/terminal-bench/4.0',
         date: '2026-11-20',

@@ -257,6 +257,34 @@ describe('classification never merges unlike runs', () => {
     expect(asRead).toMatchObject({ ok: true, asRead: true, result: { date: '2026-11-24' } });
   });
 
+  it('keeps a Terminal-Bench 4.0 leaderboard run in a third-party agent out of the maker’s-agent series', async () => {
+    const { series } = await freshSource();
+    const byId = new Map(series.data.series.map((s) => [s.id, s]));
+    const feed = (target: string): BenchmarkFeed => ({
+      series: target,
+      benchmark: 'Terminal-Bench 4.0',
+      reportedBy: 'independent',
+      when: { benchmark: '^Terminal-Bench$', version: '^4\\.0$' },
+      variant: 'official TB 4.0 leaderboard run; agent/harness: {harness}',
+      license: 'test',
+    });
+    const row = (harness: string) => result({ benchmark: 'Terminal-Bench', version: '4.0', harness });
+    const seriesOf = (c: ReturnType<typeof classify>) => (c.ok ? c.result.series : c.reason);
+
+    expect(seriesOf(classify(row('Codex'), [feed('terminal-bench-4')], byId, '2026-11-25'))).toBe('terminal-bench-4');
+    // The leaderboard's own run, but in mini-SWE-agent: the series rule refuses it ...
+    expect(seriesOf(classify(row('mini-SWE-agent'), [feed('terminal-bench-4')], byId, '2026-11-25'))).toMatch(
+      /does not satisfy series terminal-bench-4's rule/,
+    );
+    // ... and the series for third-party agents takes it, while refusing a maker's agent.
+    expect(seriesOf(classify(row('mini-SWE-agent'), [feed('terminal-bench-4-other-agent')], byId, '2026-11-25'))).toBe(
+      'terminal-bench-4-other-agent',
+    );
+    expect(seriesOf(classify(row('Claude Code'), [feed('terminal-bench-4-other-agent')], byId, '2026-11-25'))).toMatch(
+      /does not satisfy series terminal-bench-4-other-agent's rule/,
+    );
+  });
+
   it('an unclassifiable row is reported and kept out; a classified first result creates the tool results file', async () => {
     const source = await freshSource();
     const tool = unscoredTool(source);
