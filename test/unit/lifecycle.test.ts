@@ -166,15 +166,15 @@ describe('shutdown dates', () => {
 
   it('a replacedBy chain through retired models is fine while it ends at a callable one, a warning when it does not', async () => {
     const data = await freshSource();
-    // Built here rather than found in the data, which may stop holding such a chain: Devstral Medium 1.0 ->
+    // Built here rather than found in the data, which may stop holding such a chain: Codestral ->
     // Devstral 2 (retired) -> Devstral 2's successor.
-    const first = toolFile(data, 'devstral-medium-1').data;
+    const first = toolFile(data, 'codestral').data;
     first.replacedBy = 'devstral-2';
     const middle = toolFile(data, first.replacedBy).data;
     expect(middle.status).toBe('retired');
     const end = toolFile(data, middle.replacedBy!).data;
     expect(end.status).not.toBe('retired');
-    expect(lifecycleWarnings(data, TODAY).filter((w) => w.file.endsWith('devstral-medium-1.json'))).toEqual([]);
+    expect(lifecycleWarnings(data, TODAY).filter((w) => w.file.endsWith('codestral.json'))).toEqual([]);
     retire(end);
     expect(lifecycleWarnings(data, TODAY).map((w) => w.message)).toContain(
       `replacedBy leads only to retired models (${middle.id} -> ${end.id}): name a callable successor, or remove replacedBy if the provider names none`,
@@ -183,7 +183,7 @@ describe('shutdown dates', () => {
 
   it('a deprecated or retired tool must carry its shutdown date, and an active one must not', async () => {
     const data = await freshSource();
-    const retired = structuredClone(toolFile(data, 'deepseek-chat').data);
+    const retired = structuredClone(toolFile(data, 'gpt-5-2-codex').data);
     delete retired.lifecycle!.shutdown;
     expect(toolFileSchema.safeParse(retired).error?.issues.map((i) => i.message)).toContain(
       "a deprecated or retired tool needs lifecycle.shutdown: the announced (deprecated) or effective (retired) shutdown date on the provider's API, with its source",
@@ -259,14 +259,14 @@ describe('platforms and retired models', () => {
   it('no platform offers a retired model, through a provider key or an older catalogue entry', async () => {
     const data = await freshSource();
     const aider = data.platforms.find((p) => p.data.id === 'aider')!.data;
-    const entry = aider.models.find((m) => m.toolId === 'deepseek-chat')!;
-    const tool = toolFile(data, 'deepseek-chat').data;
+    const entry = aider.models.find((m) => m.toolId === 'gpt-5-2-codex')!;
+    const tool = toolFile(data, 'gpt-5-2-codex').data;
     expect(tool.status).toBe('retired');
     expect(entry.asOf < tool.lifecycle!.shutdown!.date).toBe(true);
     expect(aider.byok.providers).toContain(tool.provider);
     const published = platformsOf(data).find((p) => p.id === 'aider')!;
-    expect(published.toolIds).not.toContain('deepseek-chat');
-    expect(published.toolBilling.map((b) => b.toolId)).not.toContain('deepseek-chat');
+    expect(published.toolIds).not.toContain('gpt-5-2-codex');
+    expect(published.toolBilling.map((b) => b.toolId)).not.toContain('gpt-5-2-codex');
     // no platform lists a model its provider retired, through a key or an outdated catalogue entry
     const retired = new Set(data.tools.filter((t) => t.data.status === 'retired').map((t) => t.data.id));
     for (const platform of platformsOf(data))

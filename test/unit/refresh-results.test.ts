@@ -267,6 +267,7 @@ describe('classification never merges unlike runs', () => {
       when: { benchmark: '^Terminal-Bench$', version: '^4\\.0$' },
       variant: 'official TB 4.0 leaderboard run; agent/harness: {harness}',
       license: 'test',
+      undatedAsRead: false,
     });
     const row = (harness: string) => result({ benchmark: 'Terminal-Bench', version: '4.0', harness });
     const seriesOf = (c: ReturnType<typeof classify>) => (c.ok ? c.result.series : c.reason);
