@@ -302,6 +302,9 @@ function ranksOnlyIn(scores: ReadonlyMap<string, DiffedScores>, other: ReadonlyM
 function diffBenchmarks(before: DatasetView, after: DatasetView, push: Push): void {
   // The newer name wins; a removed tool keeps its last one.
   const toolOf = new Map([...before.tools, ...after.tools].map((t) => [t.id, t]));
+  // A tool that left the directory has its model-removed change; its scores going to none would only repeat it.
+  const stays = new Set(after.tools.map((t) => t.id));
+  const left = (id: string) => toolOf.has(id) && !stays.has(id);
   const oldScores = new Map(before.benchmarks.map((m) => [m.modelId, m]));
   const newScores = new Map(after.benchmarks.map((m) => [m.modelId, m]));
   const entrants = ranksOnlyIn(newScores, oldScores);
@@ -309,6 +312,7 @@ function diffBenchmarks(before: DatasetView, after: DatasetView, push: Push): vo
   const shift = (old: RankView, now: RankView) =>
     leavers.filter((r) => r < old.rank).length - entrants.filter((r) => r < now.rank).length;
   for (const id of new Set([...oldScores.keys(), ...newScores.keys()])) {
+    if (left(id)) continue;
     const a = oldScores.get(id);
     const b = newScores.get(id);
     diffScores(a, b, toolOf.get(id) ?? { id, name: (b ?? a)!.modelName }, push, shift);

@@ -79,6 +79,20 @@ describe('first-score and rank-moved changes', () => {
     expect(diffDatasets(before, grown).filter((c) => c.kind === 'rank-moved')).toEqual([]);
   });
 
+  it('a tool that leaves the directory is one model-removed change, not a score change per field', () => {
+    const changes = diffDatasets(
+      view(['a', 'b'], [score('a', 70, 1, 1, 1), score('b', 60, 2, 2, 2)]),
+      view(['a'], [score('a', 70, 1, 1, 1)]),
+    );
+    expect(changes.map((c) => `${c.kind} ${c.toolId}`)).toEqual(['model-removed b']);
+    // A tool that stays but loses its score still reports each score it no longer has.
+    const unscored = diffDatasets(
+      view(['a', 'b'], [score('a', 70), score('b', 60)]),
+      view(['a', 'b'], [score('a', 70)]),
+    );
+    expect(unscored.filter((c) => c.toolId === 'b').map((c) => c.kind)).toContain('score-changed');
+  });
+
   it('a release that published no rank range (older schema) is not judged for rank moves', () => {
     const changes = diffDatasets(view(['a'], [score('a', 40)]), view(['a'], [score('a', 75, 1, 1, 1)]));
     expect(changes.map((c) => c.kind)).toEqual(['score-changed']);

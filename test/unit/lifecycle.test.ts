@@ -124,7 +124,7 @@ describe('removed ids', () => {
   it('replacedBy pointing at a removed or unknown id fails the build', async () => {
     const data = await freshSource();
     const [removed] = data.removedIds.data.removed;
-    const tool = toolFile(data, 'gemini-3-pro-preview').data;
+    const tool = toolFile(data, 'gemini-3-5-flash').data;
     tool.replacedBy = removed!.id;
     expect(errorOf(() => checkSourceIntegrity(data)).message).toContain(
       `replacedBy: points nowhere: was removed from the directory on ${removed!.removedOn}`,
