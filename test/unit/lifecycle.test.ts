@@ -124,7 +124,7 @@ describe('removed ids', () => {
   it('replacedBy pointing at a removed or unknown id fails the build', async () => {
     const data = await freshSource();
     const [removed] = data.removedIds.data.removed;
-    const tool = toolFile(data, 'gemini-3-5-flash').data;
+    const tool = data.tools[0]!.data;
     tool.replacedBy = removed!.id;
     expect(errorOf(() => checkSourceIntegrity(data)).message).toContain(
       `replacedBy: points nowhere: was removed from the directory on ${removed!.removedOn}`,
@@ -166,24 +166,24 @@ describe('shutdown dates', () => {
 
   it('a replacedBy chain through retired models is fine while it ends at a callable one, a warning when it does not', async () => {
     const data = await freshSource();
-    // Built here rather than found in the data, which may stop holding such a chain: Codestral ->
-    // Devstral 2 (retired) -> Devstral 2's successor.
-    const first = toolFile(data, 'codestral').data;
-    first.replacedBy = 'devstral-2';
-    const middle = toolFile(data, first.replacedBy).data;
-    expect(middle.status).toBe('retired');
-    const end = toolFile(data, middle.replacedBy!).data;
-    expect(end.status).not.toBe('retired');
-    expect(lifecycleWarnings(data, TODAY).filter((w) => w.file.endsWith('codestral.json'))).toEqual([]);
-    retire(end);
+    // Built here rather than found in the data, which may stop holding such a chain: three callable
+    // tools become first -> middle (retired) -> end.
+    const [first, middle, end] = data.tools.filter((t) => t.data.status === 'active').map((t) => t.data);
+    retire(middle!);
+    first!.replacedBy = middle!.id;
+    middle!.replacedBy = end!.id;
+    expect(lifecycleWarnings(data, TODAY).filter((w) => w.file.endsWith(`/${first!.id}.json`))).toEqual([]);
+    retire(end!);
     expect(lifecycleWarnings(data, TODAY).map((w) => w.message)).toContain(
-      `replacedBy leads only to retired models (${middle.id} -> ${end.id}): name a callable successor, or remove replacedBy if the provider names none`,
+      `replacedBy leads only to retired models (${middle!.id} -> ${end!.id}): name a callable successor, or remove replacedBy if the provider names none`,
     );
   });
 
   it('a deprecated or retired tool must carry its shutdown date, and an active one must not', async () => {
     const data = await freshSource();
-    const retired = structuredClone(toolFile(data, 'gpt-5-2-codex').data);
+    const retired = structuredClone(data.tools.find((t) => t.data.status === 'active')!.data);
+    retire(retired);
+    expect(toolFileSchema.safeParse(retired).success).toBe(true);
     delete retired.lifecycle!.shutdown;
     expect(toolFileSchema.safeParse(retired).error?.issues.map((i) => i.message)).toContain(
       "a deprecated or retired tool needs lifecycle.shutdown: the announced (deprecated) or effective (retired) shutdown date on the provider's API, with its source",
@@ -258,15 +258,17 @@ describe('platforms and retired models', () => {
 
   it('no platform offers a retired model, through a provider key or an older catalogue entry', async () => {
     const data = await freshSource();
+    // An Aider catalogue entry, reachable through a provider key, whose model is retired after the entry was written.
     const aider = data.platforms.find((p) => p.data.id === 'aider')!.data;
-    const entry = aider.models.find((m) => m.toolId === 'gpt-5-2-codex')!;
-    const tool = toolFile(data, 'gpt-5-2-codex').data;
-    expect(tool.status).toBe('retired');
+    const entry = aider.models.find((m) => aider.byok.providers.includes(toolFile(data, m.toolId).data.provider))!;
+    const tool = toolFile(data, entry.toolId).data;
+    const before = platformsOf(data).find((p) => p.id === 'aider')!;
+    expect(before.toolIds).toContain(tool.id);
+    retire(tool, '2026-11-01');
     expect(entry.asOf < tool.lifecycle!.shutdown!.date).toBe(true);
-    expect(aider.byok.providers).toContain(tool.provider);
     const published = platformsOf(data).find((p) => p.id === 'aider')!;
-    expect(published.toolIds).not.toContain('gpt-5-2-codex');
-    expect(published.toolBilling.map((b) => b.toolId)).not.toContain('gpt-5-2-codex');
+    expect(published.toolIds).not.toContain(tool.id);
+    expect(published.toolBilling.map((b) => b.toolId)).not.toContain(tool.id);
     // no platform lists a model its provider retired, through a key or an outdated catalogue entry
     const retired = new Set(data.tools.filter((t) => t.data.status === 'retired').map((t) => t.data.id));
     for (const platform of platformsOf(data))
