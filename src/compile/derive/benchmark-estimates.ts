@@ -129,13 +129,16 @@ function estimatedScore(context: EstimateContext, model: string, series: string)
   const extrapolated = point > range.high || point < range.low;
   const raw = intervalOf(distribution, multiplier);
   const interval = extrapolated ? extrapolatedInterval(raw, value, inRangeWidth(distribution, multiplier, range)) : raw;
-  const published = publishedInterval(interval, value);
+  // Rounding a capped value up (64.85 to 64.9) would publish it above the best measured value it is capped at.
+  const rounded = roundTo(value, 1);
+  const shown = rounded > range.high ? Math.floor(range.high * 10 + 1e-9) / 10 : rounded;
+  const published = publishedInterval(interval, shown);
   return {
     value,
     draw: { distribution, multiplier, ceiling: range.high, ...(extrapolated ? { spread: published } : {}) },
     detail: {
       kind: 'estimated',
-      value: roundTo(value, 1),
+      value: shown,
       series,
       source: null,
       date: null,
