@@ -17,7 +17,8 @@ describe('crossRefs', () => {
     const all = tools();
     for (const tool of all) expect(Object.keys(tool.crossRefs).sort(), tool.id).toEqual(['modelsDev', 'openRouter']);
     const slugs = all.map((t) => t.crossRefs.openRouter).filter((s): s is string => s !== null);
-    expect(slugs.length).toBeGreaterThan(60);
+    // Most tools are on OpenRouter; a slug is published only where a catalogue states it.
+    expect(slugs.length).toBeGreaterThan(all.length / 2);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const tool of all.filter((t) => t.crossRefs.modelsDev?.startsWith('openrouter/')))
       expect(tool.crossRefs.openRouter, tool.id).toBe(tool.crossRefs.modelsDev!.slice('openrouter/'.length));
