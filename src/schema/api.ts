@@ -378,7 +378,11 @@ export const unscoredTool = z
   .object({
     toolId: slug,
     name: z.string(),
-    reason: z.string().describe('Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`.'),
+    reason: z
+      .string()
+      .describe(
+        'Why the tool has no score, e.g. `unscored: no published result in a benchmark series the directory scores, as of 2026-11-27`.',
+      ),
   })
   .strict();
 

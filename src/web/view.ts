@@ -156,7 +156,7 @@ function unscoredReasons(benchmarks: object): Map<string, string> {
       const e = entry as Record<string, unknown>;
       const id = [e.toolId, e.modelId, e.id].find((v) => typeof v === 'string') as string | undefined;
       const reason = [e.reason, e.why, e.note].find((v) => typeof v === 'string') as string | undefined;
-      // "unscored: no published result as of ..." reads better without its label.
+      // "unscored: no published result in ..." reads better without its label.
       const text = reason?.replace(/^unscored:\s*/i, '');
       if (id)
         reasons.set(

@@ -561,7 +561,7 @@ export interface BenchmarksDocument {
       /** Stable lowercase slug identifier; never reused for another entity. */
       toolId: string;
       name: string;
-      /** Why the tool has no score, e.g. `unscored: no published result as of 2026-11-22`. */
+      /** Why the tool has no score, e.g. `unscored: no published result in a benchmark series the directory scores, as of 2026-11-27`. */
       reason: string;
     }[];
   };

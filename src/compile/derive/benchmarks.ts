@@ -334,7 +334,8 @@ function unscoredTools(input: BenchmarksInput, scored: readonly ScoredDraft[]): 
       name: t.name,
       reason: files.has(t.id)
         ? `unscored: only non-comparable results (several attempts per task or a modified benchmark) as of ${asOf}`
-        : `unscored: no published result as of ${asOf}`,
+        : // "No published result" would overstate it: a maker may publish only benchmarks no series accepts, or an image.
+          `unscored: no published result in a benchmark series the directory scores, as of ${asOf}`,
     }))
     .sort((a, b) => (a.toolId < b.toolId ? -1 : 1));
 }
