@@ -38,11 +38,15 @@ export const DIFFED_SCORE_FIELDS = {
   bigCodeBench: true,
 } as const;
 
-export type DiffedTool = Pick<Tool, keyof typeof DIFFED_TOOL_FIELDS> & {
-  sources: Pick<Tool['sources'], keyof typeof DIFFED_SOURCE_FIELDS>;
-  /** Absent in a release published before tools carried a lifecycle: its shutdown date is then unknown, not null. */
-  lifecycle?: { shutdown: { date: string } | null } | null;
-};
+/** Capability flags a diff compares; releases made before a flag was published lack it, and say nothing about it. */
+const CAPABILITY_FIELDS = ['openWeights', 'reasoning', 'toolCalling', 'codingSpecialized'] as const;
+
+export type DiffedTool = Pick<Tool, keyof typeof DIFFED_TOOL_FIELDS> &
+  Partial<Pick<Tool, (typeof CAPABILITY_FIELDS)[number]>> & {
+    sources: Pick<Tool['sources'], keyof typeof DIFFED_SOURCE_FIELDS>;
+    /** Absent in a release published before tools carried a lifecycle: its shutdown date is then unknown, not null. */
+    lifecycle?: { shutdown: { date: string } | null } | null;
+  };
 export type DiffedScores = Pick<BenchmarkModel, keyof typeof DIFFED_SCORE_FIELDS>;
 
 export interface DatasetView {
@@ -148,6 +152,12 @@ function diffTool(old: DiffedTool, tool: DiffedTool, push: Push): void {
       push('context-changed', tool, field, old[field], tool[field], percentChange(old[field], tool[field]));
   if (old.releaseDate !== tool.releaseDate)
     push('release-date-changed', tool, 'releaseDate', old.releaseDate, tool.releaseDate);
+  // A flag decides filters and categories (open-weight, coding-specialist), so a corrected one is news too.
+  for (const field of CAPABILITY_FIELDS) {
+    const [was, now] = [old[field], tool[field]];
+    if (typeof was === 'boolean' && typeof now === 'boolean' && was !== now)
+      push('capability-changed', tool, field, String(was), String(now));
+  }
   for (const fact of SOURCED_FACTS) {
     const a = old.sources[fact];
     const b = tool.sources[fact];
@@ -353,6 +363,7 @@ const LABELS: Record<ChangeKind, [string, string]> = {
   'price-changed': ['price change', 'price changes'],
   'context-changed': ['context change', 'context changes'],
   'release-date-changed': ['release date change', 'release date changes'],
+  'capability-changed': ['capability change', 'capability changes'],
   'first-score': ['first score', 'first scores'],
   'score-changed': ['score change', 'score changes'],
   'rank-moved': ['rank moved beyond its range', 'ranks moved beyond their range'],
@@ -394,6 +405,8 @@ export function describeChange(change: Change): string {
       return change.from === null
         ? `${who}: shutdown on the provider API set for ${valueText(change.to)}`
         : `${who}: shutdown on the provider API moved to ${valueText(change.to)} (was ${valueText(change.from)})`;
+    case 'capability-changed':
+      return `${who}: ${change.field} is now ${valueText(change.to)} (was ${valueText(change.from)})`;
     case 'first-score':
       return `${who}: scored for the first time, overallScore ${valueText(change.to)}`;
     case 'rank-moved':

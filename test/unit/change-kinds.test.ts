@@ -193,6 +193,35 @@ describe('shutdown-changed changes', () => {
   });
 });
 
+describe('capability-changed changes', () => {
+  const flagged = (id: string, openWeights: boolean, codingSpecialized = true) => ({
+    ...tool(id),
+    openWeights,
+    reasoning: true,
+    toolCalling: true,
+    codingSpecialized,
+  });
+  const tools = (...list: object[]) => ({ tools: list, benchmarks: [] }) as unknown as DatasetView;
+
+  it('a corrected capability flag reaches the feed, with both values', () => {
+    const changes = diffDatasets(
+      tools(flagged('a', true), flagged('b', false)),
+      tools(flagged('a', false), flagged('b', false, false)),
+    );
+    expect(changes.map((c) => [c.kind, c.toolId, c.field, c.from, c.to])).toEqual([
+      ['capability-changed', 'a', 'openWeights', 'true', 'false'],
+      ['capability-changed', 'b', 'codingSpecialized', 'true', 'false'],
+    ]);
+    expect(changes.every((c) => change.safeParse(c).success)).toBe(true);
+    expect(describeChange(changes[0]!)).toBe('A (a): openWeights is now false (was true)');
+    expect(summarize(changes)).toBe('2 capability changes');
+  });
+
+  it('a release published before the flags existed says nothing about them', () => {
+    expect(diffDatasets(tools(tool('a')), tools(flagged('a', true)))).toEqual([]);
+  });
+});
+
 describe('score changes an estimate refit explains', () => {
   const detailed = (overallScore: number, sweBench: number, interval: object | null) => ({
     ...score('a', overallScore),
