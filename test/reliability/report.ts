@@ -56,6 +56,13 @@ const zero = (label: string, value: (row: Row) => number | undefined): Goal => (
 });
 
 export const P99_ATTACK_FACTOR = 2;
+/**
+ * A quiet p99 is 2-5 ms on a 2-core runner that the attacking process shares: a doubled p99 there is
+ * scheduler jitter, not a starved client (nginx, which this project does not change, missed the bare
+ * ratio in 2 of 3 runs, by at most 4.4 ms). Starvation shows as tens of milliseconds or failed
+ * requests, so the goal fails only beyond both the ratio and this margin.
+ */
+export const P99_ATTACK_SLACK_MS = 5;
 export const RSS_DRIFT_LIMIT = 0.1;
 /** What the kernel may still hold for connections the server cut off (a reset frees it at once; a graceful close keeps megabytes per socket). */
 export const UNSENT_LIMIT_KB = 1024;
@@ -93,9 +100,11 @@ export const GOALS: readonly Goal[] = [
         : `${r.faultsInjected - (r.faultsRejected ?? 0)} of ${r.faultsInjected} faults not rejected`,
   },
   {
-    name: `p99 under attack <= ${P99_ATTACK_FACTOR}x quiet`,
+    name: `p99 under attack <= ${P99_ATTACK_FACTOR}x quiet (or within ${P99_ATTACK_SLACK_MS} ms of it)`,
     check: (r) =>
-      r.p99Attack === undefined || r.p99Quiet === undefined || r.p99Attack <= P99_ATTACK_FACTOR * r.p99Quiet
+      r.p99Attack === undefined ||
+      r.p99Quiet === undefined ||
+      r.p99Attack <= Math.max(P99_ATTACK_FACTOR * r.p99Quiet, r.p99Quiet + P99_ATTACK_SLACK_MS)
         ? null
         : `p99 ${r.p99Attack.toFixed(2)} ms under attack vs ${r.p99Quiet.toFixed(2)} ms quiet`,
   },
