@@ -246,14 +246,29 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
         Number(await page.getAttribute(`#calc-results tr[data-tool="${first.toolId}"] td[data-usd]`, 'data-usd')),
       ).toBe(first.expectedUsd);
 
-      // ...and every other one by setting the form and reading the row, in the page.
+      // ...and every other one by setting the form and reading the row, in the page. Vectors that share a
+      // workload (about ten tools each) are read from one rendering: one per vector grew past the test's time.
       const mismatches = await page.evaluate((list: Vector[]) => {
         const form = document.querySelector<HTMLFormElement>('#calc')!;
         const set = (name: string, value: string) => {
           (form.elements.namedItem(name) as HTMLInputElement).value = value;
         };
+        const workload = (v: Vector) => JSON.stringify([v.usage, v.requests, v.at, v.platform?.id ?? '']);
+        const check = (v: Vector): string[] => {
+          const cell = document.querySelector<HTMLElement>(`#calc-results tr[data-tool="${v.toolId}"] td[data-usd]`);
+          if (!cell) return [`${v.id}: no row`];
+          const shown = cell.dataset.usd === '' ? null : Number(cell.dataset.usd);
+          const expected = v.expectedKind === 'usd' ? v.expectedUsd : null;
+          return shown === expected ? [] : [`${v.id}: page ${shown}, published ${expected}`];
+        };
         const out: string[] = [];
-        for (const v of list) {
+        let shownWorkload = '';
+        for (const v of [...list].sort((a, b) => (workload(a) < workload(b) ? -1 : 1))) {
+          if (workload(v) === shownWorkload) {
+            out.push(...check(v));
+            continue;
+          }
+          shownWorkload = workload(v);
           set('in', String(v.usage.input));
           set('out', String(v.usage.output));
           set('cr', String(v.usage.cacheRead));
@@ -265,14 +280,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
           set('platform', v.platform?.id ?? '');
           (form.elements.namedItem('all') as HTMLInputElement).checked = true;
           form.dispatchEvent(new Event('change'));
-          const cell = document.querySelector<HTMLElement>(`#calc-results tr[data-tool="${v.toolId}"] td[data-usd]`);
-          if (!cell) {
-            out.push(`${v.id}: no row`);
-            continue;
-          }
-          const shown = cell.dataset.usd === '' ? null : Number(cell.dataset.usd);
-          const expected = v.expectedKind === 'usd' ? v.expectedUsd : null;
-          if (shown !== expected) out.push(`${v.id}: page ${shown}, published ${expected}`);
+          out.push(...check(v));
         }
         return out;
       }, usable);
