@@ -5,6 +5,7 @@
  */
 import { valueText } from '../compile/errors.ts';
 import {
+  byChangeKind,
   type BenchmarkModel,
   type Change,
   type ChangeKind,
@@ -345,10 +346,7 @@ export function diffDatasets(before: DatasetView, after: DatasetView): Change[] 
   diffTools(before, after, push);
   diffBenchmarks(before, after, push);
   return changes.sort(
-    (x, y) =>
-      x.toolId.localeCompare(y.toolId) ||
-      KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind) ||
-      (x.field ?? '').localeCompare(y.field ?? ''),
+    (x, y) => x.toolId.localeCompare(y.toolId) || byChangeKind(x, y) || (x.field ?? '').localeCompare(y.field ?? ''),
   );
 }
 

@@ -355,6 +355,25 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       expect(page).toContain(`<caption>${listed.length} ${listed.length === 1 ? 'change' : 'changes'}</caption>`);
     });
 
+    it("the /changes/ page lists a release's retirements and price changes before the facts that only cite a newer source", async () => {
+      const { releases } = changesDocument.parse(json(await get('/api/changes.json')));
+      const release = releases.find(
+        (r) =>
+          r.changes.some((c) => c.kind === 'model-retired') &&
+          r.changes.some((c) => c.kind === 'source-changed') &&
+          r.changes.findIndex((c) => c.kind === 'source-changed') <
+            r.changes.findIndex((c) => c.kind === 'model-retired'),
+      );
+      expect(release, 'a release whose changes.json order puts a source change before a retirement').toBeDefined();
+      const page = (await get('/changes/')).body.toString('utf8');
+      const article = page.slice(page.indexOf(`<h2 id="r-${release!.id}">`));
+      const table = article.slice(0, article.indexOf('</table>'));
+      const kinds = [...table.matchAll(/<tr><th scope="row">.*?<\/th><td>([a-z-]+)<\/td>/g)].map((m) => m[1]);
+      expect(kinds).toHaveLength(release!.changes.filter((c) => !isRefit(c)).length);
+      expect(kinds.indexOf('model-retired')).toBeLessThan(kinds.indexOf('source-changed'));
+      expect(kinds.lastIndexOf('model-retired')).toBeLessThan(kinds.indexOf('source-changed'));
+    });
+
     it('changes.json and the /changes/ page list every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
       const recorded = SOURCE.removedIds.data.removed;
       expect(recorded.length).toBeGreaterThan(0);

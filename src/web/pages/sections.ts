@@ -1,5 +1,5 @@
 /** Use cases, platforms, the change log and the API guide. */
-import { type Change, isRefit, type Platform, refitsPhrase, type UseCase } from '../../schema/api.ts';
+import { byChangeKind, type Change, isRefit, type Platform, refitsPhrase, type UseCase } from '../../schema/api.ts';
 import { esc, fieldPath, paragraphs } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
 import { billingWords, type Site } from '../view.ts';
@@ -151,7 +151,8 @@ export function renderChanges(site: Site, root: string): string {
         .map((d) => `<a href="${esc(relativeApi(d.path, root))}">${esc(d.path.split('/').pop() ?? d.path)}</a>`)
         .join(', ');
       const refits = r.changes.filter(isRefit);
-      const others = r.changes.filter((c) => !isRefit(c));
+      // Retirements and price changes lead; a newer source for an unchanged value comes last.
+      const others = r.changes.filter((c) => !isRefit(c)).sort(byChangeKind);
       const list = [
         others.length
           ? changeTable(
