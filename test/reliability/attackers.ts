@@ -3,8 +3,10 @@
  * delay the normal client it measures): slowloris (a request head dribbled one byte a second,
  * reconnecting whenever the server closes it), never-reading (pipelines large responses and
  * stops reading), and connect-and-drop. Started with fork(); says 'ready', gets its plan as a
- * message and answers with what happened to every connection.
+ * message and answers with what happened to every connection, and what the kernel held for
+ * the connections the server had cut off.
  */
+import { execFile } from 'node:child_process';
 import net from 'node:net';
 import { errorShapeProblem, get, parseResponses } from './raw-http.ts';
 
@@ -23,6 +25,8 @@ export interface AttackPlan {
   /** Bytes of the responses a never-reading client asked for; fewer received means the server cut it. */
   pipelinedBytes: number;
   connectDropPerSecond: number;
+  /** When to look at what the kernel holds for connections the server closed (see unsentKb). */
+  probeKernelAtMs: number;
 }
 
 export interface AttackResult {
@@ -31,6 +35,32 @@ export interface AttackResult {
   connectDrop: { opened: number };
   /** Connections still open when the drain ended (destroyed by the attacker). */
   stillOpen: number;
+  /** unsentKb at probeKernelAtMs; null where `ss` is missing. */
+  unsentKb: number | null;
+}
+
+/**
+ * What the kernel still holds unsent on the server's side of connections it has closed (KB):
+ * the Send-Q of its sockets on `port` in FIN-WAIT-1, CLOSING or LAST-ACK. A server that cut a
+ * never-reading client off gracefully leaves the rest of the response there, megabytes per
+ * socket; a reset frees it. Probed from this process, not the runner: starting `ss` there
+ * would stall the normal client whose latency is being measured.
+ */
+function unsentKb(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    execFile(
+      'ss',
+      ['-tnH', 'state', 'fin-wait-1', 'state', 'closing', 'state', 'last-ack', `( sport = :${port} )`],
+      (error, stdout) => {
+        if (error) return resolve(null);
+        const bytes = stdout
+          .split('\n')
+          .map((line) => Number(line.trim().split(/\s+/)[1] ?? 0))
+          .reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0);
+        resolve(Math.round(bytes / 1024));
+      },
+    );
+  });
 }
 
 function attack(plan: AttackPlan): Promise<AttackResult> {
@@ -39,7 +69,16 @@ function attack(plan: AttackPlan): Promise<AttackResult> {
     neverReading: { opened: 0, closedByServer: 0 },
     connectDrop: { opened: 0 },
     stillOpen: 0,
+    unsentKb: null,
   };
+  const probe = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      void unsentKb(plan.port).then((kb) => {
+        result.unsentKb = kb;
+        resolve();
+      });
+    }, plan.probeKernelAtMs),
+  );
   const open = new Set<net.Socket>();
   let attacking = true;
 
@@ -123,7 +162,7 @@ function attack(plan: AttackPlan): Promise<AttackResult> {
           open.delete(socket);
           socket.destroy();
         }
-        resolve(result);
+        void probe.then(() => resolve(result));
       }, 100);
     }, plan.attackMs);
   });
