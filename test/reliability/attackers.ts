@@ -8,6 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import net from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { errorShapeProblem, get, parseResponses } from './raw-http.ts';
 
 export interface AttackPlan {
@@ -64,21 +65,13 @@ function unsentKb(port: number): Promise<number | null> {
 }
 
 function attack(plan: AttackPlan): Promise<AttackResult> {
-  const result: AttackResult = {
+  const result: Omit<AttackResult, 'unsentKb'> = {
     slowloris: { opened: 0, closedByServer: 0, answers: 0, answersWithoutErrorShape: 0 },
     neverReading: { opened: 0, closedByServer: 0 },
     connectDrop: { opened: 0 },
     stillOpen: 0,
-    unsentKb: null,
   };
-  const probe = new Promise<void>((resolve) =>
-    setTimeout(() => {
-      void unsentKb(plan.port).then((kb) => {
-        result.unsentKb = kb;
-        resolve();
-      });
-    }, plan.probeKernelAtMs),
-  );
+  const probe = delay(plan.probeKernelAtMs).then(() => unsentKb(plan.port));
   const open = new Set<net.Socket>();
   let attacking = true;
 
@@ -162,7 +155,7 @@ function attack(plan: AttackPlan): Promise<AttackResult> {
           open.delete(socket);
           socket.destroy();
         }
-        void probe.then(() => resolve(result));
+        void probe.then((kb) => resolve({ ...result, unsentKb: kb }));
       }, 100);
     }, plan.attackMs);
   });

@@ -135,7 +135,6 @@ async function measure(
     probeKernelAtMs: ATTACK_MS - 2_000,
   };
   const result = await attack.attack(plan);
-  const unsent = result.unsentKb;
   const attackTo = attackFrom + ATTACK_MS;
   // Quiet again (every abusive connection is gone after the drain): a second quiet window, so
   // the baseline is not one stretch of time other processes on the machine may have disturbed.
@@ -169,7 +168,7 @@ async function measure(
     p99Quiet: quiet.p99,
     p50Attack: underAttack.p50,
     p99Attack: underAttack.p99,
-    ...(unsent === null ? {} : { unsentKb: unsent }),
+    ...(result.unsentKb === null ? {} : { unsentKb: result.unsentKb }),
     note: `${result.slowloris.opened} slowloris, ${result.neverReading.opened} never-reading (24 pipelined GETs of tools.json, identity, each), ${result.connectDrop.opened} connect-and-drop, connecting over the first ${RAMP_MS / 1000} s; normal client: a GET on a new connection every ${INTERVAL_MS} ms`,
   };
   return { row, foreign: foreignCores };
