@@ -57,12 +57,16 @@ const zero = (label: string, value: (row: Row) => number | undefined): Goal => (
 
 export const P99_ATTACK_FACTOR = 2;
 /**
- * A quiet p99 is 2-5 ms on a 2-core runner that the attacking process shares: a doubled p99 there is
- * scheduler jitter, not a starved client (nginx, which this project does not change, missed the bare
- * ratio in 2 of 3 runs, by at most 4.4 ms). Starvation shows as tens of milliseconds or failed
- * requests, so the goal fails only beyond both the ratio and this margin.
+ * What the goal is for: a server whose event loop an attack starves. The starvation this suite found
+ * (f1d00f9: pipelined responses written back to back to clients that do not read) stalled the normal
+ * client for ~300 ms; starvation shows as tens to hundreds of milliseconds, or as failed requests.
+ * What it must not fail on: the same server code, measured again on the same shared 2-core runner
+ * (which also hosts the attackers and their loopback TCP work), gave a p99 under attack of 3.8 to
+ * 8.7 ms against 2.0 to 5.9 ms quiet; with a 5 ms margin CI missed the goal twice on unchanged
+ * server code (8.48 vs 3.03 ms, 8.68 vs 2.21 ms). So the goal fails only beyond both the ratio and
+ * this margin: still a small fraction of any starvation, above what the runner's scheduler adds.
  */
-export const P99_ATTACK_SLACK_MS = 5;
+export const P99_ATTACK_SLACK_MS = 10;
 export const RSS_DRIFT_LIMIT = 0.1;
 /** What the kernel may still hold for connections the server cut off (a reset frees it at once; a graceful close keeps megabytes per socket). */
 export const UNSENT_LIMIT_KB = 1024;
