@@ -23,7 +23,7 @@ const slowClients = (p99Quiet: number, p99Attack: number, extra: Partial<Row> = 
 });
 
 describe('the slow-clients latency goal', () => {
-  it("passes the runner's scheduler jitter: CI's rows on unchanged server code", () => {
+  it("passes the runner's scheduler jitter: rows CI and the development machine printed on unchanged server code", () => {
     expect(missedGoals([slowClients(2.21, 8.68), slowClients(3.03, 8.48), slowClients(2.46, 7.75)])).toEqual([]);
   });
 
