@@ -11,7 +11,12 @@ import {
   JSON_CONTENT_TYPE,
   PREFLIGHT_MAX_AGE,
 } from '../artifact/http-policy.ts';
-import type { LoadedArtifact, ServedResource } from './store.ts';
+import {
+  readRepresentation,
+  type DiskRepresentation,
+  type LoadedArtifact,
+  type ServedRepresentation,
+} from './store.ts';
 import { NOT_FOUND_PATH } from '../artifact/artifact.ts';
 
 /** Friendly entry points that serve the endpoint index (`/` is the web page). */
@@ -77,7 +82,7 @@ export function httpDateMs(value: string): number {
   return Date.parse(value.endsWith('GMT') ? value : `${value} GMT`);
 }
 
-function isNotModified(req: IncomingMessage, etag: string, resource: ServedResource): boolean {
+function isNotModified(req: IncomingMessage, etag: string, resource: { lastModifiedMs: number }): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
   const ifModifiedSince = req.headers['if-modified-since'];
@@ -176,7 +181,10 @@ function redirectToPage(res: ServerResponse, key: string, url: string, queryStar
  * one writeHead with precomputed headers. Rarer answers (errors, other methods, redirects) are
  * separate functions, called only off that path.
  */
-export function createHandler(current: () => LoadedArtifact) {
+export function createHandler(
+  current: () => LoadedArtifact,
+  onError: (res: ServerResponse, error: unknown) => void = (res) => res.destroy(),
+) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method;
     const url = req.url ?? '/';
@@ -191,15 +199,18 @@ export function createHandler(current: () => LoadedArtifact) {
 
     // Only the published files (the API, the web page's pages and assets): the 404 body, artifact.json and _headers are not resources.
     const key = ALIASES.get(pathname) ?? pathname;
-    const { resources } = current();
-    const resource = key === NOT_FOUND_PATH ? undefined : resources.get(key);
+    const artifact = current();
+    const resource = key === NOT_FOUND_PATH ? undefined : (artifact.resources.get(key) ?? artifact.onDisk.get(key));
     if (resource === undefined) {
-      if (!key.endsWith('/') && resources.has(`${key}/`)) redirectToPage(res, key, url, queryStart);
+      const page = `${key}/`;
+      if (!key.endsWith('/') && (artifact.resources.has(page) || artifact.onDisk.has(page)))
+        redirectToPage(res, key, url, queryStart);
       else sendError(res, 404, 'Not found. See /api/index.json for the list of endpoints.', head);
       return;
     }
     const coding = negotiateEncoding(req.headers['accept-encoding'], resource.compressed);
-    const representation = coding === null ? undefined : resource.representations[coding];
+    const representation: ServedRepresentation | DiskRepresentation | undefined =
+      coding === null ? undefined : resource.representations[coding];
     if (representation === undefined) {
       const message = 'No acceptable content coding: this resource is available as br, gzip or identity.';
       sendError(res, 406, message, head, ['Vary', 'Accept-Encoding']);
@@ -210,9 +221,35 @@ export function createHandler(current: () => LoadedArtifact) {
       res.end();
       return;
     }
-    res.writeHead(200, representation.headers);
-    res.end(head ? undefined : representation.body);
+    if ('body' in representation) {
+      res.writeHead(200, representation.headers);
+      res.end(head ? undefined : representation.body);
+      return;
+    }
+    sendFromDisk(res, representation, head, onError);
   };
+}
+
+/** A release file: HEAD needs only the headers; a GET reads the bytes first, so a read error can still be a 500. */
+function sendFromDisk(
+  res: ServerResponse,
+  representation: DiskRepresentation,
+  head: boolean,
+  onError: (res: ServerResponse, error: unknown) => void,
+): void {
+  if (head) {
+    res.writeHead(200, representation.headers);
+    res.end();
+    return;
+  }
+  readRepresentation(representation).then(
+    (body) => {
+      if (res.destroyed) return;
+      res.writeHead(200, representation.headers);
+      res.end(body);
+    },
+    (error: unknown) => onError(res, error),
+  );
 }
 
 /**

@@ -368,7 +368,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const limits: Limits = { ...LIMITS, ...options.limits };
   const http = createHttpServer(
-    createHandler(() => artifact),
+    createHandler(
+      () => artifact,
+      (res, error) => internalError(res, error, log),
+    ),
     limits,
     log,
   );

@@ -1,7 +1,10 @@
 /**
- * The served artifact, held in memory with every response header precomputed, so a request
- * costs a map lookup and a write. Swapping to a new artifact replaces one reference; requests
- * in flight keep the buffers they already hold.
+ * The served artifact. The latest documents, the home page and its assets are held in memory with
+ * every response header precomputed, so a request costs a map lookup and a write. The dated
+ * releases (/api/v/<id>/...) grow with history and the other pages with the directory, so they
+ * stay on disk: their headers are made from the manifest on first use (kept in a bounded cache)
+ * and their bytes are read per request, so memory does not depend on how many releases exist. Swapping to a new artifact replaces one
+ * reference; requests in flight keep what they already hold.
  */
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,11 +29,92 @@ export interface ServedResource {
   compressed: boolean;
 }
 
+/** A representation whose bytes stay on disk: its headers are ready, its body is read when sent. */
+export interface DiskRepresentation extends Omit<ServedRepresentation, 'body'> {
+  /** Absolute path of the file. */
+  path: string;
+  bytes: number;
+}
+
+export interface DiskResource {
+  lastModifiedMs: number;
+  representations: Partial<Record<Coding, DiskRepresentation>>;
+  compressed: boolean;
+}
+
+/**
+ * What stays in memory: the latest API documents (not the dated releases under /api/v/ nor the
+ * change archive under /api/changes/, which grow with history), the home page, llms.txt and the
+ * page's assets. The other pages (one per model, platform, use case; compare, calculator,
+ * changes) are read from disk per request: the operating system's page cache keeps the ones in
+ * use, and the process's memory stays flat as models and releases accumulate.
+ */
+export function servedFromMemory(urlPath: string): boolean {
+  if (urlPath.startsWith('/api/')) return !urlPath.startsWith('/api/v/') && !urlPath.startsWith('/api/changes/');
+  return urlPath === '/' || urlPath === '/llms.txt' || urlPath.startsWith('/assets/');
+}
+
+/** How many on-disk resources keep their precomputed headers (a few hundred bytes each). */
+export const DISK_HEADER_CACHE_ENTRIES = 256;
+
+/**
+ * The release files of one artifact: manifest entries only, with the headers of the most
+ * recently asked ones in a small least-recently-used cache.
+ */
+export class DiskResources {
+  readonly #recent = new Map<string, DiskResource>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly entries: ReadonlyMap<string, ManifestEntry>,
+    private readonly lastModifiedIso: string,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** How many have their headers cached now (at most DISK_HEADER_CACHE_ENTRIES). */
+  get cached(): number {
+    return this.#recent.size;
+  }
+
+  has(urlPath: string): boolean {
+    return this.entries.has(urlPath);
+  }
+
+  get(urlPath: string): DiskResource | undefined {
+    const cached = this.#recent.get(urlPath);
+    if (cached !== undefined) {
+      this.#recent.delete(urlPath);
+      this.#recent.set(urlPath, cached);
+      return cached;
+    }
+    const entry = this.entries.get(urlPath);
+    if (entry === undefined) return undefined;
+    const resource = resourceFromEntry(entry, this.dir, this.lastModifiedIso);
+    this.#recent.set(urlPath, resource);
+    if (this.#recent.size > DISK_HEADER_CACHE_ENTRIES) this.#recent.delete(this.#recent.keys().next().value!);
+    return resource;
+  }
+}
+
 export interface LoadedArtifact {
   buildId: string;
   dir: string;
+  /** Held in memory: the latest documents, the home page and the assets (servedFromMemory). */
   resources: Map<string, ServedResource>;
+  /** Read from disk per request: the dated releases and the other pages. */
+  onDisk: DiskResources;
   manifest: ArtifactManifest;
+}
+
+/** Reads one on-disk representation, checking its length against the manifest. */
+export async function readRepresentation(rep: DiskRepresentation): Promise<Buffer> {
+  const body = await readFile(rep.path);
+  if (body.length !== rep.bytes)
+    throw new Error(`${rep.path}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
+  return body;
 }
 
 function representationHeaders(
@@ -70,6 +154,32 @@ function notModified(headers: string[]): string[] {
   return out;
 }
 
+const REPRESENTATIONS = (entry: ManifestEntry): [Coding, Representation | undefined][] => [
+  ['identity', entry.identity],
+  ['br', entry.br],
+  ['gzip', entry.gzip],
+];
+
+const lastModifiedMsOf = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000;
+
+function resourceFromEntry(entry: ManifestEntry, dir: string, lastModifiedIso: string): DiskResource {
+  const lastModified = new Date(lastModifiedIso).toUTCString();
+  const compressed = entry.br !== undefined || entry.gzip !== undefined;
+  const representations: DiskResource['representations'] = {};
+  for (const [coding, rep] of REPRESENTATIONS(entry)) {
+    if (!rep) continue;
+    const headers = representationHeaders(entry, rep, coding, lastModified, compressed);
+    representations[coding] = {
+      path: path.join(dir, rep.file),
+      bytes: rep.bytes,
+      etag: rep.etag,
+      headers,
+      notModifiedHeaders: notModified(headers),
+    };
+  }
+  return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
+}
+
 export function resourceFromBuffers(
   entry: ManifestEntry,
   bodies: Partial<Record<Coding, Buffer>>,
@@ -78,18 +188,13 @@ export function resourceFromBuffers(
   const lastModified = new Date(lastModifiedIso).toUTCString();
   const compressed = entry.br !== undefined || entry.gzip !== undefined;
   const representations: ServedResource['representations'] = {};
-  const reps: [Coding, Representation | undefined][] = [
-    ['identity', entry.identity],
-    ['br', entry.br],
-    ['gzip', entry.gzip],
-  ];
-  for (const [coding, rep] of reps) {
+  for (const [coding, rep] of REPRESENTATIONS(entry)) {
     const body = bodies[coding];
     if (!rep || !body) continue;
     const headers = representationHeaders(entry, rep, coding, lastModified, compressed);
     representations[coding] = { body, etag: rep.etag, headers, notModifiedHeaders: notModified(headers) };
   }
-  return { lastModifiedMs: Math.floor(Date.parse(lastModifiedIso) / 1000) * 1000, representations, compressed };
+  return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
 }
 
 /** Reads the artifact that `distPath` points to. Throws if it is incomplete, so a bad artifact is never half-served. */
@@ -98,8 +203,13 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
   // Checked as a follower checks an origin's: every header value it holds is sent as it is.
   const manifest = parseManifest(await readFile(path.join(dir, 'artifact.json')), path.join(dir, 'artifact.json'));
   const resources = new Map<string, ServedResource>();
+  const onDisk = new Map<string, ManifestEntry>();
+  const inMemory = Object.entries(manifest.files).filter(([urlPath, entry]) => {
+    if (!servedFromMemory(urlPath)) onDisk.set(urlPath, entry);
+    return servedFromMemory(urlPath);
+  });
   await Promise.all(
-    Object.entries(manifest.files).map(async ([urlPath, entry]) => {
+    inMemory.map(async ([urlPath, entry]) => {
       const read = async (rep: Representation | undefined) => {
         if (!rep) return undefined;
         const body = await readFile(path.join(dir, rep.file));
@@ -111,7 +221,15 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
       resources.set(urlPath, resourceFromBuffers(entry, { identity, br, gzip: gz }, manifest.lastModified));
     }),
   );
-  return { buildId: manifest.buildId, dir, resources, manifest };
+  // Release files are not opened here (there may be thousands): the artifact directory appeared by
+  // one rename of a complete copy, and each read is checked against the manifest's byte count.
+  return {
+    buildId: manifest.buildId,
+    dir,
+    resources,
+    onDisk: new DiskResources(dir, onDisk, manifest.lastModified),
+    manifest,
+  };
 }
 
 /** Replaces one document's bytes (the live freshness document) and recompresses it once, off the request path. */

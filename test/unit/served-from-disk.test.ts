@@ -1,0 +1,57 @@
+/**
+ * The server's memory does not depend on history: the dated releases and the pages other than the
+ * home page are read from disk, yet answered with exactly the headers and bytes an in-memory copy
+ * would have (same ETag, Content-Length, Cache-Control, Content-Encoding).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { loadArtifact, readRepresentation, resourceFromBuffers, servedFromMemory } from '../../src/server/store.ts';
+
+describe('what the server holds in memory', () => {
+  it('keeps the latest documents, the home page and the assets, and none of the releases', async () => {
+    const artifact = await loadArtifact(inject('distPath'));
+    const inMemory = [...artifact.resources.keys()];
+    expect(inMemory).toContain('/api/tools.json');
+    expect(inMemory).toContain('/api/freshness.json');
+    expect(inMemory).toContain('/');
+    expect(inMemory.filter((p) => p.startsWith('/api/v/'))).toEqual([]);
+    const releasePaths = Object.keys(artifact.manifest.files).filter((p) => p.startsWith('/api/v/'));
+    expect(releasePaths.length).toBeGreaterThan(0);
+    for (const urlPath of releasePaths) expect(artifact.onDisk.has(urlPath)).toBe(true);
+    expect(servedFromMemory('/api/v/2026-11-28/tools.json')).toBe(false);
+    expect(servedFromMemory('/models/some-model/')).toBe(false);
+  });
+
+  it('answers a release from disk with the headers and bytes an in-memory copy has', async () => {
+    const artifact = await loadArtifact(inject('distPath'));
+    const urlPath = Object.keys(artifact.manifest.files).find((p) => /^\/api\/v\/[^/]+\/tools\.json$/.test(p))!;
+    const entry = artifact.manifest.files[urlPath]!;
+    const read = (file: string) => readFile(path.join(artifact.dir, file));
+    const inMemory = resourceFromBuffers(
+      entry,
+      { identity: await read(entry.identity.file), br: await read(entry.br!.file), gzip: await read(entry.gzip!.file) },
+      artifact.manifest.lastModified,
+    );
+    const onDisk = artifact.onDisk.get(urlPath)!;
+    expect(onDisk.lastModifiedMs).toBe(inMemory.lastModifiedMs);
+    for (const coding of ['identity', 'br', 'gzip'] as const) {
+      const disk = onDisk.representations[coding]!;
+      const memory = inMemory.representations[coding]!;
+      expect(disk.headers).toEqual(memory.headers);
+      expect(disk.notModifiedHeaders).toEqual(memory.notModifiedHeaders);
+      expect(disk.etag).toBe(memory.etag);
+      expect((await readRepresentation(disk)).equals(memory.body)).toBe(true);
+    }
+  });
+
+  it('keeps a bounded number of release headers however many are asked for', async () => {
+    const artifact = await loadArtifact(inject('distPath'));
+    const releasePaths = Object.keys(artifact.manifest.files).filter((p) => p.startsWith('/api/v/'));
+    for (const urlPath of releasePaths) artifact.onDisk.get(urlPath);
+    expect(artifact.onDisk.cached).toBeLessThanOrEqual(Math.min(releasePaths.length, 256));
+    // The most recent one is still answered, from the cache, as the same object.
+    const last = releasePaths.at(-1)!;
+    expect(artifact.onDisk.get(last)).toBe(artifact.onDisk.get(last));
+  });
+});
