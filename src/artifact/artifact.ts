@@ -5,9 +5,25 @@
  * (or a crash) only ever sees a complete old or a complete new artifact.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, stat, utimes } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+  stat,
+  utimes,
+} from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotli, brotliOffThread, gzip, gzipOffThread } from './compress.ts';
+import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { checkManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
@@ -22,9 +38,25 @@ export interface ArtifactFile {
   body: Buffer;
   /** Dated release paths never change, so caches may keep them forever. */
   immutable?: boolean;
-  /** A brotli body of exactly `body`, made earlier with the same settings (stored releases), so the build need not recompress it. */
+  /** Compressed copies of exactly `body`, made earlier with the same settings, so the build need not recompress it. */
   brotli?: Buffer;
+  gzip?: Buffer;
 }
+
+/**
+ * A file whose body and compressed copies already lie on disk (a dated release's document in the
+ * file cache): the artifact links them in and never holds their bytes.
+ */
+export interface LinkedArtifactFile {
+  urlPath: string;
+  contentType: string;
+  immutable?: boolean;
+  stored: StoredFile;
+}
+
+export type AnyArtifactFile = ArtifactFile | LinkedArtifactFile;
+
+const isLinked = (file: AnyArtifactFile): file is LinkedArtifactFile => 'stored' in file;
 
 const COMPRESSIBLE_MIN_BYTES = 256;
 
@@ -40,21 +72,7 @@ function etagOf(sha: string, suffix = ''): string {
   return `"${sha.slice(0, 32)}${suffix}"`;
 }
 
-/** Settings that match `brotli -q 11` (window 24) so the shipped body is as small as the CLI's. */
-export function brotli(body: Buffer): Buffer {
-  return brotliCompressSync(body, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-      [zlibConstants.BROTLI_PARAM_LGWIN]: 24,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-}
-
-export function gzip(body: Buffer): Buffer {
-  return gzipSync(body, { level: 9 });
-}
+export { brotli, gzip } from './compress.ts';
 
 export function serializeJson(document: unknown): Buffer {
   return Buffer.from(`${JSON.stringify(document, null, 0)}\n`, 'utf8');
@@ -64,6 +82,8 @@ export interface PreparedArtifact {
   manifest: ArtifactManifest;
   /** Relative path inside the artifact → bytes. */
   contents: Map<string, Buffer>;
+  /** Relative path inside the artifact → a file on disk to link (or copy) there. */
+  links?: Map<string, string>;
 }
 
 /** A URL path ending in "/" (a web page's canonical URL) is stored as the index.html in that folder, as static hosts expect. */
@@ -89,25 +109,41 @@ function headersFile(manifest: ArtifactManifest): string {
   return lines.join('\n');
 }
 
-export function prepareArtifact(files: readonly ArtifactFile[], lastModified: string): PreparedArtifact {
+export function prepareArtifact(files: readonly AnyArtifactFile[], lastModified: string): PreparedArtifact {
   const contents = new Map<string, Buffer>();
+  const links = new Map<string, string>();
   const entries: Record<string, ManifestEntry> = {};
   const compressedBySha = new Map<string, { br: Buffer; gz: Buffer }>();
   for (const file of [...files].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
     const relative = relativeFileFor(file.urlPath);
+    const cacheControl = file.immutable ? CACHE_CONTROL.immutable : CACHE_CONTROL.latest;
+    if (isLinked(file)) {
+      const { sha256: sha, identity, br, gzip: gz } = file.stored;
+      links.set(relative, identity.path).set(`${relative}.br`, br.path).set(`${relative}.gz`, gz.path);
+      entries[file.urlPath] = {
+        contentType: file.contentType,
+        sha256: sha,
+        cacheControl,
+        lastModified: file.stored.modifiedAt,
+        identity: { file: relative, bytes: identity.bytes, etag: etagOf(sha) },
+        br: { file: `${relative}.br`, bytes: br.bytes, etag: etagOf(sha, '-br') },
+        gzip: { file: `${relative}.gz`, bytes: gz.bytes, etag: etagOf(sha, '-gz') },
+      };
+      continue;
+    }
     const sha = sha256Hex(file.body);
     contents.set(relative, file.body);
     const entry: ManifestEntry = {
       contentType: file.contentType,
       sha256: sha,
-      cacheControl: file.immutable ? CACHE_CONTROL.immutable : CACHE_CONTROL.latest,
+      cacheControl,
       identity: { file: relative, bytes: file.body.length, etag: etagOf(sha) },
     };
     if (file.body.length >= COMPRESSIBLE_MIN_BYTES) {
       // Identical bodies (a release equal to the latest view) are compressed once.
       const known = compressedBySha.get(sha);
       const br = known?.br ?? file.brotli ?? brotli(file.body);
-      const gz = known?.gz ?? gzip(file.body);
+      const gz = known?.gz ?? file.gzip ?? gzip(file.body);
       compressedBySha.set(sha, { br, gz });
       contents.set(`${relative}.br`, br);
       contents.set(`${relative}.gz`, gz);
@@ -128,7 +164,68 @@ export function prepareArtifact(files: readonly ArtifactFile[], lastModified: st
   // path into the JSON 404 (Cloudflare Pages ignores status-404 rules and sends its own 404).
   contents.set('_redirects', Buffer.from(`/*  ${NOT_FOUND_PATH}  404\n`));
   contents.set('artifact.json', serializeJson(manifest));
-  return { manifest, contents };
+  return { manifest, contents, links };
+}
+
+/**
+ * Compressed copies for every compressible file that lacks them, made on the thread pool (several
+ * at once) or taken from `reuse` (the copies an earlier artifact already has, by SHA-256), so a
+ * build compresses only what changed. prepareArtifact then finds every copy ready.
+ */
+export async function precompress(
+  files: readonly AnyArtifactFile[],
+  reuse: (sha256: string) => Promise<{ br: Buffer; gz: Buffer } | undefined> = async () => undefined,
+  concurrency = 4,
+): Promise<void> {
+  const queue = files.filter(
+    (file): file is ArtifactFile => !isLinked(file) && file.body.length >= COMPRESSIBLE_MIN_BYTES && !file.gzip,
+  );
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const known = await reuse(sha256Hex(file.body));
+        const [br, gz] = known
+          ? [known.br, known.gz]
+          : await Promise.all([file.brotli ?? brotliOffThread(file.body), gzipOffThread(file.body)]);
+        file.brotli = br;
+        file.gzip = gz;
+      }
+    }),
+  );
+}
+
+/**
+ * The compressed copies the artifact `dist` points to has for a body, by SHA-256: a build reuses
+ * them for every file that did not change (most pages, schemas and documents between releases).
+ */
+export async function copiesIn(
+  distPath: string,
+): Promise<(sha256: string) => Promise<{ br: Buffer; gz: Buffer } | undefined>> {
+  let dir: string;
+  let bySha: Map<string, ManifestEntry>;
+  try {
+    dir = await realpath(distPath);
+    const manifest = checkManifest(
+      JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')),
+      'artifact.json',
+    );
+    bySha = new Map(Object.values(manifest.files).map((entry) => [entry.sha256, entry]));
+  } catch {
+    return async () => undefined;
+  }
+  return async (sha256) => {
+    const entry = bySha.get(sha256);
+    if (!entry?.br || !entry.gzip) return undefined;
+    try {
+      const [br, gz] = await Promise.all([
+        readFile(path.join(dir, entry.br.file)),
+        readFile(path.join(dir, entry.gzip.file)),
+      ]);
+      return br.length === entry.br.bytes && gz.length === entry.gzip.bytes ? { br, gz } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** Where artifacts live beside the `dist` symlink. */
@@ -167,6 +264,27 @@ export async function cleanStaleTemporaries(distPath: string): Promise<string[]>
 }
 
 /**
+ * A file the file cache already holds, placed in an artifact: a hard link (no bytes written) where
+ * both are on one file system, else a copy made durable like every other file.
+ */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await link(source, target);
+  } catch {
+    await copyFile(source, target);
+    const { mtime } = await stat(source);
+    await utimes(target, mtime, mtime);
+    const handle = await open(target, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+/**
  * Writes the artifact to .artifacts/<buildId> without serving it: every file durably, one
  * modification time, then one rename of the complete temporary directory. A complete directory
  * (one with artifact.json) is left as it is. The fsyncs run in parallel: an artifact has hundreds
@@ -183,13 +301,17 @@ export async function writeArtifactDir(prepared: PreparedArtifact, distPath: str
   // Last-Modified (and nginx its ETag) from it, so every encoding of a document agrees, and
   // content published later gets a later time.
   const publishedAt = await publicationTime(distPath);
-  const queue = [...prepared.contents];
+  // Linked files (a release's documents) keep the modification time they were published with.
+  const queue: [string, Buffer | string][] = [...prepared.contents, ...(prepared.links ?? [])];
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const file = path.join(tmpDir, next[0]);
-        await writeFileDurably(file, next[1]);
-        await utimes(file, publishedAt, publishedAt);
+        if (typeof next[1] === 'string') await linkOrCopy(next[1], file);
+        else {
+          await writeFileDurably(file, next[1]);
+          await utimes(file, publishedAt, publishedAt);
+        }
       }
     }),
   );

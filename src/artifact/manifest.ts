@@ -14,6 +14,8 @@ export interface ManifestEntry {
   contentType: string;
   sha256: string;
   cacheControl: string;
+  /** When this file was modified, if not when the artifact was (`lastModified`): a dated release's documents keep their publication time. */
+  lastModified?: string;
   identity: Representation;
   br?: Representation;
   gzip?: Representation;
@@ -81,6 +83,12 @@ function checkEntry(where: string, value: unknown): ManifestEntry {
     cacheControl,
     identity: checkRepresentation(where, 'identity', value.identity),
   };
+  if (value.lastModified !== undefined) {
+    const { lastModified } = value;
+    if (typeof lastModified !== 'string' || !ISO_TIME.test(lastModified) || !Number.isFinite(Date.parse(lastModified)))
+      fail(where, 'lastModified', lastModified, 'is not an ISO 8601 UTC time');
+    entry.lastModified = lastModified;
+  }
   for (const coding of CODINGS.slice(1) as ('br' | 'gzip')[])
     if (value[coding] !== undefined) entry[coding] = checkRepresentation(where, coding, value[coding]);
   return entry;

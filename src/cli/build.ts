@@ -9,13 +9,13 @@ import { buildDocuments } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
 import { loadSourceData } from '../compile/load.ts';
 import { lifecycleWarnings } from '../compile/integrity.ts';
-import { publishArtifact } from '../artifact/artifact.ts';
+import { copiesIn, publishArtifact } from '../artifact/artifact.ts';
 import { coverageReport } from '../compile/report.ts';
 import { readRefreshFindings } from '../compile/report-refresh.ts';
 import { scoringSummary } from '../compile/report-scores.ts';
 import { PATHS } from '../fs/paths.ts';
 import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
-import { historyInput } from '../history/publish.ts';
+import { fileCache, historyInput } from '../history/publish.ts';
 import { loadReleases } from '../history/releases.ts';
 import { unreleasedChanges, unreleasedMessage } from '../history/released.ts';
 
@@ -47,8 +47,8 @@ async function main(): Promise<void> {
     console.log(coverageReport(source, built.documents, new Date(), await readRefreshFindings(PATHS.state)));
   if (values.check) return;
   // Every release under releases/ is published too (/api/v/<id>/, changes, manifest, price history).
-  const releases = await loadReleases(path.resolve(values.releases));
-  const unreleased = unreleasedChanges(built.documents, releases.at(-1));
+  const releases = await loadReleases(path.resolve(values.releases), fileCache());
+  const unreleased = unreleasedChanges(built.documents, releases.newest);
   if (unreleased && !values.preview) {
     console.error(`build failed: ${unreleasedMessage(unreleased)}`);
     process.exit(1);
@@ -59,7 +59,10 @@ async function main(): Promise<void> {
     publicBaseUrl: values['base-url'],
   });
   const history = historyInput(releases, config, source);
-  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history });
+  const prepared = await prepareFromDocuments(
+    { documents: built.documents, meta: source.meta.data, history },
+    await copiesIn(values.dist),
+  );
   const { dir, changed } = await publishArtifact(prepared, values.dist);
   console.log(
     `${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`,

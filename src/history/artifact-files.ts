@@ -5,7 +5,9 @@
  */
 import {
   NOT_FOUND_PATH,
+  precompress,
   prepareArtifact,
+  type AnyArtifactFile,
   serializeJson,
   sha256Hex,
   type ArtifactFile,
@@ -129,7 +131,7 @@ function documentFiles(documents: Documents): { files: ArtifactFile[]; bodies: M
 function freshnessFile(input: ArtifactInput, bodies: ReadonlyMap<DocumentName, Buffer>): ArtifactFile {
   const { history } = input;
   const refresh = input.refresh ?? (history ? staticRefreshStatus(history) : STATIC_REFRESH_STATUS);
-  const release = history?.releases.at(-1)?.record.id ?? null;
+  const release = history?.releases.records.at(-1)?.id ?? null;
   return jsonFile('/api/freshness.json', freshnessFor(bodies, input.documents, input.meta, refresh, release));
 }
 
@@ -189,11 +191,11 @@ function llmsTxtFile(
   input: ArtifactInput,
   endpoints: readonly Endpoint[],
   baseUrl: string | null,
-  published: readonly ArtifactFile[],
+  published: readonly AnyArtifactFile[],
 ): ArtifactFile {
   const text = llmsTxt({
     endpoints: [...endpoints],
-    sizes: new Map(published.map((f) => [f.urlPath, f.body.length])),
+    sizes: new Map(published.map((f) => [f.urlPath, 'body' in f ? f.body.length : f.stored.identity.bytes])),
     totalTools: input.documents['tools.json'].totalTools,
     lastUpdated: input.meta.lastUpdated,
     baseUrl,
@@ -202,10 +204,10 @@ function llmsTxtFile(
 }
 
 /** The web page (src/web/): pages and assets made from the documents as they are published. */
-function pageFiles(documents: Documents, published: readonly ArtifactFile[]): ArtifactFile[] {
+function pageFiles(documents: Documents, published: readonly AnyArtifactFile[]): ArtifactFile[] {
   const parsed = (urlPath: string) => {
     const file = published.find((f) => f.urlPath === urlPath);
-    return file ? JSON.parse(file.body.toString('utf8')) : null;
+    return file && 'body' in file ? JSON.parse(file.body.toString('utf8')) : null;
   };
   const page = webFiles({
     documents,
@@ -225,9 +227,11 @@ function pageFiles(documents: Documents, published: readonly ArtifactFile[]): Ar
  * Every file of the artifact, in the order it is published: documents, freshness, cost vectors,
  * schemas, the release history, OpenAPI, the index, llms.txt, the web page and the 404 body.
  */
-export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
+export function artifactFiles(input: ArtifactInput): { files: AnyArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
   const baseUrl = input.history?.baseUrl ?? null;
-  const { files, bodies } = documentFiles(input.documents);
+  const documents = documentFiles(input.documents);
+  const { bodies } = documents;
+  const files: AnyArtifactFile[] = documents.files;
   files.push(
     freshnessFile(input, bodies),
     costVectorsFile(input),
@@ -242,6 +246,15 @@ export function artifactFiles(input: ArtifactInput): { files: ArtifactFile[]; bo
   return { files, bodies };
 }
 
-export function prepareFromDocuments(input: ArtifactInput): PreparedArtifact {
-  return prepareArtifact(artifactFiles(input).files, input.meta.lastUpdated);
+/**
+ * The artifact of `input`, ready to write. Compressed copies come from `reuse` (the artifact served
+ * now, by SHA-256) where a body did not change, else are made on the thread pool.
+ */
+export async function prepareFromDocuments(
+  input: ArtifactInput,
+  reuse?: Parameters<typeof precompress>[1],
+): Promise<PreparedArtifact> {
+  const { files } = artifactFiles(input);
+  await precompress(files, reuse);
+  return prepareArtifact(files, input.meta.lastUpdated);
 }

@@ -10,9 +10,11 @@
  *
  * Pure: the release bodies come in already loaded.
  */
-import { serializeJson, sha256Hex, type ArtifactFile } from '../artifact/artifact.ts';
+import { serializeJson, sha256Hex, type AnyArtifactFile, type ArtifactFile } from '../artifact/artifact.ts';
 import {
+  CHANGES_WINDOW,
   changesDocument,
+  changesMonthDocument,
   HISTORY_DOCUMENTS,
   manifestDocument,
   priceHistoryDocument,
@@ -28,12 +30,12 @@ import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { operationStem, pathItem, schemaFileNames } from '../schema/openapi.ts';
 import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
 import { priceHistory, type PriceSnapshot } from './price-history.ts';
-import { DOCUMENT_NAMES, releasedDataset, type StoredRelease } from './releases.ts';
+import { DOCUMENT_NAMES, releasedDataset, type PublishedRelease, type ReleaseHistory } from './releases.ts';
 import { documentSchemaEntries, schemaFiles, type SchemaEntry } from './schema-files.ts';
 
 export interface HistoryInput {
-  /** Oldest first. */
-  releases: readonly StoredRelease[];
+  /** Every release, oldest first, its documents in the file cache; the newest with its bytes. */
+  releases: ReleaseHistory;
   /** Absolute site URL for feed links, or null for root-relative links. */
   baseUrl: string | null;
   /** Refresh schedule to report in the static freshness document. */
@@ -56,7 +58,7 @@ export interface Endpoint {
 }
 
 export interface HistoryFiles {
-  files: ArtifactFile[];
+  files: AnyArtifactFile[];
   endpoints: Endpoint[];
 }
 
@@ -64,7 +66,7 @@ const entryFor = (path: string, body: Buffer) => ({ path, sha256: sha256Hex(body
 
 /** What the static freshness document says about refreshes: the newest release's refresh. */
 export function staticRefreshStatus(history: HistoryInput): RefreshStatus {
-  const latest = [...history.releases].reverse().find((r) => !r.record.initial)?.record;
+  const latest = [...history.releases.records].reverse().find((r) => !r.initial);
   return {
     schedule: history.schedule,
     lastAttempt: latest?.publishedAt ?? null,
@@ -81,7 +83,7 @@ export function staticRefreshStatus(history: HistoryInput): RefreshStatus {
  * data/removed-ids.json, so the feed lists it and no later model can take it.
  */
 export function checkRemovalsRecorded(history: HistoryInput, current: { tools: readonly { id: string }[] }): void {
-  const latest = history.releases.at(-1);
+  const latest = history.releases.newest;
   if (!latest) return;
   const present = new Set(current.tools.map((t) => t.id));
   const recorded = new Set(history.removedIds.map((r) => r.id));
@@ -108,26 +110,30 @@ const jsonFile = (urlPath: string, document: unknown, immutable = false): Artifa
 const HISTORY_SCHEMAS: SchemaEntry[] = [
   ...documentSchemaEntries(HISTORY_DOCUMENTS),
   ['release', releaseSchema, '/api/v/<release>/release.json'],
+  ['changes-month', changesMonthDocument, '/api/changes/<YYYY-MM>.json'],
 ];
 
 const HISTORY_ENDPOINTS: readonly Endpoint[] = [
   ...Object.entries(HISTORY_DOCUMENTS).map(([name, d]) => ({ path: `/api/${name}`, summary: d.summary })),
   { path: '/api/changes.xml', summary: 'The release history as an Atom feed.' },
   {
+    path: '/api/changes/{month}.json',
+    summary: 'Every release of one month (YYYY-MM), newest first: the archive changes.json links to.',
+  },
+  {
     path: '/api/v/{release}/{document}',
     summary: 'A dated release: each endpoint document as published then, and release.json (immutable).',
   },
 ];
 
-/** Each release's documents byte for byte, and its record: immutable. */
-function releaseFiles(releases: readonly StoredRelease[]): ArtifactFile[] {
-  return releases.flatMap(({ record, bodies, compressed }) => [
+/** Each release's documents byte for byte (linked from the file cache), and its record: immutable. */
+function releaseFiles(releases: readonly PublishedRelease[]): AnyArtifactFile[] {
+  return releases.flatMap(({ record, documents }) => [
     ...DOCUMENT_NAMES.map((name) => ({
       urlPath: `/api/v/${record.id}/${name}`,
       contentType: JSON_CONTENT_TYPE,
-      body: bodies.get(name)!,
+      stored: documents.get(name)!,
       immutable: true,
-      brotli: compressed?.get(name),
     })),
     jsonFile(`/api/v/${record.id}/release.json`, releaseSchema.parse(record), true),
   ]);
@@ -137,13 +143,39 @@ function releaseFiles(releases: readonly StoredRelease[]): ArtifactFile[] {
 const byRemovalDate = (a: RemovedId, b: RemovedId) =>
   a.removedOn === b.removedOn ? (a.id < b.id ? -1 : 1) : a.removedOn < b.removedOn ? 1 : -1;
 
-/** changes.json and the same history as an Atom feed. */
+/** Releases grouped by the month of their date, newest month first (each month's releases newest first). */
+function byMonth(newestFirst: readonly Release[]): [string, Release[]][] {
+  const months = new Map<string, Release[]>();
+  for (const record of newestFirst) {
+    const month = record.date.slice(0, 7);
+    months.set(month, [...(months.get(month) ?? []), record]);
+  }
+  return [...months];
+}
+
+const monthPath = (month: string) => `/api/changes/${month}.json`;
+
+/**
+ * changes.json (the newest CHANGES_WINDOW releases and the archive's index), each month's archive
+ * document, and the Atom feed of the same window: what the latest documents hold stays the same
+ * size however long the history grows, and every release stays one request away.
+ */
 function changesFiles(history: HistoryInput, newestFirst: readonly Release[], lastUpdated: string): ArtifactFile[] {
   const removedIds = [...history.removedIds].sort(byRemovalDate);
-  const changes = changesDocument.parse({ releases: newestFirst, removedIds, feed: '/api/changes.xml', lastUpdated });
-  const feed = atomFeed(newestFirst, { baseUrl: history.baseUrl, lastUpdated, removedIds });
+  const window = newestFirst.slice(0, CHANGES_WINDOW);
+  const months = byMonth(newestFirst);
+  const changes = changesDocument.parse({
+    releases: window,
+    totalReleases: newestFirst.length,
+    archive: months.map(([month, releases]) => ({ month, url: monthPath(month), releases: releases.length })),
+    removedIds,
+    feed: '/api/changes.xml',
+    lastUpdated,
+  });
+  const feed = atomFeed(window, { baseUrl: history.baseUrl, lastUpdated, removedIds });
   return [
     jsonFile('/api/changes.json', changes),
+    ...months.map(([month, releases]) => jsonFile(monthPath(month), changesMonthDocument.parse({ month, releases }))),
     { urlPath: '/api/changes.xml', contentType: ATOM_CONTENT_TYPE, body: Buffer.from(feed) },
   ];
 }
@@ -162,14 +194,14 @@ function manifestFile(newestFirst: readonly Release[], current: CurrentDataset):
 }
 
 /** Prices per release, plus the current data when it differs from the newest release. */
-function priceHistoryFile(releases: readonly StoredRelease[], current: CurrentDataset): ArtifactFile {
-  const snapshots: PriceSnapshot[] = releases.map((stored) => ({
-    release: stored.record.id,
-    date: stored.record.date,
-    tools: releasedDataset(stored).tools,
+function priceHistoryFile(releases: readonly PublishedRelease[], current: CurrentDataset): ArtifactFile {
+  const snapshots: PriceSnapshot[] = releases.map(({ record, prices }) => ({
+    release: record.id,
+    date: record.date,
+    tools: prices,
   }));
-  const latestTools = releases.at(-1)?.bodies.get('tools.json');
-  if (!latestTools?.equals(current.bodies.get('tools.json')!))
+  const latestTools = releases.at(-1)?.documents.get('tools.json')?.sha256;
+  if (latestTools !== sha256Hex(current.bodies.get('tools.json')!))
     snapshots.push({ release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
   return jsonFile(
     '/api/price-history.json',
@@ -180,15 +212,47 @@ function priceHistoryFile(releases: readonly StoredRelease[], current: CurrentDa
 /** The history's files, in the order they are published, and the endpoints they add to the index. */
 export function historyArtifactFiles(history: HistoryInput, current: CurrentDataset): HistoryFiles {
   checkRemovalsRecorded(history, current);
-  const newestFirst = [...history.releases].reverse().map((r) => r.record);
+  const newestFirst = [...history.releases.records].reverse();
   const files = [
-    ...releaseFiles(history.releases),
+    ...releaseFiles(history.releases.published),
     ...changesFiles(history, newestFirst, current.lastUpdated),
     manifestFile(newestFirst, current),
-    priceHistoryFile(history.releases, current),
+    priceHistoryFile(history.releases.published, current),
     ...schemaFiles(HISTORY_SCHEMAS, history.baseUrl).map((file) => ({ ...file, immutable: false })),
   ];
   return { files, endpoints: [...HISTORY_ENDPOINTS] };
+}
+
+/** The path parameter naming a release. */
+const RELEASE_PARAMETER = {
+  name: 'release',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' },
+  description: 'Release id (see /api/changes.json).',
+};
+
+/** The archive of one month's releases. */
+function changesMonthPath(schema: Record<string, unknown>) {
+  return pathItem({
+    id: 'ChangesMonth',
+    tag: 'history',
+    summary: '[extension] Every release of one month, newest first',
+    description:
+      'The archive `changes.json` links to (its `archive` field lists every month). A past month never changes.',
+    contentType: 'application/json',
+    schema,
+    mayBeMissing: true,
+    parameters: [
+      {
+        name: 'month',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+        description: 'A month with releases, YYYY-MM (see `archive` in /api/changes.json).',
+      },
+    ],
+  });
 }
 
 /** Adds the history endpoints to the OpenAPI document (their schemas are among its named components). */
@@ -208,6 +272,7 @@ export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<str
       contentType: 'application/json',
       schema: ref(names[file]!),
     });
+  paths['/api/changes/{month}.json'] = changesMonthPath(ref('ChangesMonthDocument'));
   paths['/api/changes.xml'] = pathItem({
     id: 'ChangesFeed',
     tag: 'history',
@@ -217,13 +282,6 @@ export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<str
     contentType: 'application/atom+xml',
     schema: { type: 'string' },
   });
-  const releaseParam = {
-    name: 'release',
-    in: 'path',
-    required: true,
-    schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' },
-    description: 'Release id (see /api/changes.json).',
-  };
   paths['/api/v/{release}/release.json'] = pathItem({
     id: 'Release',
     tag: 'history',
@@ -232,7 +290,7 @@ export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<str
     contentType: 'application/json',
     schema: ref('Release'),
     mayBeMissing: true,
-    parameters: [releaseParam],
+    parameters: [RELEASE_PARAMETER],
   });
   paths['/api/v/{release}/{document}'] = pathItem({
     id: 'ReleaseDocument',
@@ -244,7 +302,7 @@ export function withHistoryOpenApi(openapi: Record<string, unknown>): Record<str
     schema: { type: 'object' },
     mayBeMissing: true,
     parameters: [
-      releaseParam,
+      RELEASE_PARAMETER,
       {
         name: 'document',
         in: 'path',

@@ -10,7 +10,10 @@ import type { PreparedArtifact } from '../artifact/artifact.ts';
 import { crossValidationKey, readCrossValidation, writeCrossValidation } from '../compile/cv-cache.ts';
 import type { HistoryInput } from './history-files.ts';
 import type { RefreshStatus } from '../schema/api.ts';
-import { loadReleases, type StoredRelease } from './releases.ts';
+import { FileCache } from '../artifact/file-cache.ts';
+import { copiesIn } from '../artifact/artifact.ts';
+import { PATHS } from '../fs/paths.ts';
+import { loadReleases, type ReleaseHistory } from './releases.ts';
 
 /** The two refresh settings the published history reports (a subset of the refresh config). */
 export interface HistorySettings {
@@ -23,12 +26,17 @@ export interface HistorySettings {
 export interface DiskLocations {
   dataDir: string;
   releasesDir: string;
+  /** The file cache (default: PATHS.cache). */
+  cacheDir?: string;
   /** Where the cross-validation cache lives; without it CV is computed. */
   stateDir?: string;
 }
 
+/** The file cache at `dir` (default: PATHS.cache). */
+export const fileCache = (dir: string = PATHS.cache) => new FileCache(dir);
+
 export function historyInput(
-  releases: readonly StoredRelease[],
+  releases: ReleaseHistory,
   config: HistorySettings,
   source: Pick<SourceData, 'removedIds'>,
 ): HistoryInput {
@@ -53,20 +61,28 @@ export async function buildWithCache(source: SourceData, stateDir: string | unde
 export interface DiskBuild {
   source: SourceData;
   built: BuildResult;
-  releases: StoredRelease[];
+  releases: ReleaseHistory;
   prepared: PreparedArtifact;
 }
 
-export async function buildFromDisk(locations: DiskLocations, config: HistorySettings): Promise<DiskBuild> {
+/** `distPath`, when given, is the artifact served now: its compressed copies of unchanged files are reused. */
+export async function buildFromDisk(
+  locations: DiskLocations,
+  config: HistorySettings,
+  distPath?: string,
+): Promise<DiskBuild> {
   const source = await loadSourceData(locations.dataDir);
-  const releases = await loadReleases(locations.releasesDir);
+  const releases = await loadReleases(locations.releasesDir, fileCache(locations.cacheDir));
   const built = await buildWithCache(source, locations.stateDir);
-  const prepared = prepareFromDocuments({
-    documents: built.documents,
-    meta: source.meta.data,
-    history: historyInput(releases, config, source),
-    refresh: config.refresh,
-  });
+  const prepared = await prepareFromDocuments(
+    {
+      documents: built.documents,
+      meta: source.meta.data,
+      history: historyInput(releases, config, source),
+      refresh: config.refresh,
+    },
+    distPath ? await copiesIn(distPath) : undefined,
+  );
   return { source, built, releases, prepared };
 }
 
@@ -74,7 +90,7 @@ export async function publishFromDisk(
   locations: DiskLocations & { distPath: string },
   config: HistorySettings,
 ): Promise<DiskBuild & { changed: boolean }> {
-  const build = await buildFromDisk(locations, config);
+  const build = await buildFromDisk(locations, config, locations.distPath);
   const { changed } = await publishArtifact(build.prepared, locations.distPath);
   return { ...build, changed };
 }

@@ -1,19 +1,23 @@
 /**
- * The release store: one immutable directory per release under releases/ (tracked in git, so
- * static deployments keep their history):
+ * The release store: one immutable directory per release under releases/, tracked in git as
+ * text (release-text.ts), so static deployments keep their history and a release's diff is the
+ * change it records:
  *
- *   releases/<id>/release.json      the release record (schema `release`): dates, versions,
- *                                   SHA-256 manifest of its documents, upstreams, changes
- *   releases/<id>/<doc>.json.br     each of the six endpoint documents, brotli-compressed,
- *                                   exactly the bytes that were served
+ *   releases/<id>/release.json            the release record (schema `release`): dates, versions,
+ *                                         SHA-256 manifest of its documents, upstreams, changes
+ *   releases/<id>/<doc>.json[.patch]      each of the six endpoint documents, pretty-printed, whole
+ *                                         or as a diff against the previous release's
  *
  * A release directory appears by one rename(2) of a complete temporary directory, so a crash
- * never leaves half a release; reading verifies every document against its SHA-256.
+ * never leaves half a release. Reading reconstructs each document's served bytes and verifies them
+ * against the SHA-256 manifest once: the bytes and their compressed copies then live in the file
+ * cache (artifact/file-cache.ts), where every later build finds them, so a build reads the text of
+ * only the releases it has not seen and holds no release's bytes in memory but the newest's.
  */
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
-import { brotli, serializeJson, sha256Hex } from '../artifact/artifact.ts';
+import { sha256Hex, serializeJson } from '../artifact/artifact.ts';
+import type { FileCache, StoredFile } from '../artifact/file-cache.ts';
 import { z } from 'zod';
 import {
   benchmarkModel,
@@ -23,6 +27,7 @@ import {
   type DocumentName,
   type Documents,
   type Release,
+  type Tool,
   type UpstreamUsed,
 } from '../schema/api.ts';
 import type { MetaFile } from '../schema/source.ts';
@@ -36,12 +41,39 @@ import {
 } from './diff.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { redactLocation } from '../fs/redact.ts';
+import {
+  documentText,
+  PATCH_SUFFIX,
+  prettyText,
+  servedBody,
+  storedDocument,
+  type StoredDocument,
+} from './release-text.ts';
 
+/** A release with the served bytes of its six documents in memory: the newest, or one being made. */
 export interface StoredRelease {
   record: Release;
   bodies: ReadonlyMap<DocumentName, Buffer>;
-  /** The stored brotli files, verified against the manifest on load, reused by the build. */
-  compressed?: ReadonlyMap<DocumentName, Buffer>;
+}
+
+/** The prices a release published, per tool: all the price history needs of it. */
+export type ReleasedPrices = Pick<Tool, 'id' | 'name' | 'pricing' | 'pricingDetails'>[];
+
+/** A release as the artifact publishes it: its record, its documents in the file cache, its prices. */
+export interface PublishedRelease {
+  record: Release;
+  documents: ReadonlyMap<DocumentName, StoredFile>;
+  prices: ReleasedPrices;
+}
+
+/** Every release, oldest first, as the build and the refresh read them. */
+export interface ReleaseHistory {
+  /** Each release's record, oldest first. */
+  records: readonly Release[];
+  /** Each release's documents in the file cache, oldest first. */
+  published: readonly PublishedRelease[];
+  /** The newest release with its documents' bytes, or undefined when none has been cut. */
+  newest: StoredRelease | undefined;
 }
 
 export const RELEASE_ID = /^(\d{4}-\d{2}-\d{2})(?:\.(\d+))?$/;
@@ -70,36 +102,66 @@ export async function listReleaseIds(releasesDir: string): Promise<string[]> {
   return names.filter((n) => RELEASE_ID.test(n)).sort(compareReleaseIds);
 }
 
-export async function readRelease(releasesDir: string, id: string): Promise<StoredRelease> {
-  const dir = path.join(releasesDir, id);
-  const raw = JSON.parse(await readFile(path.join(dir, 'release.json'), 'utf8')) as unknown;
+/** A release's record, checked against the schema and its directory name. */
+export async function readReleaseRecord(releasesDir: string, id: string): Promise<Release> {
+  const where = `releases/${id}/release.json`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path.join(releasesDir, id, 'release.json'), 'utf8'));
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
   const parsed = releaseSchema.safeParse(raw);
   if (!parsed.success)
-    throw new Error(
-      `releases/${id}/release.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
+    throw new Error(`${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   // Upstream locations are published redacted, even from a record written before redaction existed.
   const record = {
     ...parsed.data,
     upstreams: parsed.data.upstreams.map((u) => ({ ...u, location: redactLocation(u.location) })),
   };
-  if (record.id !== id)
-    throw new Error(`releases/${id}/release.json: id is ${record.id}, must equal the directory name`);
-  const bodies = new Map<DocumentName, Buffer>();
-  const compressed = new Map<DocumentName, Buffer>();
-  for (const name of DOCUMENT_NAMES) {
-    const stored = await readFile(path.join(dir, `${name}.br`));
-    const body = brotliDecompressSync(stored);
-    const entry = record.documents.find((d) => d.path === `/api/v/${id}/${name}`);
-    if (!entry) throw new Error(`releases/${id}/release.json: no manifest entry for ${name}`);
-    if (entry.sha256 !== sha256Hex(body) || entry.bytes !== body.length)
-      throw new Error(
-        `releases/${id}/${name}.br: content does not match the SHA-256 manifest (release files are immutable)`,
-      );
-    bodies.set(name, body);
-    compressed.set(name, stored);
+  if (record.id !== id) throw new Error(`${where}: id is ${record.id}, must equal the directory name`);
+  return record;
+}
+
+/** The SHA-256 and length release.json records for one document. */
+function manifestEntry(record: Release, name: DocumentName): { sha256: string; bytes: number } {
+  const entry = record.documents.find((d) => d.path === `/api/v/${record.id}/${name}`);
+  if (!entry) throw new Error(`releases/${record.id}/release.json: no manifest entry for ${name}`);
+  return entry;
+}
+
+/** How one document of a release is stored: whole or as a patch (exactly one of the two). */
+async function readStoredDocument(releasesDir: string, id: string, name: DocumentName): Promise<StoredDocument> {
+  const read = async (file: string) => {
+    try {
+      return await readFile(path.join(releasesDir, id, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const [whole, patch] = await Promise.all([read(name), read(`${name}${PATCH_SUFFIX}`)]);
+  if (whole !== undefined && patch !== undefined)
+    throw new Error(`releases/${id}/: both ${name} and ${name}${PATCH_SUFFIX}; a document is stored one way`);
+  if (whole !== undefined) return { kind: 'whole', file: name, text: whole };
+  if (patch !== undefined) return { kind: 'patch', file: `${name}${PATCH_SUFFIX}`, text: patch };
+  throw new Error(`releases/${id}/${name}: missing (neither ${name} nor ${name}${PATCH_SUFFIX})`);
+}
+
+/**
+ * The prices a release's tools.json published, kept beside its bytes in the file cache
+ * (<sha256>.prices.json), so the price history reads a few kilobytes per release, not the document.
+ */
+async function releasedPrices(cache: FileCache, tools: StoredFile): Promise<ReleasedPrices> {
+  const file = path.join(cache.dir, `${tools.sha256}.prices.json`);
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as ReleasedPrices;
+  } catch {
+    const { tools: all } = JSON.parse((await cache.body(tools.sha256)).toString('utf8')) as { tools: Tool[] };
+    const prices = all.map(({ id, name, pricing, pricingDetails }) => ({ id, name, pricing, pricingDetails }));
+    await writeFileDurably(`${file}.tmp-${process.pid}`, JSON.stringify(prices));
+    await rename(`${file}.tmp-${process.pid}`, file);
+    return prices;
   }
-  return { record, bodies, compressed };
 }
 
 // Only the fields a diff and the price history read are required, so a release published under
@@ -194,26 +256,91 @@ export function makeRelease({ id, meta, documents, upstreams, previous }: Releas
   return { record, bodies };
 }
 
-/** Every release, oldest first. */
-export async function loadReleases(releasesDir: string): Promise<StoredRelease[]> {
-  const releases: StoredRelease[] = [];
-  for (const id of await listReleaseIds(releasesDir)) releases.push(await readRelease(releasesDir, id));
-  return releases;
+/**
+ * Every release under `releasesDir`, oldest first, with each document's served bytes and
+ * compressed copies in `cache`. A release the cache already holds is not read again; one it
+ * lacks is reconstructed from its text (applying its patches to the previous release's
+ * documents) and checked against its SHA-256 manifest.
+ */
+export async function loadReleases(releasesDir: string, cache: FileCache): Promise<ReleaseHistory> {
+  const records: Release[] = [];
+  for (const id of await listReleaseIds(releasesDir)) records.push(await readReleaseRecord(releasesDir, id));
+  const published: PublishedRelease[] = [];
+  // The previous release's text of each document, made only when a patch needs it.
+  const previous = new Map<DocumentName, () => Promise<string>>();
+  for (const record of records) {
+    const stored = await Promise.all(
+      DOCUMENT_NAMES.map(async (name): Promise<[DocumentName, StoredFile]> => {
+        const { sha256, bytes } = manifestEntry(record, name);
+        const cached = await cache.get(sha256);
+        if (cached) {
+          previous.set(name, async () => prettyText(await cache.body(sha256)));
+          return [name, cached];
+        }
+        const file = await readStoredDocument(releasesDir, record.id, name);
+        const where = `releases/${record.id}/${file.file}`;
+        const base = file.kind === 'patch' ? await previous.get(name)?.() : undefined;
+        const text = documentText(file, () => base, where);
+        const body = servedBody(text);
+        if (sha256Hex(body) !== sha256 || body.length !== bytes)
+          throw new Error(
+            `${where}: does not reproduce the bytes its SHA-256 manifest names (release files are immutable)`,
+          );
+        previous.set(name, async () => text);
+        return [name, await cache.put(sha256, body, record.publishedAt)];
+      }),
+    );
+    const documents = new Map(stored);
+    published.push({ record, documents, prices: await releasedPrices(cache, documents.get('tools.json')!) });
+  }
+  const last = published.at(-1);
+  const newest = last && {
+    record: last.record,
+    bodies: new Map(
+      await Promise.all(
+        DOCUMENT_NAMES.map(async (name) => [name, await cache.body(last.documents.get(name)!.sha256)] as const),
+      ),
+    ),
+  };
+  return { records, published, newest };
 }
 
 /**
- * Files of a release directory, ready to write. `compressed` may supply brotli bodies already
- * made (the artifact has them, with the same settings); each is checked before it is used.
+ * The history with a release made in this run (not yet written) as its newest: its documents go
+ * into the cache so that the artifact can link them like every other release's.
  */
-export function releaseFiles(
+export async function withRelease(
+  history: ReleaseHistory,
   release: StoredRelease,
-  compressed: (name: DocumentName) => Buffer | undefined = () => undefined,
-): Map<string, Buffer> {
+  cache: FileCache,
+): Promise<ReleaseHistory> {
+  const documents = new Map(
+    await Promise.all(
+      DOCUMENT_NAMES.map(async (name) => {
+        const body = release.bodies.get(name)!;
+        return [name, await cache.put(sha256Hex(body), body, release.record.publishedAt)] as const;
+      }),
+    ),
+  );
+  const prices = await releasedPrices(cache, documents.get('tools.json')!);
+  return {
+    records: [...history.records, release.record],
+    published: [...history.published, { record: release.record, documents, prices }],
+    newest: release,
+  };
+}
+
+/**
+ * The files of a release directory, ready to write: its record and each document as text, a
+ * patch against `previous` (the release before it) where that is smaller than the whole.
+ */
+export function releaseFiles(release: StoredRelease, previous: StoredRelease | undefined): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   files.set('release.json', Buffer.from(`${JSON.stringify(release.record, null, 2)}\n`));
   for (const [name, body] of release.bodies) {
-    const ready = compressed(name);
-    files.set(`${name}.br`, ready && brotliDecompressSync(ready).equals(body) ? ready : brotli(body));
+    const before = previous?.bodies.get(name);
+    const stored = storedDocument(name, prettyText(body), before && prettyText(before));
+    files.set(stored.file, Buffer.from(stored.text));
   }
   return files;
 }

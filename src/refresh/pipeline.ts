@@ -11,7 +11,8 @@ import { DataError, formatIssue } from '../compile/errors.ts';
 import { loadSourceData, type SourceData } from '../compile/load.ts';
 import { redactText, secretsOf } from '../fs/redact.ts';
 import { publishFromDisk } from '../history/publish.ts';
-import { DOCUMENT_NAMES, documentBodies, loadReleases, type StoredRelease } from '../history/releases.ts';
+import { DOCUMENT_NAMES, documentBodies, loadReleases, withRelease, type ReleaseHistory } from '../history/releases.ts';
+import { fileCache } from '../history/publish.ts';
 import { applyBenchmarks, applyPricing, applyResults, validate } from './apply-upstreams.ts';
 import { publishedRefreshStatus, republishFreshness } from './freshness.ts';
 import { readPending } from './journal.ts';
@@ -132,7 +133,7 @@ async function refreshLocked(run: Run): Promise<void> {
   const candidate = await validate(run, merged, pricingMerge);
   await run.checkpoint('validated');
 
-  const latest = releases.at(-1)!;
+  const latest = releases.newest!;
   const candidateBodies = documentBodies(candidate.documents);
   if (DOCUMENT_NAMES.every((name) => candidateBodies.get(name)!.equals(latest.bodies.get(name)!))) {
     report.outcome = 'unchanged';
@@ -148,7 +149,7 @@ async function refreshLocked(run: Run): Promise<void> {
   await publishRelease(run, source, release);
 }
 
-async function loadStores({ options, report }: Run): Promise<{ source: SourceData; releases: StoredRelease[] }> {
+async function loadStores({ options, report }: Run): Promise<{ source: SourceData; releases: ReleaseHistory }> {
   let source: SourceData;
   try {
     source = await loadSourceData(options.dataDir);
@@ -157,11 +158,12 @@ async function loadStores({ options, report }: Run): Promise<{ source: SourceDat
       throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);
     throw error;
   }
-  let releases = await loadReleases(options.releasesDir);
-  if (releases.length === 0) {
+  const cache = fileCache();
+  let releases = await loadReleases(options.releasesDir, cache);
+  if (releases.newest === undefined) {
     const initial = await bootstrapRelease(source, options, !options.dryRun);
     report.notes.push(`no release existed: recorded the current data as initial release ${initial.record.id}`);
-    releases = [initial];
+    releases = await withRelease(releases, initial, cache);
   }
   return { source, releases };
 }

@@ -2,17 +2,19 @@
  * A release from a validated candidate: new dataset version and timestamp, rebuilt with its
  * artifact, then published through the journal (artifact written, commit, data, release, dist).
  */
-import { writeArtifactDir, type PreparedArtifact } from '../artifact/artifact.ts';
+import { copiesIn, writeArtifactDir, type PreparedArtifact } from '../artifact/artifact.ts';
 import { backwardsFrom, servedManifest } from '../artifact/forward.ts';
 import type { SourceData } from '../compile/load.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
-import { buildWithCache, historyInput } from '../history/publish.ts';
+import { buildWithCache, fileCache, historyInput } from '../history/publish.ts';
 import {
   listReleaseIds,
   makeRelease,
   nextReleaseId,
   releaseFiles,
+  withRelease,
   writeReleaseDir,
+  type ReleaseHistory,
   type StoredRelease,
 } from '../history/releases.ts';
 import { benchmarkContentChanged } from './benchmark-version.ts';
@@ -33,13 +35,15 @@ export async function bootstrapRelease(
   const meta = source.meta.data;
   const id = nextReleaseId(await listReleaseIds(options.releasesDir), meta.lastUpdated.slice(0, 10));
   const stored = makeRelease({ id, meta, documents: built.documents, upstreams: [], previous: null });
-  if (write) await writeReleaseDir(options.releasesDir, id, releaseFiles(stored));
+  if (write) await writeReleaseDir(options.releasesDir, id, releaseFiles(stored, undefined));
   return stored;
 }
 
 export interface PreparedRelease {
   next: SourceData;
   stored: StoredRelease;
+  /** The release before it, whose documents its patches apply to. */
+  previous: StoredRelease;
   prepared: PreparedArtifact;
   /** The status this run will have once published. */
   publishedStatus: PersistedStatus;
@@ -48,14 +52,14 @@ export interface PreparedRelease {
 /** A release: new dataset version and timestamp, rebuilt (the cross-validation is reused), with its artifact. */
 export async function prepareRelease(
   { options, config, report, started, startedAt }: Run,
-  releases: StoredRelease[],
+  releases: ReleaseHistory,
   merged: SourceData,
 ): Promise<PreparedRelease> {
-  const latest = releases.at(-1)!;
+  const latest = releases.newest!;
   // Release ids follow publication order even if the clock is behind the newest release.
   const today = startedAt.slice(0, 10);
   const id = nextReleaseId(
-    releases.map((r) => r.record.id),
+    releases.records.map((r) => r.id),
     // ISO dates compare as strings, newest wins (Math.max would give NaN)
     today > latest.record.date ? today : latest.record.date,
   );
@@ -90,20 +94,23 @@ export async function prepareRelease(
     upstreams: report.upstreams,
   };
   const refresh = publishedRefreshStatus(publishedStatus, config, started);
-  const prepared = prepareFromDocuments({
-    documents: built.documents,
-    meta: next.meta.data,
-    history: historyInput([...releases, stored], config, next),
-    refresh,
-  });
-  return { next, stored, prepared, publishedStatus };
+  const prepared = await prepareFromDocuments(
+    {
+      documents: built.documents,
+      meta: next.meta.data,
+      history: historyInput(await withRelease(releases, stored, fileCache()), config, next),
+      refresh,
+    },
+    await copiesIn(options.distPath),
+  );
+  return { next, stored, previous: latest, prepared, publishedStatus };
 }
 
 /** Artifact written (not served), journal committed, then data, release and `dist` (see journal.ts). */
 export async function publishRelease(
   { options, startedAt, checkpoint, log }: Run,
   source: SourceData,
-  { next, stored, prepared, publishedStatus }: PreparedRelease,
+  { next, stored, previous, prepared, publishedStatus }: PreparedRelease,
 ): Promise<void> {
   // Time only moves forward: a clock behind the served release would move Last-Modified back.
   const backwards = backwardsFrom(prepared.manifest, await servedManifest(options.distPath));
@@ -113,7 +120,7 @@ export async function publishRelease(
   await writeArtifactDir(prepared, options.distPath);
   await checkpoint('artifact-written');
   const dataFiles = changedDataFiles(source, next);
-  const files = releaseFiles(stored, (name) => prepared.contents.get(`api/${name}.br`));
+  const files = releaseFiles(stored, previous);
   const plan = {
     releaseId: stored.record.id,
     createdAt: startedAt,

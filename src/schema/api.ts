@@ -917,9 +917,35 @@ export const removedId = z
   .strict()
   .describe(ext('A tool id that left the directory, with when and why.'));
 
+/** How many releases changes.json and the Atom feed carry; every release is in the monthly archive. */
+export const CHANGES_WINDOW = 100;
+
+export const changesMonth = z
+  .object({
+    month: yearMonth,
+    url: z.string().describe("Path of the month's archive document (`/api/changes/<YYYY-MM>.json`)."),
+    releases: z.number().int().positive().describe('How many releases were published that month.'),
+  })
+  .strict()
+  .describe(ext('One month of the release history archive.'));
+
 export const changesDocument = z
   .object({
-    releases: z.array(release).describe('Every release, newest first.'),
+    releases: z
+      .array(release)
+      .describe(
+        `The newest releases, newest first: every release while there are at most ${CHANGES_WINDOW}, else the newest ${CHANGES_WINDOW}. Each month's releases are all in its \`archive\` document, so the size of this one does not grow with history.`,
+      ),
+    totalReleases: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe(ext('How many releases exist; when more than `releases` holds, the older ones are in `archive`.')),
+    archive: z
+      .array(changesMonth)
+      .describe(
+        ext('Every month with a release, newest first, with the path of the document holding all its releases.'),
+      ),
     removedIds: z
       .array(removedId)
       .describe(
@@ -932,6 +958,18 @@ export const changesDocument = z
   })
   .strict()
   .describe(ext('The release history with per-field differences: a pull-based change notification.'));
+
+export const changesMonthDocument = z
+  .object({
+    month: yearMonth,
+    releases: z.array(release).describe('Every release of the month, newest first.'),
+  })
+  .strict()
+  .describe(
+    ext(
+      'One month of the release history, at /api/changes/<YYYY-MM>.json: once the month is over it never changes, so it is cached like a release.',
+    ),
+  );
 
 export const manifestDocument = z
   .object({
@@ -1198,6 +1236,7 @@ export type ChangeKind = z.infer<typeof changeKind>;
 export type Release = z.infer<typeof release>;
 export type ReleaseDocumentEntry = z.infer<typeof releaseDocumentEntry>;
 export type ChangesDocument = z.infer<typeof changesDocument>;
+export type ChangesMonthDocument = z.infer<typeof changesMonthDocument>;
 export type RemovedId = z.infer<typeof removedId>;
 export type ManifestDocument = z.infer<typeof manifestDocument>;
 export type PricePoint = z.infer<typeof pricePoint>;

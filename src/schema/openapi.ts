@@ -279,7 +279,7 @@ export function schemaFileNames(history: boolean): string[] {
     'freshness',
     'error',
     ...Object.keys(COST_DOCUMENTS).map((f) => f.replace('.json', '')),
-    ...(history ? ['changes', 'manifest', 'price-history', 'release'] : []),
+    ...(history ? ['changes', 'manifest', 'price-history', 'release', 'changes-month'] : []),
   ];
   return stems.flatMap((stem) => [`${stem}.schema.json`, `${stem}.strict.schema.json`]);
 }

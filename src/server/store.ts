@@ -92,7 +92,7 @@ export class DiskResources {
     }
     const entry = this.entries.get(urlPath);
     if (entry === undefined) return undefined;
-    const resource = resourceFromEntry(entry, this.dir, this.lastModifiedIso);
+    const resource = resourceFromEntry(entry, this.dir, entry.lastModified ?? this.lastModifiedIso);
     this.#recent.set(urlPath, resource);
     if (this.#recent.size > DISK_HEADER_CACHE_ENTRIES) this.#recent.delete(this.#recent.keys().next().value!);
     return resource;
@@ -218,7 +218,10 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
         return body;
       };
       const [identity, br, gz] = await Promise.all([read(entry.identity), read(entry.br), read(entry.gzip)]);
-      resources.set(urlPath, resourceFromBuffers(entry, { identity, br, gzip: gz }, manifest.lastModified));
+      resources.set(
+        urlPath,
+        resourceFromBuffers(entry, { identity, br, gzip: gz }, entry.lastModified ?? manifest.lastModified),
+      );
     }),
   );
   // Release files are not opened here (there may be thousands): the artifact directory appeared by

@@ -16,7 +16,8 @@ import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
 import { PATHS, ROOT } from '../../src/fs/paths.ts';
 import { startServe, storeArgs } from '../support/processes.ts';
-import { listReleaseIds, readRelease } from '../../src/history/releases.ts';
+import { listReleaseIds, loadReleases } from '../../src/history/releases.ts';
+import { FileCache } from '../../src/artifact/file-cache.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
 import { httpRequest, json } from '../support/http.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
@@ -157,7 +158,7 @@ describe('kill -9 during a refresh', () => {
     // The served dataset is never newer than the repository that must reproduce it.
     if (served === 'new') expect(input).toBe(3);
     // A release directory is complete or absent.
-    for (const id of await listReleaseIds(dirs(at).releasesDir)) await readRelease(dirs(at).releasesDir, id);
+    await loadReleases(dirs(at).releasesDir, new FileCache(path.join(at, 'file-cache')));
     return served;
   }
 

@@ -4,6 +4,7 @@
  * dist/ (deploy/nginx.conf) both follow. Where the two differ, the test says so and asserts
  * what each one does.
  */
+import type { ManifestEntry } from '../../src/artifact/manifest.ts';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -140,19 +141,21 @@ describe('the static export (dist/)', () => {
     }
   });
 
-  it('gives every file of the artifact one modification time, so static servers send one Last-Modified per document', () => {
+  it('gives every file of the artifact one modification time, and a release document its own publication time, so static servers send one Last-Modified per document', () => {
     const dist = distPath();
     const manifest = manifestOf(dist);
-    const files = [
-      'artifact.json',
-      '_headers',
-      '_redirects',
-      ...Object.values(manifest.files).flatMap((e) =>
-        [e.identity, e.br, e.gzip].filter((r) => r !== undefined).map((r) => r.file),
-      ),
-    ];
-    const mtimes = new Set(files.map((file) => statSync(path.join(dist, file)).mtimeMs));
+    const filesOf = (entries: ManifestEntry[]) =>
+      entries.flatMap((e) => [e.identity, e.br, e.gzip].filter((r) => r !== undefined).map((r) => r.file));
+    const mtimeOf = (file: string) => statSync(path.join(dist, file)).mtimeMs;
+    const entries = Object.values(manifest.files);
+    const own = entries.filter((e) => e.lastModified === undefined);
+    const mtimes = new Set(['artifact.json', '_headers', '_redirects', ...filesOf(own)].map(mtimeOf));
     expect(mtimes.size).toBe(1);
+    // Release documents are linked from the file cache, modified when their release was published.
+    const released = entries.filter((e) => e.lastModified !== undefined);
+    expect(released.length).toBeGreaterThan(0);
+    for (const entry of released)
+      for (const file of filesOf([entry])) expect(mtimeOf(file), file).toBe(Date.parse(entry.lastModified!));
   });
 
   it.skipIf(BROTLI_CLI_MISSING)(

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PATHS } from '../../src/fs/paths.ts';
 import { loadRefreshConfig } from '../../src/refresh/config.ts';
-import { historyInput } from '../../src/history/publish.ts';
+import { fileCache, historyInput } from '../../src/history/publish.ts';
 import { loadReleases } from '../../src/history/releases.ts';
 import { publishDataset } from './publish.ts';
 
@@ -26,7 +26,11 @@ export default async function setup(project: TestProject) {
   const built = await publishDataset({
     distPath,
     history: async (source) =>
-      historyInput(await loadReleases(PATHS.releases), await loadRefreshConfig(PATHS.refreshConfig), source),
+      historyInput(
+        await loadReleases(PATHS.releases, fileCache()),
+        await loadRefreshConfig(PATHS.refreshConfig),
+        source,
+      ),
   });
   project.provide('distPath', distPath);
   project.provide('crossValidation', JSON.stringify(built.crossValidation));

@@ -6,13 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Documents } from '../../src/compile/documents.ts';
 import { loadReleases } from '../../src/history/releases.ts';
+import { fileCache } from '../../src/history/publish.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { benchmarkContentChanged } from '../../src/refresh/benchmark-version.ts';
 
 type Benchmarks = Documents['benchmarks.json'];
 
 describe('benchmark version', async () => {
-  const newest = (await loadReleases(PATHS.releases)).at(-1)!;
+  const newest = (await loadReleases(PATHS.releases, fileCache())).newest!;
   const body = newest.bodies.get('benchmarks.json')!;
   const copy = (): Benchmarks => JSON.parse(body.toString('utf8'));
 

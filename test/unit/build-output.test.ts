@@ -18,11 +18,11 @@ describe('the build', () => {
     const second = await freshSource();
     second.tools.reverse();
     second.results.reverse();
-    const a = prepareFromDocuments({
+    const a = await prepareFromDocuments({
       documents: buildDocuments(first, { crossValidation: cv }).documents,
       meta: first.meta.data,
     });
-    const b = prepareFromDocuments({
+    const b = await prepareFromDocuments({
       documents: buildDocuments(second, { crossValidation: cv }).documents,
       meta: second.meta.data,
     });

@@ -4,6 +4,7 @@
  * promises fields may be added); the `.strict` variants reject it. The curated-data validation
  * of the build stays strict: an unknown key in a data file still fails.
  */
+import type { ChangesDocument } from '../../src/schema/api.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -25,6 +26,7 @@ function documentFor(file: string): unknown {
     const { releases } = read('/api/changes.json') as { releases: { id: string }[] };
     return read(`/api/v/${releases[0]!.id}/release.json`);
   }
+  if (stem === 'changes-month') return read((read('/api/changes.json') as ChangesDocument).archive[0]!.url);
   return read(`/api/${stem}.json`);
 }
 
@@ -59,6 +61,7 @@ describe('published JSON Schemas', () => {
       'manifest',
       'price-history',
       'release',
+      'changes-month',
     ]) {
       expect(files, stem).toContain(`${stem}.schema.json`);
       expect(files, stem).toContain(`${stem}.strict.schema.json`);

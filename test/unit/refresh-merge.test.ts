@@ -19,7 +19,8 @@ import { PATHS } from '../../src/fs/paths.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
 import type { BenchmarkRow } from '../../src/refresh/upstream/benchmarks.ts';
-import type { Change, PriceHistoryDocument, Release, Tool } from '../../src/schema/api.ts';
+import type { Change, DocumentName, PriceHistoryDocument, Release, Tool } from '../../src/schema/api.ts';
+import { fileCache } from '../../src/history/publish.ts';
 import { freshSource } from '../support/source.ts';
 import { entryOf, modelsDevFromSource, type ModelsDevDoc } from '../fixtures/upstream/models-dev.ts';
 
@@ -554,26 +555,32 @@ describe('release ids', () => {
 
 describe('the release store in the repository', () => {
   it('holds the initial release 2026-11-22, every document matching its SHA-256 manifest', async () => {
-    const releases = await loadReleases(PATHS.releases);
-    expect(releases[0]!.record).toMatchObject({ id: '2026-11-22', initial: true, url: '/api/v/2026-11-22/' });
-    for (const { record, bodies } of releases) {
-      expect(bodies.size).toBe(6);
-      expect(record.documents.map((d) => d.path)).toContain(`/api/v/${record.id}/tools.json`);
+    const releases = await loadReleases(PATHS.releases, fileCache());
+    expect(releases.records[0]).toMatchObject({ id: '2026-11-22', initial: true, url: '/api/v/2026-11-22/' });
+    for (const { record, documents } of releases.published) {
+      expect(documents.size).toBe(6);
+      for (const entry of record.documents)
+        expect(documents.get(entry.path.split('/').at(-1) as DocumentName)?.sha256).toBe(entry.sha256);
     }
-    expect(releases.map((r) => r.record.id)).toEqual([...releases.map((r) => r.record.id)].sort(compareReleaseIds));
+    const ids = releases.records.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort(compareReleaseIds));
   });
 
   it('every release still reads as the typed view the diff and price history use', async () => {
-    for (const stored of await loadReleases(PATHS.releases)) {
-      const view = releasedDataset(stored);
-      expect(view.tools.length, stored.record.id).toBeGreaterThan(0);
-      expect(view.benchmarks.length, stored.record.id).toBeGreaterThan(0);
+    const cache = fileCache();
+    for (const { record, documents } of (await loadReleases(PATHS.releases, cache)).published) {
+      const bodies = new Map(
+        await Promise.all([...documents].map(async ([name, file]) => [name, await cache.body(file.sha256)] as const)),
+      );
+      const view = releasedDataset({ record, bodies });
+      expect(view.tools.length, record.id).toBeGreaterThan(0);
+      expect(view.benchmarks.length, record.id).toBeGreaterThan(0);
     }
   });
 
   it('a tool that left the data since the newest release must be recorded in data/removed-ids.json', async () => {
-    const releases = await loadReleases(PATHS.releases);
-    const [latest] = releases.slice(-1);
+    const releases = await loadReleases(PATHS.releases, fileCache());
+    const latest = releases.newest;
     const tools = releasedDataset(latest!).tools;
     const history = { releases, baseUrl: null, schedule: null, removedIds: [] };
     expect(() => checkRemovalsRecorded(history, { tools })).not.toThrow();

@@ -8,12 +8,13 @@ import { loadSourceData } from '../../src/compile/load.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { unreleasedChanges, unreleasedMessage } from '../../src/history/released.ts';
 import { loadReleases, makeRelease } from '../../src/history/releases.ts';
+import { fileCache } from '../../src/history/publish.ts';
 
 describe('latest is always a release', async () => {
   const source = await loadSourceData(PATHS.data);
   const { documents } = buildDocuments(source);
-  const releases = await loadReleases(PATHS.releases);
-  const newest = releases.at(-1)!;
+  const releases = await loadReleases(PATHS.releases, fileCache());
+  const newest = releases.newest!;
 
   it('the documents built from data/ are byte for byte the newest release', () => {
     const unreleased = unreleasedChanges(documents, newest);
@@ -26,7 +27,7 @@ describe('latest is always a release', async () => {
   });
 
   it('every release has its own datasetVersion', () => {
-    const versions = releases.map((r) => r.record.datasetVersion);
+    const versions = releases.records.map((r) => r.datasetVersion);
     expect(new Set(versions).size).toBe(versions.length);
   });
 

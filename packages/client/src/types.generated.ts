@@ -704,10 +704,24 @@ export interface Release {
   changes: Change[];
 }
 
+/** [extension] One month of the release history archive. */
+export interface ChangesMonth {
+  /** Calendar month, YYYY-MM. */
+  month: string;
+  /** Path of the month's archive document (`/api/changes/<YYYY-MM>.json`). */
+  url: string;
+  /** How many releases were published that month. */
+  releases: number;
+}
+
 /** [extension] The release history with per-field differences: a pull-based change notification. */
 export interface ChangesDocument {
-  /** Every release, newest first. */
+  /** The newest releases, newest first: every release while there are at most 100, else the newest 100. Each month's releases are all in its `archive` document, so the size of this one does not grow with history. */
   releases: Release[];
+  /** [extension] How many releases exist; when more than `releases` holds, the older ones are in `archive`. */
+  totalReleases: number;
+  /** [extension] Every month with a release, newest first, with the path of the document holding all its releases. */
+  archive: ChangesMonth[];
   /** [extension] Every tool id that ever left the directory, newest first, including ids removed before the first recorded release (which no release diff can show). A release that drops a tool also lists it as a `model-removed` change. */
   removedIds: {
     /** The tool id that left; it is never given to another model. */
@@ -721,6 +735,14 @@ export interface ChangesDocument {
   feed: string;
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+}
+
+/** [extension] One month of the release history, at /api/changes/<YYYY-MM>.json: once the month is over it never changes, so it is cached like a release. */
+export interface ChangesMonthDocument {
+  /** Calendar month, YYYY-MM. */
+  month: string;
+  /** Every release of the month, newest first. */
+  releases: Release[];
 }
 
 /** [extension] SHA-256 manifest of the latest documents and of every release. */
@@ -1272,6 +1294,12 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
   "changes.json": {
     "root": {
       "releases": [
+        "array"
+      ],
+      "totalReleases": [
+        "number"
+      ],
+      "archive": [
         "array"
       ],
       "removedIds": [
