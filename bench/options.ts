@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     'startup-rounds': { type: 'string', default: '5' },
     /** `startup`: only the start-command measurement. */
     only: { type: 'string' },
+    /** Instead of the load benchmark: build and serve today's history against one grown to this many releases (bench/history.ts). */
+    history: { type: 'string' },
   },
 });
 
@@ -44,6 +46,7 @@ export const OPTIONS = {
   json: args.json,
   startupRounds: Number(args['startup-rounds']),
   only: args.only,
+  history: args.history === undefined ? undefined : Number(args.history),
 } as const;
 
 /** Node servers and the load generator run from source with the tsx loader. */

@@ -30,6 +30,9 @@
  * First, bench/startup.ts measures the start command itself (first answer, idle and loaded RSS;
  * targets ≤ 300 ms, ≤ 70 MB, ≤ 90 MB) against the tsx-loader baseline (`--only startup`).
  *
+ * `--history <n>` measures the history's cost instead (bench/history.ts): build time, first answer
+ * and RSS with today's releases and with <n>, side by side.
+ *
  * Exits 1 when a target of issue 5 is missed:
  *   ours >= 0.9x bare and >= 0.5x nginx in requests/s, for every scenario;
  *   ours p99 <= 10 ms at 64 connections, for every scenario; ours RSS <= 100 MB under load;
@@ -57,6 +60,7 @@ import { machine, pad, report } from './report.ts';
 import { SCENARIOS } from './scenarios.ts';
 import { ensureArtifact, startTargets, TARGETS, type Target, type TargetName } from './servers.ts';
 import { measureStartup } from './startup.ts';
+import { measureHistory } from './history.ts';
 
 /** Every (round, scenario, target) run, the targets' order rotated each round. */
 async function runAll(targets: ReadonlyMap<TargetName, Target>): Promise<RunResult[]> {
@@ -107,6 +111,12 @@ async function conclude(runs: RunResult[], failures: string[], started: Date, bu
 
 async function main(): Promise<void> {
   stopOnSignals();
+  if (OPTIONS.history !== undefined) {
+    const failures = await measureHistory(OPTIONS.history);
+    for (const failure of failures) console.log(`  - ${failure}`);
+    process.exitCode = failures.length > 0 ? 1 : 0;
+    return;
+  }
   ensureArtifact();
   if (!findNginx())
     throw new Error(

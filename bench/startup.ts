@@ -22,7 +22,7 @@ export interface StartupRun {
 }
 
 /** The command `npm start` execs (package.json "start" without its `exec`), with serving-only flags. */
-async function startCommand(): Promise<string[]> {
+export async function startCommand(): Promise<string[]> {
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/);
   if (words[0] !== 'node')
@@ -30,9 +30,10 @@ async function startCommand(): Promise<string[]> {
   return words.slice(1);
 }
 
-function answers(port: number): Promise<boolean> {
+/** Whether the server on `port` answers `urlPath` with 200. */
+export function answers(port: number, urlPath = '/api/tools.json'): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/tools.json', agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode === 200));
     });
@@ -41,12 +42,13 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-async function rssMb(pid: number): Promise<number> {
+/** A process's resident set size (VmRSS), in MB. */
+export async function rssMb(pid: number): Promise<number> {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) / 1024;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runOnce(
   variant: StartupRun['variant'],
