@@ -94,11 +94,34 @@ export const toolStatus = z
     "Lifecycle on the provider's own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status.",
   );
 
-export const sourceKind = z
-  .enum(['first-party', 'host', 'aggregator', 'third-party'])
-  .describe(
-    '`first-party`: the model provider itself. `host`: a reseller or cloud that serves the model at its own price. `aggregator`: a database quoting other sources. `third-party`: another publication.',
-  );
+/**
+ * Who published the page a fact was read from: the one taxonomy of every source in the curated data and the
+ * published documents, one line a kind. `third-party` is kept only so releases published before the split
+ * (release 2026-11-28 and earlier) still read; the build refuses it in curated files.
+ */
+export const SOURCE_KINDS = {
+  'first-party':
+    "the model provider's own page, at the provider's own address (its site, docs, blog, or its own organisation on GitHub or Hugging Face).",
+  'first-party-copy':
+    "the provider's page read through a copy that `name` names: an archived, mirrored, translated or captured copy, or a catalogue, pull request or release note that quotes the page; `url` is the page or the copy.",
+  aggregator:
+    "a catalogue that compiles many providers' facts (models.dev, OpenRouter, LiteLLM, Portkey, genai-prices, big-AGI, catwalk, llmgateway and the like), also where it quotes a provider's page.",
+  host: 'a reseller or cloud that serves the model: a pass-through API seller such as APIYI, or a cloud such as Amazon Bedrock, on its own pages.',
+  leaderboard: "a benchmark leaderboard or an independent evaluator's published results.",
+  paper: "a paper or technical report (arXiv and the like) that is not on the provider's own site.",
+  quote:
+    "a third party's article, blog post or forum post that quotes the figure: neither the provider's page nor a copy of it.",
+  'third-party':
+    '[legacy] any other publication, in releases up to 2026-11-28; now split into first-party-copy, leaderboard, paper and quote, and refused in curated files.',
+} as const;
+
+export type SourceKind = keyof typeof SOURCE_KINDS;
+
+export const sourceKind = z.enum(Object.keys(SOURCE_KINDS) as [SourceKind, ...SourceKind[]]).describe(
+  Object.entries(SOURCE_KINDS)
+    .map(([kind, meaning]) => `\`${kind}\`: ${meaning}`)
+    .join(' '),
+);
 
 /** Where one published fact comes from and when it was checked. */
 export const factSource = z

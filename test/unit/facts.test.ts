@@ -1,5 +1,5 @@
 /**
- * Facts that validate: each primitive of the curated data (calendar date, month, price, token count)
+ * Facts that validate: each primitive of the curated data (calendar date, month, price, token count, source kind)
  * is broken with data, and the build refuses it naming the file, the field and the value.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,9 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataError, formatIssue } from '../../src/compile/errors.ts';
+import { checkSourceIntegrity } from '../../src/compile/integrity.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
+import { AGGREGATORS, aggregatorOf } from '../../src/compile/source-kinds.ts';
 import { PATHS } from '../../src/fs/paths.ts';
-import { isCalendarDay } from '../../src/schema/common.ts';
+import { isCalendarDay, SOURCE_KINDS, sourceKind } from '../../src/schema/common.ts';
+import { errorOf } from '../support/data-error.ts';
+import { freshSource, toolFile } from '../support/source.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -135,5 +139,69 @@ describe('prices and token counts', () => {
     expect(await refusal(USE_CASE, (u) => (u.scenario.inputTokens = -5))).toContain(
       `${USE_CASE}: scenario.inputTokens: must be > 0 tokens (got -5)`,
     );
+  });
+});
+
+describe('source kinds', () => {
+  it('every kind has a one-line meaning in the schema, and the field description carries them all', () => {
+    for (const [kind, meaning] of Object.entries(SOURCE_KINDS)) {
+      expect(meaning.length).toBeGreaterThan(20);
+      expect(meaning).not.toContain('\n');
+      expect(sourceKind.description).toContain(`\`${kind}\`: ${meaning}`);
+    }
+  });
+
+  it('an unknown kind is refused', async () => {
+    expect(await refusal(GPT, (t) => (t.sources.pricing.kind = 'blog'))).toContainEqual(
+      expect.stringMatching(/^tools\/openai\/gpt-5-4\.json: sources\.pricing\.kind: .*\(got "blog"\)$/),
+    );
+  });
+
+  it("the build refuses a first-party label on an aggregator's address, naming the file, the field and the value", async () => {
+    const source = await freshSource();
+    const tool = toolFile(source, 'gpt-5-4');
+    tool.data.sources.pricing.url =
+      'https://github.com/anomalyco/models.dev/blob/f3fc692/providers/openai/models/gpt-5.4.toml';
+    tool.data.sources.pricing.kind = 'first-party';
+    tool.data.sources.contextWindow.url = 'https://openrouter.ai/openai/gpt-5.4';
+    tool.data.sources.contextWindow.kind = 'first-party-copy';
+    const messages = errorOf(() => checkSourceIntegrity(source)).issues.map(formatIssue);
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^tools\/openai\/gpt-5-4\.json: sources\.pricing\.kind: must be "aggregator": .* is the catalogue github\.com\/anomalyco\/models\.dev, not the provider's own page \(got "first-party"\)$/,
+      ),
+    );
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^tools\/openai\/gpt-5-4\.json: sources\.contextWindow\.kind: must be "aggregator".*\(got "first-party-copy"\)$/,
+      ),
+    );
+  });
+
+  it('the legacy kind third-party, kept for old releases, is refused in curated files', async () => {
+    const source = await freshSource();
+    const tool = toolFile(source, 'gpt-5-3-codex');
+    tool.data.lifecycle!.events[0]!.source.kind = 'third-party';
+    expect(errorOf(() => checkSourceIntegrity(source)).issues).toContainEqual(
+      expect.objectContaining({ file: tool.file, field: 'lifecycle.events.0.source.kind', value: 'third-party' }),
+    );
+  });
+
+  it('aggregator addresses: hosts with their subdomains, GitHub repositories on github.com and raw, nothing alike', () => {
+    expect(aggregatorOf('https://models.dev/api.json')).toBe('models.dev');
+    expect(aggregatorOf('https://docs.litellm.ai/docs/providers/inception')).toBe('litellm.ai');
+    expect(aggregatorOf('https://raw.githubusercontent.com/anomalyco/models.dev/3f27/models/x.toml')).toBe(
+      'github.com/anomalyco/models.dev',
+    );
+    expect(aggregatorOf('https://github.com/enricoros/big-agi/blob/x/a.ts')).toBe('github.com/enricoros/big-AGI');
+    expect(aggregatorOf('https://notmodels.dev/x')).toBeNull();
+    expect(aggregatorOf('https://github.com/anomalyco/models.dev-fork/x')).toBeNull();
+    expect(aggregatorOf('https://platform.claude.com/docs/en/about-claude/pricing')).toBeNull();
+    expect(new Set(AGGREGATORS.map((a) => a.toLowerCase())).size).toBe(AGGREGATORS.length);
+  });
+
+  it('no source of the curated data carries first-party on an aggregator address', async () => {
+    const source = await freshSource();
+    expect(() => checkSourceIntegrity(source)).not.toThrow();
   });
 });
