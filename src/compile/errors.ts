@@ -8,7 +8,9 @@ export interface DataIssue {
 
 const MAX_VALUE_CHARS = 160;
 const cut = (text: string) => (text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 3)}...` : text);
-const json = (value: unknown) => JSON.stringify(value) ?? String(value);
+// JSON has no Infinity or NaN (1e999 in a file parses to Infinity): name them rather than print null.
+const json = (value: unknown) =>
+  typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
 
 /** One value in a change or update line: strings bare, null as `none`, anything else as JSON, long values cut. */
 export const valueText = (value: unknown): string =>

@@ -7,6 +7,7 @@ import type { DocumentName, Documents } from '../schema/api.ts';
 import { DOCUMENTS } from '../schema/api.ts';
 import { IssueCollector } from './errors.ts';
 import { parseWith, type Located, type SourceData } from './load.ts';
+import { checkSourceKinds } from './source-kinds.ts';
 
 type ToolData = SourceData['tools'][number]['data'];
 
@@ -248,6 +249,7 @@ export function checkSourceIntegrity(source: SourceData): void {
   checkRemovedNotReused(source, removed, issues);
   checkToolReferences(source, ids, removed, issues);
   checkToolPricing(source, issues);
+  for (const { file, data } of source.tools) checkSourceKinds(file, data, issues);
   checkPlatforms(source, ids, removed, issues);
   checkUseCases(source, ids, issues);
   checkResults(source, ids, removed, issues);

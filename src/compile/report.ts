@@ -4,6 +4,8 @@ import type { SourceData } from './load.ts';
 import { type RefreshFindings, refreshSection } from './report-refresh.ts';
 import { reporterGaps, scoresReport, table, unscoredWithResults } from './report-scores.ts';
 import { lifecycleWarnings } from './integrity.ts';
+import { toolFileSources } from './source-kinds.ts';
+import { SOURCE_KINDS } from '../schema/common.ts';
 
 const STALE_DAYS = 120;
 
@@ -20,17 +22,27 @@ function categoryTable(documents: Documents): string {
   ]);
 }
 
+/** Every source of the curated data by kind (src/schema/common.ts SOURCE_KINDS), and the tool facts by kind. */
 function sourcesTables(source: SourceData): string[] {
   const perProvider = new Map<string, number>();
   for (const { data } of source.tools) perProvider.set(data.provider, (perProvider.get(data.provider) ?? 0) + 1);
+  const perKind = new Map<string, number>(Object.keys(SOURCE_KINDS).map((kind) => [kind, 0]));
   const kinds = new Map<string, number>();
   for (const { data } of source.tools)
-    for (const [fact, src] of Object.entries(data.sources))
+    for (const [field, src] of toolFileSources(data)) {
+      perKind.set(src.kind, (perKind.get(src.kind) ?? 0) + 1);
+      const fact = field.startsWith('sources.') ? field.slice('sources.'.length) : field.split('.')[0]!;
       kinds.set(`${fact} ${src.kind}`, (kinds.get(`${fact} ${src.kind}`) ?? 0) + 1);
+    }
+  const total = [...perKind.values()].reduce((a, b) => a + b, 0);
   return [
     table('Tools per provider', [
       ['provider', 'tools'],
       ...[...perProvider.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    ]),
+    table(`Tool-file sources per kind (${total})`, [
+      ['kind', 'sources'],
+      ...[...perKind.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     ]),
     table('Values per source type', [
       ['fact', 'kind', 'values'],

@@ -10,15 +10,42 @@ export const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (a-z, 0-9, single hyphens)')
   .describe('Stable lowercase slug identifier; never reused for another entity.');
 
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .describe('Calendar date, YYYY-MM-DD.');
+// The calendar primitives. Each curated date is one of these three, so a date means the same everywhere and a
+// day that no calendar has (2026-13-45, 2025-02-31) fails the build, naming the file, the field and the value.
+const MONTH_PATTERN = '\\d{4}-(?:0[1-9]|1[0-2])';
+const DAY_PATTERN = `${MONTH_PATTERN}-(?:0[1-9]|[12]\\d|3[01])`;
 
-export const yearMonth = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
-  .describe('Calendar month, YYYY-MM.');
+/** True for YYYY-MM and for a YYYY-MM-DD that the (proleptic Gregorian) calendar has: no 31 April, 29 February only in leap years. */
+export function isCalendarDay(text: string): boolean {
+  if (text.length !== 10) return true;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function calendarString(pattern: string, expected: string) {
+  return z
+    .string({ error: `must be ${expected}` })
+    .regex(new RegExp(`^(?:${pattern})$`), { message: `must be ${expected}`, abort: true })
+    .refine(isCalendarDay, { message: 'must be a real calendar date (that month has no such day)' });
+}
+
+export const isoDate = calendarString(DAY_PATTERN, 'a date YYYY-MM-DD').describe('Calendar date, YYYY-MM-DD.');
+
+export const yearMonth = calendarString(MONTH_PATTERN, 'a month YYYY-MM').describe('Calendar month, YYYY-MM.');
+
+/** A date as a source states it: the day, or only the month when the source names no day. */
+export const dateOrMonth = calendarString(
+  `${DAY_PATTERN}|${MONTH_PATTERN}`,
+  'a date YYYY-MM-DD, or a month YYYY-MM when the source names only the month',
+).describe('Calendar date YYYY-MM-DD, or month YYYY-MM when the source names only the month.');
+
+/** The date of a source version, where a page may carry none. */
+export const sourceDate = calendarString(
+  `${DAY_PATTERN}|${MONTH_PATTERN}|undated`,
+  'a date YYYY-MM-DD, a month YYYY-MM, or "undated"',
+).describe('Date of the source version: YYYY-MM-DD, YYYY-MM when it names only the month, or `undated`.');
 
 export const isoTimestamp = z
   .string()
@@ -30,12 +57,19 @@ export const httpsUrl = z
   .regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL')
   .describe('Absolute https URL.');
 
-/** USD per 1M tokens. Zero is legal only where the tool is flagged free (checked in the build). */
+/** USD per 1M tokens: a finite number, never negative. Zero is legal only where the tool is flagged free (checked in the build). */
 export const usdPerMillion = z
   .number({ error: 'must be a number (USD per 1M tokens)' })
   .finite()
   .min(0, 'must be >= 0')
   .describe('USD per 1M tokens.');
+
+/** A number of tokens: a whole number above zero (a context window, an output limit, a threshold, a scenario). */
+export const tokenCount = z
+  .number({ error: 'must be a number of tokens' })
+  .int('must be a whole number of tokens')
+  .positive('must be > 0 tokens')
+  .describe('A number of tokens, a whole number above zero.');
 
 export const percent = z.number().min(0).max(100).describe('Score on a 0-100 scale.');
 
@@ -60,11 +94,34 @@ export const toolStatus = z
     "Lifecycle on the provider's own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status.",
   );
 
-export const sourceKind = z
-  .enum(['first-party', 'host', 'aggregator', 'third-party'])
-  .describe(
-    '`first-party`: the model provider itself. `host`: a reseller or cloud that serves the model at its own price. `aggregator`: a database quoting other sources. `third-party`: another publication.',
-  );
+/**
+ * Who published the page a fact was read from: the one taxonomy of every source in the curated data and the
+ * published documents, one line a kind. `third-party` is kept only so releases published before the split
+ * (release 2026-11-28 and earlier) still read; the build refuses it in curated files.
+ */
+export const SOURCE_KINDS = {
+  'first-party':
+    "the model provider's own page, at the provider's own address (its site, docs, blog, or its own organisation on GitHub or Hugging Face).",
+  'first-party-copy':
+    "the provider's page read through a copy that `name` names: an archived, mirrored, translated or captured copy, or a catalogue, pull request or release note that quotes the page; `url` is the page or the copy.",
+  aggregator:
+    "a catalogue that compiles many providers' facts (models.dev, OpenRouter, LiteLLM, Portkey, genai-prices, big-AGI, catwalk, llmgateway and the like), also where it quotes a provider's page.",
+  host: 'a reseller or cloud that serves the model: a pass-through API seller such as APIYI, or a cloud such as Amazon Bedrock, on its own pages.',
+  leaderboard: "a benchmark leaderboard or an independent evaluator's published results.",
+  paper: "a paper or technical report (arXiv and the like) that is not on the provider's own site.",
+  quote:
+    "a third party's article, blog post or forum post that quotes the figure: neither the provider's page nor a copy of it.",
+  'third-party':
+    '[legacy] any other publication, in releases up to 2026-11-28; now split into first-party-copy, leaderboard, paper and quote, and refused in curated files.',
+} as const;
+
+export type SourceKind = keyof typeof SOURCE_KINDS;
+
+export const sourceKind = z.enum(Object.keys(SOURCE_KINDS) as [SourceKind, ...SourceKind[]]).describe(
+  Object.entries(SOURCE_KINDS)
+    .map(([kind, meaning]) => `\`${kind}\`: ${meaning}`)
+    .join(' '),
+);
 
 /** Where one published fact comes from and when it was checked. */
 export const factSource = z
@@ -99,13 +156,9 @@ export const cachingMode = z
 
 export const priceTier = z
   .object({
-    aboveTokens: z
-      .number()
-      .int()
-      .positive()
-      .describe(
-        'Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count.',
-      ),
+    aboveTokens: tokenCount.describe(
+      'Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count.',
+    ),
     input: usdPerMillion,
     output: usdPerMillion,
     cacheRead: usdPerMillion.optional(),

@@ -3,7 +3,7 @@
  * model's published results (results/<model>.json). Re-exported by source.ts.
  */
 import { z } from 'zod';
-import { httpsUrl, percent, seedField, slug } from './common.ts';
+import { dateOrMonth, httpsUrl, percent, seedField, slug } from './common.ts';
 
 /** data/benchmarks/series.json: the benchmarks (and comparable variants) results are grouped into. */
 export const seriesFile = z
@@ -52,7 +52,7 @@ export const benchmarkResult = z
     benchmark: z.string().min(1).describe('Benchmark name as published.'),
     variant: z.string().min(1).describe('Harness/scaffold, effort, split or window, as published.'),
     value: percent,
-    date: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'must be YYYY-MM or YYYY-MM-DD'),
+    date: dateOrMonth.describe('Date of the result as the source states it (YYYY-MM-DD, or YYYY-MM).'),
     source: z.string().min(1).describe('URL or repository reference, as published.'),
     reportedBy: z.enum(['vendor', 'independent']),
     license: z.string().min(1),

@@ -7,12 +7,14 @@ import { z } from 'zod';
 import {
   basePricing,
   conflict,
+  dateOrMonth,
   factSource,
   httpsUrl,
   isoDate,
   pricingDetails,
   slug,
   toolSources,
+  tokenCount,
   toolStatus,
   yearMonth,
 } from './common.ts';
@@ -73,13 +75,9 @@ export const lifecycleEvent = z
       .describe(
         'What the source states. `deprecation-announced`: the deprecation was announced on `date`. `shutdown-scheduled`: the model is to stop being served on `date` (the date may since have passed). `retired`: the model stopped being served on `date`. `rerouted`: from `date`, requests to the model are served by another model. `superseded`: a successor was named on `date`, with no shutdown announced.',
       ),
-    date: z
-      .string()
-      .regex(
-        /^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/,
-        'must be a date YYYY-MM-DD, or a month YYYY-MM when the source names only the month',
-      )
-      .describe('Date of the event as the source states it (YYYY-MM-DD, or YYYY-MM when only the month is given).'),
+    date: dateOrMonth.describe(
+      'Date of the event as the source states it (YYYY-MM-DD, or YYYY-MM when only the month is given).',
+    ),
     scope: z
       .enum(['provider-api', 'platform'])
       .describe(
@@ -218,13 +216,8 @@ export const toolFile = z
       .array(z.string().min(1))
       .describe('Model strings the provider API accepts for this model, including dated snapshots.'),
     releaseDate: yearMonth,
-    contextTokens: z.number().int().positive().describe('Exact maximum context window in tokens.'),
-    maxOutputTokens: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe('Maximum output tokens per request, when published.'),
+    contextTokens: tokenCount.describe('Exact maximum context window in tokens.'),
+    maxOutputTokens: tokenCount.optional().describe('Maximum output tokens per request, when published.'),
     openWeights: z.boolean(),
     reasoning: z
       .boolean()

@@ -1,6 +1,6 @@
 /** Schema of data/use-cases/<id>.json: a task, the models that fit it and how its picks are ranked. Re-exported by source.ts. */
 import { z } from 'zod';
-import { slug, sortBy } from './common.ts';
+import { slug, sortBy, tokenCount } from './common.ts';
 
 /** The benchmarks of the aggregate a use case can rank by (scoreDetails fields of benchmarks.json). */
 export const scoreComponent = z
@@ -43,13 +43,13 @@ export const useCaseFile = z
     description: z.string().min(20),
     sortBy,
     scenario: z
-      .object({ inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() })
+      .object({ inputTokens: tokenCount, outputTokens: tokenCount })
       .strict()
       .describe('Token counts of one typical task, used for cost estimation.'),
     filter: z
       .object({
         categories: z.array(slug).optional().describe('Tool must be in at least one of these categories.'),
-        minContextTokens: z.number().int().positive().optional(),
+        minContextTokens: tokenCount.optional(),
         openWeights: z.literal(true).optional(),
         maxScenarioCostUsd: z.number().positive().optional(),
         includePreview: z

@@ -6,7 +6,16 @@
  * (source-benchmarks.ts); every schema and type is importable from here.
  */
 import { z } from 'zod';
-import { type factSource, httpsUrl, isoDate, isoTimestamp, platformKind, slug } from './common.ts';
+import {
+  type factSource,
+  httpsUrl,
+  isoDate,
+  isoTimestamp,
+  platformKind,
+  slug,
+  sourceDate,
+  usdPerMillion,
+} from './common.ts';
 
 export * from './source-benchmarks.ts';
 export * from './source-tool.ts';
@@ -74,7 +83,7 @@ export const categoryRule = z
         'The `topScoreFraction` members, plus the flagship (tool file `flagship`, sourced) of every provider that has a tool among them.',
       ),
     z
-      .object({ kind: z.literal('blendedPriceAtMost'), usd: z.number().positive() })
+      .object({ kind: z.literal('blendedPriceAtMost'), usd: usdPerMillion.positive('must be > 0') })
       .strict()
       .describe('Tools whose blended price (3 input : 1 output, USD per 1M) is at most `usd`.'),
     z
@@ -112,9 +121,7 @@ export const platformFile = z
     pricing: z.string().min(10).describe('Pricing summary as free text.'),
     url: httpsUrl,
     asOf: isoDate.describe('Date of the newest source the platform facts were read from.'),
-    sources: z
-      .array(z.object({ name: z.string().min(1), url: httpsUrl.optional(), asOf: z.string().min(4) }).strict())
-      .min(1),
+    sources: z.array(z.object({ name: z.string().min(1), url: httpsUrl.optional(), asOf: sourceDate }).strict()).min(1),
     byok: z
       .object({
         supported: z.boolean(),
@@ -136,7 +143,7 @@ export const platformFile = z
               .describe(
                 "Factor on the model provider's list price per token, only where the platform states one (1.1 for list price +10%); per-token billing only.",
               ),
-            asOf: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$|^undated$/, 'must be YYYY-MM-DD, YYYY-MM or "undated"'),
+            asOf: sourceDate,
             note: z.string().optional(),
           })
           .strict()

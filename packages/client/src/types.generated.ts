@@ -119,8 +119,8 @@ export interface FactSource {
   name: string;
   /** Where the value can be checked. */
   url: string;
-  /** `first-party`: the model provider itself. `host`: a reseller or cloud that serves the model at its own price. `aggregator`: a database quoting other sources. `third-party`: another publication. */
-  kind: "first-party" | "host" | "aggregator" | "third-party";
+  /** `first-party`: the model provider's own page, at the provider's own address (its site, docs, blog, or its own organisation on GitHub or Hugging Face). `first-party-copy`: the provider's page read through a copy that `name` names: an archived, mirrored, translated or captured copy, or a catalogue, pull request or release note that quotes the page; `url` is the page or the copy. `aggregator`: a catalogue that compiles many providers' facts (models.dev, OpenRouter, LiteLLM, Portkey, genai-prices, big-AGI, catwalk, llmgateway and the like), also where it quotes a provider's page. `host`: a reseller or cloud that serves the model: a pass-through API seller such as APIYI, or a cloud such as Amazon Bedrock, on its own pages. `leaderboard`: a benchmark leaderboard or an independent evaluator's published results. `paper`: a paper or technical report (arXiv and the like) that is not on the provider's own site. `quote`: a third party's article, blog post or forum post that quotes the figure: neither the provider's page nor a copy of it. `third-party`: [legacy] any other publication, in releases up to 2026-11-28; now split into first-party-copy, leaderboard, paper and quote, and refused in curated files. */
+  kind: "first-party" | "first-party-copy" | "aggregator" | "host" | "leaderboard" | "paper" | "quote" | "third-party";
   /** Date of the source version the value was read from (commit, snapshot or page date). */
   asOf: string;
   /** Date the value was last checked against the source by this project. */
