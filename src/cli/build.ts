@@ -59,7 +59,12 @@ async function main(): Promise<void> {
     publicBaseUrl: values['base-url'],
   });
   const history = historyInput(releases, config, source);
-  const prepared = prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history });
+  const prepared = prepareFromDocuments({
+    documents: built.documents,
+    records: built.records,
+    meta: source.meta.data,
+    history,
+  });
   const { dir, changed } = await publishArtifact(prepared, values.dist);
   console.log(
     `${changed ? 'published' : 'unchanged'} ${prepared.manifest.buildId} -> ${values.dist} (${path.relative(process.cwd(), dir)}) in ${Math.round(performance.now() - started)} ms`,

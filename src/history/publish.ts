@@ -63,6 +63,7 @@ export async function buildFromDisk(locations: DiskLocations, config: HistorySet
   const built = await buildWithCache(source, locations.stateDir);
   const prepared = prepareFromDocuments({
     documents: built.documents,
+    records: built.records,
     meta: source.meta.data,
     history: historyInput(releases, config, source),
     refresh: config.refresh,

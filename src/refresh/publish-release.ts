@@ -92,6 +92,7 @@ export async function prepareRelease(
   const refresh = publishedRefreshStatus(publishedStatus, config, started);
   const prepared = prepareFromDocuments({
     documents: built.documents,
+    records: built.records,
     meta: next.meta.data,
     history: historyInput([...releases, stored], config, next),
     refresh,

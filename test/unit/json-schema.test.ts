@@ -25,6 +25,10 @@ function documentFor(file: string): unknown {
     const { releases } = read('/api/changes.json') as { releases: { id: string }[] };
     return read(`/api/v/${releases[0]!.id}/release.json`);
   }
+  if (stem === 'model') {
+    const { tools } = read('/api/tools.json') as { tools: { id: string }[] };
+    return read(`/api/models/${tools[0]!.id}.json`);
+  }
   return read(`/api/${stem}.json`);
 }
 
@@ -59,6 +63,7 @@ describe('published JSON Schemas', () => {
       'manifest',
       'price-history',
       'release',
+      'model',
     ]) {
       expect(files, stem).toContain(`${stem}.schema.json`);
       expect(files, stem).toContain(`${stem}.strict.schema.json`);
