@@ -1272,7 +1272,8 @@ export const DOCUMENTS = {
   'tools.json': {
     schema: toolsDocument,
     arrayKey: 'tools',
-    summary: 'Every tool (AI coding model) with pricing, context, release month and provenance.',
+    summary:
+      "Every tool (AI coding model) with pricing, context, release month and the kind and dates of each fact's source (in full: /api/models/<id>.json).",
   },
   'benchmarks.json': {
     schema: benchmarksDocument,
