@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   });
   const history = historyInput(releases, config, source);
   const prepared = await prepareFromDocuments(
-    { documents: built.documents, meta: source.meta.data, history },
+    { documents: built.documents, records: built.records, meta: source.meta.data, history },
     await copiesIn(values.dist),
   );
   const { dir, changed } = await publishArtifact(prepared, values.dist);

@@ -2,11 +2,11 @@
  * Curated data in, the six published documents out: validate, derive, score, check. Pure; the
  * artifact around the documents (history, schemas, index) is composed in src/history/.
  */
-import type { Documents } from '../schema/api.ts';
+import type { Documents, ToolRecord } from '../schema/api.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { deriveBenchmarks } from './derive/benchmarks.ts';
 import { checkCategoryCoverage, computeMembership, flagshipMembers, supersededMembers } from './derive/categories.ts';
-import { deriveCategories, derivePlatforms, deriveProviders, deriveTools } from './derive/directory.ts';
+import { deriveCategories, derivePlatforms, deriveProviders, deriveToolRecords, leanTool } from './derive/directory.ts';
 import { deriveUseCases, type PickEvidence } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
 import type { SourceData } from './load.ts';
@@ -15,6 +15,8 @@ export type { Documents };
 
 export interface BuildResult {
   documents: Documents;
+  /** Every tool with its full provenance, in the order of tools.json: the per-model documents publish these. */
+  records: ToolRecord[];
   crossValidation: CrossValidationResult;
   lastUpdated: string;
 }
@@ -46,7 +48,8 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
   const membershipInput = { tools: toolFiles, overallScores: benchmarks.overallScores };
   const flagships = flagshipMembers(categoryFiles, membershipInput);
   const superseded = supersededMembers(categoryFiles, membershipInput, membership);
-  const tools = deriveTools(toolFiles, providersById, membership);
+  const records = deriveToolRecords(toolFiles, providersById, membership);
+  const tools = records.map(leanTool);
 
   // What picks are judged on besides the published tool facts: scores with intervals, measured series, autocomplete facts.
   const pickEvidence: PickEvidence = {
@@ -83,5 +86,5 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     },
   };
   checkDocumentIntegrity(documents);
-  return { documents, crossValidation: benchmarks.crossValidation, lastUpdated };
+  return { documents, records, crossValidation: benchmarks.crossValidation, lastUpdated };
 }

@@ -15,6 +15,7 @@ import {
 } from '../artifact/artifact.ts';
 import { JSON_CONTENT_TYPE, WEB_CONTENT_TYPES } from '../artifact/http-policy.ts';
 import { deriveModelIds } from '../compile/derive/model-ids.ts';
+import { deriveModelDocuments } from '../compile/derive/models.ts';
 import type { SourceData } from '../compile/load.ts';
 import { buildCostVectors } from '../cost/index.ts';
 import {
@@ -23,10 +24,15 @@ import {
   DOCUMENTS,
   errorDocument,
   freshnessDocument,
+  MODEL_DOCUMENT,
+  modelDocument,
   modelIdsDocument,
+  type CostVectorsDocument,
   type DocumentName,
   type Documents,
   type FreshnessDocument,
+  type ModelDocument,
+  type ToolRecord,
 } from '../schema/api.ts';
 import { buildOpenApi } from '../schema/openapi.ts';
 import { webFiles } from '../web/index.ts';
@@ -54,6 +60,8 @@ export const NOT_FOUND_BODY = {
 
 export interface ArtifactInput {
   documents: Documents;
+  /** Every tool with its full provenance (BuildResult.records): the per-model documents /api/models/<id>.json. */
+  records: readonly ToolRecord[];
   meta: SourceData['meta']['data'];
   /** Refresh status to embed in the static freshness document (default: the newest release's refresh). */
   refresh?: FreshnessDocument['refresh'];
@@ -115,7 +123,11 @@ const CURRENT_SCHEMAS: SchemaEntry[] = [
   ['freshness', freshnessDocument, '/api/freshness.json'],
   ['error', errorDocument, 'error responses'],
   ...documentSchemaEntries(COST_DOCUMENTS),
+  ['model', MODEL_DOCUMENT.schema, `/api/${MODEL_DOCUMENT.directory}/<id>.json`],
 ];
+
+/** Where a model's document is published: /api/models/<id>.json (the index lists the template). */
+export const modelDocumentPath = (id: string) => `/api/${MODEL_DOCUMENT.directory}/${id}.json`;
 
 function documentFiles(documents: Documents): { files: ArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
   const bodies = new Map<DocumentName, Buffer>();
@@ -136,16 +148,23 @@ function freshnessFile(input: ArtifactInput, bodies: ReadonlyMap<DocumentName, B
 }
 
 /** Worked examples of the cost rules at the dataset's instant, from the documents as published. */
-function costVectorsFile(input: ArtifactInput): ArtifactFile {
+function costVectorsOf(input: ArtifactInput): CostVectorsDocument {
   const vectors = buildCostVectors(
     input.documents['tools.json'].tools,
     input.documents['platforms.json'].platforms,
     input.meta.lastUpdated,
   );
-  return jsonFile(
-    '/api/cost-vectors.json',
-    costVectorsDocument.parse({ vectors, lastUpdated: input.meta.lastUpdated }),
-  );
+  return costVectorsDocument.parse({ vectors, lastUpdated: input.meta.lastUpdated });
+}
+
+/** One document per model with everything known about it (src/compile/derive/models.ts), validated. */
+function modelDocuments(input: ArtifactInput, costVectors: CostVectorsDocument): ModelDocument[] {
+  return deriveModelDocuments({
+    records: input.records,
+    documents: input.documents,
+    costVectors: costVectors.vectors,
+    lastUpdated: input.meta.lastUpdated,
+  }).map((document) => modelDocument.parse(document));
 }
 
 /** The id lookup table, from the tools as published. */
@@ -181,6 +200,7 @@ function indexDocument(meta: ArtifactInput['meta'], historyEndpoints: readonly E
         path: `/api/${name}`,
         summary: `[extension] ${d.summary}`,
       })),
+      { path: modelDocumentPath('{id}'), summary: `[extension] ${MODEL_DOCUMENT.summary}` },
       ...historyEndpoints,
     ],
     openapi: '/api/openapi.json',
@@ -204,13 +224,18 @@ function llmsTxtFile(
 }
 
 /** The web page (src/web/): pages and assets made from the documents as they are published. */
-function pageFiles(documents: Documents, published: readonly AnyArtifactFile[]): ArtifactFile[] {
+function pageFiles(
+  documents: Documents,
+  models: readonly ModelDocument[],
+  published: readonly AnyArtifactFile[],
+): ArtifactFile[] {
   const parsed = (urlPath: string) => {
     const file = published.find((f) => f.urlPath === urlPath);
     return file && 'body' in file ? JSON.parse(file.body.toString('utf8')) : null;
   };
   const page = webFiles({
     documents,
+    models: new Map(models.map((m) => [m.id, m])),
     changes: parsed('/api/changes.json'),
     priceHistory: parsed('/api/price-history.json'),
     endpoints: parsed('/api/index.json')?.endpoints,
@@ -225,24 +250,27 @@ function pageFiles(documents: Documents, published: readonly AnyArtifactFile[]):
 
 /**
  * Every file of the artifact, in the order it is published: documents, freshness, cost vectors,
- * schemas, the release history, OpenAPI, the index, llms.txt, the web page and the 404 body.
+ * model ids, the per-model documents, schemas, the release history, OpenAPI, the index, llms.txt, the web page and the 404 body.
  */
 export function artifactFiles(input: ArtifactInput): { files: AnyArtifactFile[]; bodies: Map<DocumentName, Buffer> } {
   const baseUrl = input.history?.baseUrl ?? null;
   const documents = documentFiles(input.documents);
   const { bodies } = documents;
   const files: AnyArtifactFile[] = documents.files;
+  const costVectors = costVectorsOf(input);
+  const models = modelDocuments(input, costVectors);
   files.push(
     freshnessFile(input, bodies),
-    costVectorsFile(input),
+    jsonFile('/api/cost-vectors.json', costVectors),
     modelIdsFile(input),
+    ...models.map((model) => jsonFile(modelDocumentPath(model.id), model)),
     ...schemaFiles(CURRENT_SCHEMAS, baseUrl),
   );
   const history = historyFiles(input, bodies);
   files.push(...(history?.files ?? []), openApiFile(baseUrl, history !== undefined));
   const index = indexDocument(input.meta, history?.endpoints ?? []);
   files.push(jsonFile('/api/index.json', index), llmsTxtFile(input, index.endpoints, baseUrl, files));
-  files.push(...pageFiles(input.documents, files), jsonFile(NOT_FOUND_PATH, NOT_FOUND_BODY));
+  files.push(...pageFiles(input.documents, models, files), jsonFile(NOT_FOUND_PATH, NOT_FOUND_BODY));
   return { files, bodies };
 }
 

@@ -27,7 +27,10 @@ export const DIFFED_TOOL_FIELDS = {
   releaseDate: true,
   replacedBy: true,
 } as const;
-/** The sourced facts whose source a diff compares (other entries of `sources` came and went over time). */
+/**
+ * The sourced facts whose source a diff compares (other entries of `sources` came and went over time), on the
+ * fields every release publishes: kind and asOf (releases cut before tools.json went lean carry name and URL too).
+ */
 export const DIFFED_SOURCE_FIELDS = { pricing: true, contextWindow: true, releaseDate: true } as const;
 export const DIFFED_SCORE_FIELDS = {
   modelId: true,
@@ -159,12 +162,17 @@ function diffTool(old: DiffedTool, tool: DiffedTool, push: Push): void {
     if (typeof was === 'boolean' && typeof now === 'boolean' && was !== now)
       push('capability-changed', tool, field, String(was), String(now));
   }
+  // Only what every release publishes of a source is compared: its kind and the date of the version read. A
+  // release cut before tools.json went lean also has the source's name and URL, which a later one has only in
+  // /api/models/<id>.json, so comparing those would report every source as changed.
   for (const fact of SOURCED_FACTS) {
-    const a = old.sources[fact];
-    const b = tool.sources[fact];
-    if (a.name !== b.name || a.url !== b.url) push('source-changed', tool, `sources.${fact}`, a.name, b.name);
+    const [a, b] = [sourceText(old.sources[fact]), sourceText(tool.sources[fact])];
+    if (a !== b) push('source-changed', tool, `sources.${fact}`, a, b);
   }
 }
+
+/** A source as a change reports it: `<kind>, as of <asOf>`. */
+const sourceText = (source: DiffedTool['sources']['pricing']) => `${source.kind}, as of ${source.asOf}`;
 
 function diffTools(before: DatasetView, after: DatasetView, push: Push): void {
   const oldTools = new Map(before.tools.map((t) => [t.id, t]));

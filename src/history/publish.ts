@@ -77,6 +77,7 @@ export async function buildFromDisk(
   const prepared = await prepareFromDocuments(
     {
       documents: built.documents,
+      records: built.records,
       meta: source.meta.data,
       history: historyInput(releases, config, source),
       refresh: config.refresh,

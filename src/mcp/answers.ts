@@ -96,9 +96,10 @@ export function summary(tool: Tool, benchmark: BenchmarkModel | undefined | null
     reasoning: tool.reasoning,
     toolCalling: tool.toolCalling,
     score: scoresOf(benchmark),
+    // Kind and dates of each source; get_model names them in full (from the model's own document).
     sources: {
-      pricing: tool.sources.pricing.url,
-      contextWindow: tool.sources.contextWindow.url,
+      pricing: tool.sources.pricing,
+      contextWindow: tool.sources.contextWindow,
       pricingPage: tool.url,
     },
   };

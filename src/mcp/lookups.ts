@@ -16,7 +16,7 @@ import { cite, dataSource, type Directory, loadCore, scoresById, summary } from 
 import type { CHANGES_INPUT, ESTIMATE_INPUT, GET_INPUT, InputOf, SEARCH_INPUT, WORKLOAD_INPUT } from './inputs.ts';
 
 /** A search row: what it takes to choose a model, in a few hundred bytes (get_model has the rest). */
-function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined) {
+function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined, modelDocument: string) {
   const details = Object.values(benchmark?.scoreDetails ?? {}) as { kind: string }[];
   return {
     id: tool.id,
@@ -36,7 +36,8 @@ function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined) {
     reasoning: tool.reasoning,
     overallScore: benchmark?.overallScore ?? null,
     estimatedScores: details.filter((d) => d.kind === 'estimated').length,
-    pricingSource: tool.sources.pricing.url,
+    pricingPage: tool.url,
+    details: modelDocument,
   };
 }
 
@@ -63,15 +64,21 @@ export async function searchModels(directory: Directory, input: InputOf<typeof S
     count: found.length,
     offset: input.offset,
     nextOffset: end < found.length ? end : null,
-    models: found.slice(input.offset, end).map((t) => searchRow(t, scores.get(t.id))),
+    models: found
+      .slice(input.offset, end)
+      .map((t) => searchRow(t, scores.get(t.id), cite(directory, `models/${t.id}.json`))),
     dataSource: dataSource(directory, data.lastUpdated, ['tools.json', 'benchmarks.json']),
   };
 }
 
-/** get_model: one model with every fact's source, its successor if replaced, and the platforms that offer it. */
+/**
+ * get_model: one model with every fact's source, its successor if replaced, and the platforms that offer it.
+ * The sources in full (names, URLs, notes) and the conflicts come from the model's own document.
+ */
 export async function getModel(directory: Directory, { id }: InputOf<typeof GET_INPUT>) {
   const data = await loadCore(directory.client);
   const tool = findTool(data.tools, id);
+  const record = (await directory.client.model(tool.id)).tool;
   const joined = joinTool(tool, { benchmarks: data.benchmarks, platforms: data.platforms });
   const succession = resolveSuccessor(data.tools, tool.id);
   return {
@@ -79,7 +86,7 @@ export async function getModel(directory: Directory, { id }: InputOf<typeof GET_
       ...summary(tool, joined.benchmark),
       aliases: tool.aliases,
       pricingDetails: tool.pricingDetails,
-      conflicts: tool.conflicts,
+      conflicts: record.conflicts,
       description: tool.description,
       features: tool.features,
       bestFor: tool.bestFor,
@@ -99,9 +106,15 @@ export async function getModel(directory: Directory, { id }: InputOf<typeof GET_
       note: billing.note,
       asOf: billing.asOf,
     })),
-    sources: tool.sources,
+    sources: record.sources,
+    lifecycle: record.lifecycle,
     benchmarkResults: joined.benchmark?.results ?? [],
-    dataSource: dataSource(directory, data.lastUpdated, ['tools.json', 'benchmarks.json', 'platforms.json']),
+    dataSource: dataSource(directory, data.lastUpdated, [
+      `models/${tool.id}.json`,
+      'tools.json',
+      'benchmarks.json',
+      'platforms.json',
+    ]),
   };
 }
 
@@ -124,6 +137,7 @@ export async function estimateCost(directory: Directory, input: InputOf<typeof E
   const at = input.at ?? new Date().toISOString();
   const platform = input.platform ? platformById(data.platforms, input.platform) : undefined;
   const cost = costOf(tool, usageOf(input), { at, platform, requests: input.requests });
+  const record = (await directory.client.model(tool.id)).tool;
   return {
     model: { id: tool.id, name: tool.name, status: tool.status },
     platform: platform?.id ?? null,
@@ -131,11 +145,15 @@ export async function estimateCost(directory: Directory, input: InputOf<typeof E
     cost,
     explanation: costExplanation(cost, platform),
     sources: {
-      pricing: tool.sources.pricing,
+      pricing: record.sources.pricing,
       pricingPage: tool.url,
       platform: platform ? platform.sources : null,
     },
-    dataSource: dataSource(directory, data.lastUpdated, ['tools.json', ...(platform ? ['platforms.json'] : [])]),
+    dataSource: dataSource(directory, data.lastUpdated, [
+      'tools.json',
+      `models/${tool.id}.json`,
+      ...(platform ? ['platforms.json'] : []),
+    ]),
   };
 }
 

@@ -26,7 +26,8 @@ export const SEARCH_ROW = z.looseObject({
   reasoning: z.boolean().nullable(),
   overallScore: z.number().nullable(),
   estimatedScores: z.number().int().describe('How many of the benchmark scores behind overallScore are estimated.'),
-  pricingSource: z.string(),
+  pricingPage: z.string().describe("The provider's pricing page."),
+  details: z.string().describe("URL of the model's own document: every source in full, scores, platforms, costs."),
 });
 
 export const SEARCH_OUTPUT = z.looseObject({

@@ -95,14 +95,16 @@ async function priceUsageTool(
     }),
     directory.client.getTools(),
   ]);
+  // The price's source is named in the model's own document (tools.json gives its kind and dates only).
+  const model = await directory.client.model(priced.tool.id);
   return {
     model: { id: priced.tool.id, name: priced.tool.name },
     match: priced.match,
     format: priced.format,
     usage: priced.usage,
     cost: priced.cost,
-    pricingSource: priced.tool.sources.pricing.url,
-    dataSource: dataSource(directory, lastUpdated, DOCUMENTS),
+    pricingSource: model.tool.sources.pricing.url,
+    dataSource: dataSource(directory, lastUpdated, [...DOCUMENTS, `models/${model.id}.json`]),
   };
 }
 

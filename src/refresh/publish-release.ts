@@ -97,6 +97,7 @@ export async function prepareRelease(
   const prepared = await prepareFromDocuments(
     {
       documents: built.documents,
+      records: built.records,
       meta: next.meta.data,
       history: historyInput(await withRelease(releases, stored, fileCache()), config, next),
       refresh,

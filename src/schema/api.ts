@@ -11,12 +11,14 @@ import {
   basePricing,
   conflict,
   factSource,
+  factSourceRef,
   httpsUrl,
   isoDate,
   isoTimestamp,
   percent,
   platformKind,
   pricingDetails,
+  publishedPricingDetails,
   seedField,
   slug,
   sortBy,
@@ -69,7 +71,36 @@ export const publishedLifecycle = z
   })
   .strict();
 
-export const tool = z
+const datedSourceRef = z.object({ date: isoDate, source: factSourceRef });
+
+/** [extension] The lifecycle as tools.json publishes it: dates, kinds and successors, with the kind and dates of each source. */
+export const lifecycleRef = z
+  .object({
+    announced: datedSourceRef.nullable().describe(publishedLifecycle.shape.announced.description ?? ''),
+    shutdown: datedSourceRef.nullable().describe(publishedLifecycle.shape.shutdown.description ?? ''),
+    events: z
+      .array(
+        z.object({
+          kind: publishedLifecycleEvent.shape.kind,
+          date: publishedLifecycleEvent.shape.date,
+          scope: publishedLifecycleEvent.shape.scope,
+          platform: publishedLifecycleEvent.shape.platform,
+          successor: publishedLifecycleEvent.shape.successor,
+          source: factSourceRef,
+        }),
+      )
+      .describe(
+        'Every lifecycle statement read, oldest first, without its summary (in /api/models/<id>.json). Platform-scoped events (a coding platform dropping the model) never change status.',
+      ),
+  })
+  .strict();
+
+/**
+ * A tool with everything recorded about it: the full source of every fact (name, URL, kind, dates, note), the
+ * conflicts between sources, the lifecycle statements in words and what each alternative rate is. Published in
+ * /api/models/<id>.json; tools.json publishes the lean `tool` below.
+ */
+export const toolRecord = z
   .object({
     id: slug,
     name: z.string().describe('Display name.'),
@@ -158,6 +189,47 @@ export const tool = z
       })
       .strict()
       .describe(ext('Ids of this model in catalogs clients already use, for joining with them.')),
+  })
+  .strict();
+
+/**
+ * A tool as tools.json publishes it: every field of the specification, prices, ids and statuses, and per fact
+ * the kind and dates of its source. What the sources say (names, URLs, notes), where they disagree and the
+ * lifecycle in words are one request away, in /api/models/<id>.json (`toolRecord`).
+ */
+export const tool = toolRecord
+  .omit({ conflicts: true })
+  .extend({
+    lifecycle: lifecycleRef
+      .nullable()
+      .describe(
+        ext(
+          'Deprecation/retirement dates and platform-scoped retirements, with the kind and dates of each source; null when no lifecycle statement is recorded. In words, with full sources: /api/models/<id>.json.',
+        ),
+      ),
+    pricingDetails: publishedPricingDetails.describe(
+      ext('Caching mode, free flag, long-context tiers and promotional/off-peak/batch rates.'),
+    ),
+    sources: z
+      .object({
+        pricing: factSourceRef,
+        contextWindow: factSourceRef,
+        releaseDate: factSourceRef,
+        capabilities: factSourceRef
+          .nullable()
+          .describe(
+            'Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown.',
+          ),
+        batch: factSourceRef.nullable().describe('Source of the batch rates; null when the data has none.'),
+        cacheCreate1h: factSourceRef
+          .nullable()
+          .describe('Source of the one-hour cache-write prices; null when the data has none.'),
+      })
+      .describe(
+        ext(
+          'Kind and dates of the source of each fact: pricing, context window, release date and, where set from another source, the capability flags, batch rates and one-hour cache writes. Names, URLs and notes: /api/models/<id>.json.',
+        ),
+      ),
   })
   .strict();
 
@@ -822,7 +894,7 @@ export const changeKind = z
     'source-changed',
   ])
   .describe(
-    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`).',
+    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs).',
   );
 
 /**
@@ -996,7 +1068,7 @@ export const pricePoint = z
       .nullable()
       .describe('Release that first published this price; null for a curated change not yet released.'),
     pricing: basePricing,
-    pricingDetails,
+    pricingDetails: publishedPricingDetails,
   })
   .strict();
 
@@ -1108,6 +1180,91 @@ export const costVectorsDocument = z
     ),
   );
 
+/** One category the tool is a member of, with why where the membership has a story (flagship, successor). */
+const modelCategory = z
+  .object({
+    slug,
+    name: z.string(),
+    flagship: z
+      .object({ statement: z.string(), source: z.object({ name: z.string(), url: httpsUrl, asOf: isoDate }).strict() })
+      .strict()
+      .nullable()
+      .describe(
+        "The provider statement it is admitted on as its lab's flagship (categories.json flagships); null otherwise.",
+      ),
+    supersededBy: slug
+      .nullable()
+      .describe('The callable successor its maker names, where the category lists it as superseded; null otherwise.'),
+    supersessionNote: z.string().nullable().describe('Why it is still listed beside its successor; null otherwise.'),
+  })
+  .strict();
+
+/** One use case that picks the tool, with its place and what it was ranked by (use-cases.json). */
+const modelUseCasePick = z
+  .object({
+    slug,
+    title: z.string(),
+    rank: z.number().int().min(1).describe('Its position in topPicks (1 = first recommendation).'),
+    rankedBy: z.string().describe('What the order uses (topPickEvidence[].rankedBy).'),
+    value: z.number().nullable().describe('Its value of it (topPickEvidence[].value).'),
+    scenarioCostUsd: z
+      .number()
+      .min(0)
+      .describe("Cost of the use case's scenario on this tool in USD (topPickCosts[].scenarioCostUsd)."),
+  })
+  .strict();
+
+/** How one platform offers the tool (platforms.json toolBilling). */
+const modelPlatform = z
+  .object({
+    id: slug,
+    name: z.string(),
+    billing: billingKind
+      .nullable()
+      .describe(
+        'How the platform bills it: its toolBilling entry, `byok` through a bring-your-own-key provider; null when the platform states neither.',
+      ),
+    multiplier: z.number().nullable(),
+    priceFactor: z.number().nullable(),
+    asOf: z.string().describe('Date of the billing fact (of the platform facts when it has no billing entry).'),
+    note: z.string().nullable(),
+  })
+  .strict();
+
+export const modelDocument = z
+  .object({
+    id: slug.describe('Id of the tool (the id in tools.json).'),
+    tool: toolRecord.describe(
+      'The tool as tools.json lists it, plus what tools.json leaves out: the name, URL and note of the source of every fact, the conflicts between sources, the lifecycle statements in words and what each alternative rate is.',
+    ),
+    benchmark: benchmarkModel
+      .nullable()
+      .describe(
+        'Its entry of benchmarks.json `models`: overall score, rank and rank range, each component measured or estimated, and every published result; null when it is not scored.',
+      ),
+    unscored: z
+      .string()
+      .nullable()
+      .describe('Why it has no score (benchmarks.json `unscored[].reason`); null when it is scored.'),
+    categories: z.array(modelCategory).describe('The categories it belongs to (its `category` slugs), in that order.'),
+    useCases: z
+      .array(modelUseCasePick)
+      .describe('The use cases that recommend it (it is in their topPicks), in the order of use-cases.json.'),
+    platforms: z
+      .array(modelPlatform)
+      .describe('The coding platforms that offer it and how each bills it, in the order of platforms.json.'),
+    costVectors: z
+      .array(costVector)
+      .describe('The worked cost examples of cost-vectors.json that price this tool (on its own or on a platform).'),
+    lastUpdated,
+  })
+  .strict()
+  .describe(
+    ext(
+      'Everything known about one model in one document: its tools.json record with full provenance, its scores and results, its categories, the use cases that pick it, its platforms and its worked cost examples.',
+    ),
+  );
+
 const modelIdEntry = z
   .object({
     id: z.string().min(1).describe('A model string as a caller holds it (matched case-insensitively).'),
@@ -1153,7 +1310,8 @@ export const DOCUMENTS = {
   'tools.json': {
     schema: toolsDocument,
     arrayKey: 'tools',
-    summary: 'Every tool (AI coding model) with pricing, context, release month and provenance.',
+    summary:
+      "Every tool (AI coding model) with pricing, context, release month and the kind and dates of each fact's source (in full: /api/models/<id>.json).",
   },
   'benchmarks.json': {
     schema: benchmarksDocument,
@@ -1212,6 +1370,16 @@ export const COST_DOCUMENTS = {
   },
 } as const;
 
+/** [extension] The per-model documents: one at /api/models/<id>.json for every tool of tools.json. */
+export const MODEL_DOCUMENT = {
+  directory: 'models',
+  schema: modelDocument,
+  summary:
+    'Everything known about one model: its tools.json record with the full sources, conflicts and lifecycle, its scores and results, categories, use-case picks, platforms and worked cost examples.',
+} as const;
+
+export type ModelDocument = z.infer<typeof modelDocument>;
+export type ToolRecord = z.infer<typeof toolRecord>;
 export type CostVectorsDocument = z.infer<typeof costVectorsDocument>;
 export type ModelIdsDocument = z.infer<typeof modelIdsDocument>;
 export type Tool = z.infer<typeof tool>;

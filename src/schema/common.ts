@@ -138,6 +138,17 @@ export const factSource = z
   })
   .strict();
 
+/**
+ * [extension] A fact's source as tools.json publishes it: its kind and dates. The name, URL and note of the
+ * source are in /api/models/<id>.json. Not strict when parsed, so a release published with full sources still
+ * reads (and is compared on these fields only).
+ */
+export const factSourceRef = z
+  .object({ kind: sourceKind, asOf: factSource.shape.asOf, verified: factSource.shape.verified })
+  .describe(
+    "Kind and dates of the fact's source; its name, URL and note are in the per-model document /api/models/<id>.json.",
+  );
+
 export const conflict = z
   .object({
     field: z.string().min(1).describe('Field whose sources disagree, e.g. `pricing.input`.'),
@@ -189,53 +200,86 @@ export const utcWindow = z
   .strict()
   .refine((w) => w.start !== w.end, { message: 'start and end must differ', path: ['end'] });
 
-export const priceModifier = z
-  .object({
-    kind: z.enum(['promotion', 'off-peak', 'batch']).describe('Kind of alternative rate.'),
-    input: usdPerMillion,
-    output: usdPerMillion,
-    cacheRead: usdPerMillion.optional(),
-    cacheCreate: usdPerMillion
-      .optional()
-      .describe('USD per 1M tokens written to the cache at this rate, when the provider states it.'),
-    cacheCreate1h: usdPerMillion
-      .optional()
-      .describe('USD per 1M tokens written to a one-hour cache at this rate, when the provider states it.'),
-    from: isoDate.optional().describe('First day the rate applies, from 00:00 UTC.'),
-    until: isoDate.optional().describe('Last day the rate applies, through 23:59:59.999 UTC (promotions).'),
-    schedule: z.string().optional().describe('When the rate applies (off-peak windows), as the provider states it.'),
-    windowsUtc: z
-      .array(utcWindow)
-      .min(1)
-      .optional()
-      .describe(
-        'Daily UTC windows in which an off-peak rate applies, filled only where the provider states the hours exactly.',
-      ),
-    note: z.string().min(1).describe('What the rate is and where it is stated.'),
-  })
-  .strict()
-  .refine((m) => m.windowsUtc === undefined || m.kind === 'off-peak', {
-    message: 'windowsUtc is only for off-peak rates',
-    path: ['windowsUtc'],
-  })
-  .refine((m) => m.from === undefined || m.until === undefined || m.from <= m.until, {
-    message: 'from must not be after until',
-    path: ['from'],
-  });
+/** An alternative rate without its note: how tools.json and the price history publish it (the note is provenance). */
+const modifierRates = {
+  kind: z.enum(['promotion', 'off-peak', 'batch']).describe('Kind of alternative rate.'),
+  input: usdPerMillion,
+  output: usdPerMillion,
+  cacheRead: usdPerMillion.optional(),
+  cacheCreate: usdPerMillion
+    .optional()
+    .describe('USD per 1M tokens written to the cache at this rate, when the provider states it.'),
+  cacheCreate1h: usdPerMillion
+    .optional()
+    .describe('USD per 1M tokens written to a one-hour cache at this rate, when the provider states it.'),
+  from: isoDate.optional().describe('First day the rate applies, from 00:00 UTC.'),
+  until: isoDate.optional().describe('Last day the rate applies, through 23:59:59.999 UTC (promotions).'),
+  schedule: z.string().optional().describe('When the rate applies (off-peak windows), as the provider states it.'),
+  windowsUtc: z
+    .array(utcWindow)
+    .min(1)
+    .optional()
+    .describe(
+      'Daily UTC windows in which an off-peak rate applies, filled only where the provider states the hours exactly.',
+    ),
+};
+
+type ModifierFields = { kind: string; windowsUtc?: unknown; from?: string; until?: string };
+const modifierRules = <T extends z.ZodType<ModifierFields>>(schema: T) =>
+  schema
+    .refine((m) => m.windowsUtc === undefined || m.kind === 'off-peak', {
+      message: 'windowsUtc is only for off-peak rates',
+      path: ['windowsUtc'],
+    })
+    .refine((m) => m.from === undefined || m.until === undefined || m.from <= m.until, {
+      message: 'from must not be after until',
+      path: ['from'],
+    });
+
+export const priceModifier = modifierRules(
+  z
+    .object({
+      ...modifierRates,
+      note: z.string().min(1).describe('What the rate is and where it is stated.'),
+    })
+    .strict(),
+);
+
+/**
+ * [extension] The rate as tools.json and price-history.json publish it: the note, which says where the rate is
+ * stated, is in the per-model document. Not strict when parsed, so a release published with notes still reads.
+ */
+export const publishedPriceModifier = modifierRules(z.object(modifierRates));
+
+const pricingDetailsShape = {
+  caching: cachingMode,
+  free: z.boolean().describe('True only when the model is free at list price; the only case where prices may be 0.'),
+  cacheCreate1h: usdPerMillion
+    .optional()
+    .describe(
+      'USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate.',
+    ),
+  tiers: z.array(priceTier).describe('Higher prices above a prompt-size threshold, ordered by ascending threshold.'),
+};
 
 export const pricingDetails = z
   .object({
-    caching: cachingMode,
-    free: z.boolean().describe('True only when the model is free at list price; the only case where prices may be 0.'),
-    cacheCreate1h: usdPerMillion
-      .optional()
-      .describe(
-        'USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate.',
-      ),
-    tiers: z.array(priceTier).describe('Higher prices above a prompt-size threshold, ordered by ascending threshold.'),
+    ...pricingDetailsShape,
     modifiers: z
       .array(priceModifier)
       .describe('Promotional, off-peak or batch rates. Never folded into the base price.'),
+  })
+  .strict();
+
+/** pricingDetails as tools.json and price-history.json publish it: each modifier without its note. */
+export const publishedPricingDetails = z
+  .object({
+    ...pricingDetailsShape,
+    modifiers: z
+      .array(publishedPriceModifier)
+      .describe(
+        'Promotional, off-peak or batch rates. Never folded into the base price. What each rate is and where it is stated (its note): /api/models/<id>.json.',
+      ),
   })
   .strict();
 

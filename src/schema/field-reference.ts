@@ -4,7 +4,7 @@
  * fails when it is stale.
  */
 import { z } from 'zod';
-import { COST_DOCUMENTS, DOCUMENTS, HISTORY_DOCUMENTS, freshnessDocument, release } from './api.ts';
+import { COST_DOCUMENTS, DOCUMENTS, HISTORY_DOCUMENTS, MODEL_DOCUMENT, freshnessDocument, release } from './api.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -56,6 +56,7 @@ export function fieldReference(): string {
     ...Object.entries(COST_DOCUMENTS).map(
       ([name, d]) => [`/api/${name}`, d.schema as z.ZodType, true] as [string, z.ZodType, boolean],
     ),
+    [`/api/${MODEL_DOCUMENT.directory}/<id>.json`, MODEL_DOCUMENT.schema, true],
   ];
   for (const [urlPath, schema, extension] of documents) {
     const out = ['| Field | Type | Meaning |', '|---|---|---|'];

@@ -23,6 +23,7 @@ import {
   costVector,
   costVectorsDocument,
   modelIdsDocument,
+  modelDocument,
   endpointFreshness,
   errorDocument,
   freshnessDocument,
@@ -38,18 +39,32 @@ import {
   releaseDocumentEntry,
   scoreDetail,
   tool,
+  toolRecord,
   toolsDocument,
   upstreamUsed,
   useCase,
   useCasesDocument,
 } from './api.ts';
-import { conflict, factSource, priceModifier, priceTier, pricingDetails } from './common.ts';
+import {
+  conflict,
+  factSource,
+  factSourceRef,
+  priceModifier,
+  priceTier,
+  pricingDetails,
+  publishedPriceModifier,
+  publishedPricingDetails,
+} from './common.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
 /** Named schemas: each becomes `#/components/schemas/<Name>` and `export interface <Name>` in the client. */
 export const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['Tool', tool],
+  ['FactSourceRef', factSourceRef],
+  ['PublishedPricingDetails', publishedPricingDetails],
+  ['PublishedPriceModifier', publishedPriceModifier],
+  ['ToolRecord', toolRecord],
   ['FactSource', factSource],
   ['Conflict', conflict],
   ['PricingDetails', pricingDetails],
@@ -84,6 +99,7 @@ export const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['CostVector', costVector],
   ['CostVectorsDocument', costVectorsDocument],
   ['ModelIdsDocument', modelIdsDocument],
+  ['ModelDocument', modelDocument],
   ['ErrorDocument', errorDocument],
 ];
 

@@ -9,7 +9,7 @@
  * it can be read against the server and deploy/nginx.conf in one place.
  */
 import { z } from 'zod';
-import { COST_DOCUMENTS, DOCUMENTS } from './api.ts';
+import { COST_DOCUMENTS, DOCUMENTS, MODEL_DOCUMENT } from './api.ts';
 import { namedJsonSchemas, tolerant, type JsonSchema } from './json-schema.ts';
 
 /** The endpoint index (/api/index.json). */
@@ -279,6 +279,7 @@ export function schemaFileNames(history: boolean): string[] {
     'freshness',
     'error',
     ...Object.keys(COST_DOCUMENTS).map((f) => f.replace('.json', '')),
+    'model',
     ...(history ? ['changes', 'manifest', 'price-history', 'release', 'changes-month'] : []),
   ];
   return stems.flatMap((stem) => [`${stem}.schema.json`, `${stem}.strict.schema.json`]);
@@ -359,6 +360,25 @@ function documentPaths(): Record<string, unknown> {
       contentType: 'application/json',
       schema: ref(`${operationStem(file)}Document`),
     });
+  paths[`/api/${MODEL_DOCUMENT.directory}/{id}.json`] = pathItem({
+    id: 'Model',
+    tag: 'directory',
+    summary: `[extension] ${MODEL_DOCUMENT.summary}`,
+    description:
+      'One document per tool of tools.json: the full sources (names, URLs, notes) and conflicts that tools.json leaves out, the lifecycle in words, its benchmarks.json entry, categories, use-case picks, platforms and worked cost examples.',
+    contentType: 'application/json',
+    schema: ref('ModelDocument'),
+    mayBeMissing: true,
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+        description: 'Id of a tool in tools.json.',
+      },
+    ],
+  });
   return paths;
 }
 

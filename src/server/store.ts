@@ -43,14 +43,16 @@ export interface DiskResource {
 }
 
 /**
- * What stays in memory: the latest API documents (not the dated releases under /api/v/ nor the
- * change archive under /api/changes/, which grow with history), the home page, llms.txt and the
- * page's assets. The other pages (one per model, platform, use case; compare, calculator,
- * changes) are read from disk per request: the operating system's page cache keeps the ones in
- * use, and the process's memory stays flat as models and releases accumulate.
+ * What stays in memory: the latest API documents, the home page, llms.txt and the page's assets.
+ * What grows with history (the dated releases under /api/v/, the change archive under
+ * /api/changes/) or with the directory (one document and one page per model; the platform,
+ * use-case, compare, calculator and changes pages) is read from disk per request: the operating
+ * system's page cache keeps what is in use, and the process's memory stays flat as models and
+ * releases accumulate.
  */
+const ON_DISK_API = ['/api/v/', '/api/changes/', '/api/models/'];
 export function servedFromMemory(urlPath: string): boolean {
-  if (urlPath.startsWith('/api/')) return !urlPath.startsWith('/api/v/') && !urlPath.startsWith('/api/changes/');
+  if (urlPath.startsWith('/api/')) return !ON_DISK_API.some((prefix) => urlPath.startsWith(prefix));
   return urlPath === '/' || urlPath === '/llms.txt' || urlPath.startsWith('/assets/');
 }
 

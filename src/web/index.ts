@@ -88,6 +88,7 @@ function modelPages(site: Site, input: WebInput): PageSpec[] {
         description: model.description,
         body: model.body,
         data: [
+          `models/${tool.id}.json`,
           'tools.json',
           'benchmarks.json',
           'platforms.json',

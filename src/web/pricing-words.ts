@@ -7,6 +7,8 @@ import { day, grouped, price } from './format.ts';
 type Details = Tool['pricingDetails'] & { cacheCreate1h?: number };
 type Tier = Details['tiers'][number] & { cacheCreate1h?: number };
 type Modifier = Details['modifiers'][number] & {
+  /** What the rate is and where it is stated: in the per-model document, not in tools.json. */
+  note?: string;
   from?: string;
   cacheCreate?: number;
   cacheCreate1h?: number;
@@ -66,5 +68,5 @@ export function modifierWords(modifier: Modifier, asOf: string): string {
   const stateText = state
     ? ` On ${day(asOf)} it was ${state === 'in force' ? 'in force' : state === 'ended' ? 'over' : 'not yet in force'}.`
     : '';
-  return `${esc(kind)}${when.length ? ` (${esc(when.join('; '))})` : ''}: ${esc(rateList(modifier))} per 1M tokens.${esc(stateText)} <span class="note">${esc(modifier.note)}</span>`;
+  return `${esc(kind)}${when.length ? ` (${esc(when.join('; '))})` : ''}: ${esc(rateList(modifier))} per 1M tokens.${esc(stateText)}${modifier.note ? ` <span class="note">${esc(modifier.note)}</span>` : ''}`;
 }

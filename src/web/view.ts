@@ -9,6 +9,7 @@ import type {
   BenchmarkSource,
   ChangesDocument,
   Documents,
+  ModelDocument,
   Platform,
   PriceHistoryDocument,
   Tool,
@@ -18,6 +19,8 @@ import { intervalOf } from './format.ts';
 
 export interface WebInput {
   documents: Documents;
+  /** The per-model documents (/api/models/<id>.json) by tool id: model pages read full sources from them. */
+  models?: ReadonlyMap<string, ModelDocument> | null;
   /** Present when the artifact carries the release history. */
   changes?: ChangesDocument | null;
   priceHistory?: PriceHistoryDocument | null;

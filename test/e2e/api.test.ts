@@ -15,6 +15,7 @@ import {
   HISTORY_DOCUMENTS,
   freshnessDocument,
   type FreshnessDocument,
+  MODEL_DOCUMENT,
   modelIdsDocument,
 } from '../../src/schema/api.ts';
 import { lookupModelId } from '../../src/cost/model-id.ts';
@@ -293,6 +294,62 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
         'claude-sonnet-4-5',
       );
       expect(lookupModelId(table.ids, 'anthropic/claude-sonnet-4.5')?.toolId).toBe('claude-sonnet-4-5');
+    });
+  });
+
+  describe('/api/models/<id>.json', () => {
+    /** A model with notes and conflicts to show, so its document is over the size that gets compressed. */
+    const MODEL = SOURCE.tools.find((t) => t.data.conflicts.length > 0)!.data.id;
+    const path = `/api/models/${MODEL}.json`;
+
+    it('answers every tool of tools.json with its own document, typed by the published schema, with sources in full', async () => {
+      const { tools } = json<{ tools: { id: string; sources: { pricing: { kind: string } } }[] }>(
+        await get('/api/tools.json'),
+      );
+      for (const tool of tools) {
+        const response = await get(`/api/models/${tool.id}.json`);
+        expect(response.status, tool.id).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        const document = MODEL_DOCUMENT.schema.parse(json(response));
+        expect(document.id).toBe(tool.id);
+        expect(document.tool.sources.pricing.kind).toBe(tool.sources.pricing.kind);
+        expect(document.tool.sources.pricing.url).toMatch(/^https:\/\//);
+      }
+      expect(json<{ tool: { conflicts: unknown[] } }>(await get(path)).tool.conflicts.length).toBeGreaterThan(0);
+    });
+
+    it('is cached and revalidated like the other latest documents: ETag, Cache-Control, a 304 without a body', async () => {
+      const first = await get(path);
+      expect(first.headers.etag).toBeTruthy();
+      expect(first.headers['cache-control']).toBe((await get('/api/tools.json')).headers['cache-control']);
+      expect(first.headers['access-control-allow-origin']).toBe('*');
+      const second = await get(path, { 'If-None-Match': String(first.headers.etag) });
+      expect(second.status).toBe(304);
+      expect(second.body.length).toBe(0);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      const head = await get(path, {}, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+    });
+
+    it.skipIf(noBrotli)(
+      skipNote('is sent brotli or gzip compressed, decoding to the identity body', noBrotli),
+      async () => {
+        const identity = await get(path, { 'Accept-Encoding': 'identity' });
+        const br = await get(path, { 'Accept-Encoding': 'br' });
+        const gz = await get(path, { 'Accept-Encoding': 'gzip' });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+        expect(gunzipSync(gz.body).equals(identity.body)).toBe(true);
+        expect(br.headers.vary).toContain('Accept-Encoding');
+      },
+    );
+
+    it('an id that is no tool gets the 404 JSON error body', async () => {
+      const response = await get(`/api/models/${MODEL}-nope.json`);
+      expect(response.status).toBe(404);
+      expect(json<{ error: { status: number } }>(response).error.status).toBe(404);
     });
   });
 

@@ -23,6 +23,7 @@ import {
   DOCUMENTS,
   freshnessDocument,
   HISTORY_DOCUMENTS,
+  MODEL_DOCUMENT,
   release as releaseSchema,
 } from '../../src/schema/api.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
@@ -86,6 +87,23 @@ describe('the client against the Node server', () => {
     expect(second.data).toBe(first.data);
     expect(store.size).toBe(1);
     expect((await fresh.getTools()).tools.length).toBe((first.data as { tools: unknown[] }).tools.length);
+  });
+
+  it("model(id): one model's own document, sources in full, revalidated like every document", async () => {
+    const { tools } = await client.getTools();
+    const tool = tools.find((t) => t.pricingDetails.modifiers.length > 0)!;
+    const model = await client.model(tool.id);
+    expect(MODEL_DOCUMENT.schema.safeParse(model).success).toBe(true);
+    expect(model.id).toBe(tool.id);
+    // What tools.json leaves out: the source's name and URL, and what each alternative rate is.
+    expect(model.tool.sources.pricing).toMatchObject(tool.sources.pricing);
+    expect(model.tool.sources.pricing.name.length).toBeGreaterThan(0);
+    expect(model.tool.sources.pricing.url).toMatch(/^https:\/\//);
+    expect(model.tool.pricingDetails.modifiers.every((m) => m.note.length > 0)).toBe(true);
+    const before = statuses.length;
+    await client.model(tool.id);
+    expect(statuses.slice(before)).toEqual([304]);
+    await expect(client.model(`${tool.id}-nope`)).rejects.toBeInstanceOf(HttpError);
   });
 
   it('keeps its copies in a pluggable store', async () => {

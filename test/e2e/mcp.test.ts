@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BenchmarksDocument, ToolsDocument } from '../../packages/client/src/index.ts';
+import type { BenchmarksDocument, ModelDocument, ToolsDocument } from '../../packages/client/src/index.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
@@ -53,6 +53,8 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(() => JSON.parse(result.content[0]!.text)).toThrow();
     return result.structuredContent as Record<string, Json>;
   };
+  const modelDocument = async (id: string) =>
+    (await (await fetch(`${target.baseUrl}/api/models/${id}.json`)).json()) as ModelDocument;
 
   beforeAll(async () => {
     target = await startNodeTarget(inject('distPath'));
@@ -82,12 +84,13 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(estimate.inputSchema.required).toEqual(expect.arrayContaining(['model', 'inputTokens', 'outputTokens']));
   });
 
-  it('search_models: filters, cites the price source and marks estimated scores', async () => {
+  it('search_models: filters, links the pricing page and the model document, and marks estimated scores', async () => {
     const result = await data('search_models', { capabilities: ['reasoning'], minContextTokens: 200_000, limit: 50 });
     expect(result.count).toBe(tools.filter((t) => t.reasoning === true && t.contextTokens >= 200_000).length);
     for (const model of result.models) {
       expect(model.reasoning).toBe(true);
-      expect(model.pricingSource).toMatch(/^https:\/\//);
+      expect(model.pricingPage).toMatch(/^https:\/\//);
+      expect(model.details).toBe(`${target.baseUrl}/api/models/${model.id}.json`);
     }
     const partly = result.models.find((m: Json) => m.estimatedScores > 0);
     const estimated = benchmarks.find((b) => b.modelId === partly.id)!;
@@ -127,7 +130,12 @@ describe('MCP server over stdio (SDK client)', () => {
       if (detail.kind === 'measured') expect(detail.source).toBeTruthy();
       else expect(detail.kind).toBe('estimated');
     }
-    expect(result.sources.pricing.url).toBe(tool.sources.pricing.url);
+    // The sources in full come from the model's own document; tools.json gives only their kind and dates.
+    const record = (await modelDocument(tool.id)).tool;
+    expect(result.sources.pricing.url).toBe(record.sources.pricing.url);
+    expect(result.sources.pricing.name).toBe(record.sources.pricing.name);
+    expect(result.model.conflicts).toEqual(record.conflicts);
+    expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/models/${tool.id}.json`);
     expect(result.platforms.length).toBeGreaterThan(0);
     const replaced = tools.find((t) => t.replacedBy !== null)!;
     expect((await data('get_model', { id: replaced.id })).successor.chain[1]).toBe(replaced.replacedBy);
@@ -156,7 +164,7 @@ describe('MCP server over stdio (SDK client)', () => {
     });
     expect(result.cost.kind).toBe('usd');
     expect(result.cost.usd).toBeCloseTo(tool.pricing.input + tool.pricing.output / 10, 6);
-    expect(result.sources.pricing.url).toBe(tool.sources.pricing.url);
+    expect(result.sources.pricing.url).toBe((await modelDocument(tool.id)).tool.sources.pricing.url);
     const onCursor = await data('estimate_cost', {
       model: 'claude-haiku-4-5',
       platform: 'cursor',

@@ -26,7 +26,7 @@ export async function publishDataset(options: PublishOptions): Promise<BuildResu
   const built = buildDocuments(source, options.crossValidation ? { crossValidation: options.crossValidation } : {});
   const history = options.history ? await options.history(source) : undefined;
   await publishArtifact(
-    await prepareFromDocuments({ documents: built.documents, meta: source.meta.data, history }),
+    await prepareFromDocuments({ documents: built.documents, records: built.records, meta: source.meta.data, history }),
     options.distPath,
   );
   return built;

@@ -34,7 +34,6 @@ function tool(id: string, input: number, output: number, extra: Partial<Tool> = 
     blendedPrice: 0,
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
     sources: {} as Tool['sources'],
-    conflicts: [],
     crossRefs: { modelsDev: null, openRouter: null },
     ...extra,
   };

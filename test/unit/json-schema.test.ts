@@ -27,6 +27,10 @@ function documentFor(file: string): unknown {
     return read(`/api/v/${releases[0]!.id}/release.json`);
   }
   if (stem === 'changes-month') return read((read('/api/changes.json') as ChangesDocument).archive[0]!.url);
+  if (stem === 'model') {
+    const { tools } = read('/api/tools.json') as { tools: { id: string }[] };
+    return read(`/api/models/${tools[0]!.id}.json`);
+  }
   return read(`/api/${stem}.json`);
 }
 
@@ -62,6 +66,7 @@ describe('published JSON Schemas', () => {
       'price-history',
       'release',
       'changes-month',
+      'model',
     ]) {
       expect(files, stem).toContain(`${stem}.schema.json`);
       expect(files, stem).toContain(`${stem}.strict.schema.json`);

@@ -296,8 +296,6 @@ describe('merging benchmark results', () => {
 
 function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
   const source = {
-    name: 'S',
-    url: 'https://s.test',
     kind: 'first-party' as const,
     asOf: '2026-01-01',
     verified: '2026-01-01',
@@ -335,7 +333,6 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
       batch: null,
       cacheCreate1h: null,
     },
-    conflicts: [],
     crossRefs: { modelsDev: null, openRouter: null },
     ...over,
   };
@@ -358,8 +355,6 @@ describe('release diff', () => {
       ] as never[],
     };
     const changedSource = {
-      name: 'models.dev api.json p/a',
-      url: 'https://models.dev/api.json',
       kind: 'aggregator' as const,
       asOf: '2026-11-29',
       verified: '2026-11-29',
@@ -398,7 +393,7 @@ describe('release diff', () => {
       'A (a): releaseDate 2026-01 -> 2026-02',
       'A (a): benchmarks.overallScore 50 -> 52.5',
       'A (a): benchmarks.sweBench 40 -> 45',
-      'A (a): sources.pricing S -> models.dev api.json p/a',
+      'A (a): sources.pricing first-party, as of 2026-01-01 -> aggregator, as of 2026-11-29',
       'B (b): deprecated (was active)',
       'C (c): removed',
       'D (d): added',

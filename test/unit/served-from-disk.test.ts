@@ -21,6 +21,8 @@ describe('what the server holds in memory', () => {
     for (const urlPath of releasePaths) expect(artifact.onDisk.has(urlPath)).toBe(true);
     expect(servedFromMemory('/api/v/2026-11-28/tools.json')).toBe(false);
     expect(servedFromMemory('/models/some-model/')).toBe(false);
+    expect(servedFromMemory('/api/models/some-model.json')).toBe(false);
+    expect(servedFromMemory('/api/changes/2026-11.json')).toBe(false);
   });
 
   it('answers a release from disk with the headers and bytes an in-memory copy has', async () => {

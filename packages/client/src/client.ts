@@ -33,6 +33,7 @@ import type {
   DocumentTypes,
   FreshnessDocument,
   ManifestDocument,
+  ModelDocument,
   ModelIdsDocument,
   Platform,
   PlatformsDocument,
@@ -287,6 +288,16 @@ export class DirectoryClient {
   /** GET /api/cost-vectors.json: worked examples of the cost rules. */
   getCostVectors(): Promise<CostVectorsDocument> {
     return this.#get('cost-vectors.json');
+  }
+
+  /**
+   * GET /api/models/<id>.json: everything known about one model in one request: its tools.json record with the
+   * name, URL and note of every source, the conflicts between sources and the lifecycle in words (tools.json
+   * gives only each source's kind and dates), its benchmarks.json entry, categories, the use cases that pick it,
+   * its platforms and its worked cost examples. `id` is a tool id; `findTool` resolves an alias or snapshot first.
+   */
+  async model(id: string): Promise<ModelDocument> {
+    return (await this.request<ModelDocument>(`models/${encodeURIComponent(id)}.json`, { name: 'model' })).data;
   }
 
   /** GET /api/index.json: the list of endpoints. */

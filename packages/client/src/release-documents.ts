@@ -26,7 +26,9 @@ type Json<S> = S extends keyof Leaf
 /** The fields a spec names, typed; other fields (present in some releases only) are `unknown`. */
 type Shape<S> = { -readonly [K in keyof S]: Json<S[K]> } & { [field: string]: unknown };
 
-const source = { name: 'string', url: 'string', asOf: 'string' } as const;
+// Releases cut once tools.json went lean give a source's kind and dates only (its name and URL are in
+// /api/models/<id>.json); every release has kind and asOf.
+const source = { kind: 'string', asOf: 'string' } as const;
 
 const TOOL = {
   id: 'string',
@@ -53,7 +55,6 @@ const TOOL = {
   blendedPrice: 'number',
   pricingDetails: { caching: 'string', free: 'boolean', tiers: 'array', modifiers: 'array' },
   sources: { pricing: source, contextWindow: source, releaseDate: source },
-  conflicts: 'array',
 } as const;
 
 const BENCHMARK_MODEL = {

@@ -46,6 +46,163 @@ export interface Tool {
   status: "active" | "preview" | "deprecated" | "retired";
   /** [extension] Id of the successor tool a source names (see lifecycle.events), or null. */
   replacedBy: string | null;
+  /** [extension] Deprecation/retirement dates and platform-scoped retirements, with the kind and dates of each source; null when no lifecycle statement is recorded. In words, with full sources: /api/models/<id>.json. */
+  lifecycle: {
+    /** When the provider announced the deprecation or retirement; null when no source says. */
+    announced: {
+      /** Calendar date, YYYY-MM-DD. */
+      date: string;
+      source: FactSourceRef;
+    } | null;
+    /** Shutdown on the provider's own API: announced for a deprecated tool, effective for a retired one; null when none is announced. Other dates sources give are in conflicts. */
+    shutdown: {
+      /** Calendar date, YYYY-MM-DD. */
+      date: string;
+      source: FactSourceRef;
+    } | null;
+    /** Every lifecycle statement read, oldest first, without its summary (in /api/models/<id>.json). Platform-scoped events (a coding platform dropping the model) never change status. */
+    events: {
+      /** What the source states. `deprecation-announced`: the deprecation was announced on `date`. `shutdown-scheduled`: the model is to stop being served on `date` (the date may since have passed). `retired`: the model stopped being served on `date`. `rerouted`: from `date`, requests to the model are served by another model. `superseded`: a successor was named on `date`, with no shutdown announced. */
+      kind: "deprecation-announced" | "shutdown-scheduled" | "retired" | "rerouted" | "superseded";
+      /** Date of the event as the source states it (YYYY-MM-DD, or YYYY-MM when only the month is given). */
+      date: string;
+      /** `provider-api`: the model provider's own API, which is what `status` describes. `platform`: one coding platform only, named in `platform`; such an event never changes `status`. */
+      scope: "provider-api" | "platform";
+      /** Id of the platform (see platforms.json) a platform-scoped event concerns; null for the provider's own API. */
+      platform: string | null;
+      /** The successor or recommended replacement exactly as the source names it; null when it names none. */
+      successor: string | null;
+      source: FactSourceRef;
+    }[];
+  } | null;
+  /** [extension] API model strings (provider's, or the host's when priced via a host) and dated snapshots. */
+  aliases: string[];
+  /** [extension] Weights are published. */
+  openWeights: boolean;
+  /** [extension] Has a reasoning/thinking mode; null when the source does not say. */
+  reasoning: boolean | null;
+  /** [extension] Supports function/tool calling; null when the source does not say. */
+  toolCalling: boolean | null;
+  /** [extension] Built and marketed specifically for coding. */
+  codingSpecialized: boolean;
+  /** [extension] (3 x input + 1 x output) / 4, USD per 1M tokens. */
+  blendedPrice: number;
+  /** [extension] Caching mode, free flag, long-context tiers and promotional/off-peak/batch rates. */
+  pricingDetails: PublishedPricingDetails;
+  /** [extension] Kind and dates of the source of each fact: pricing, context window, release date and, where set from another source, the capability flags, batch rates and one-hour cache writes. Names, URLs and notes: /api/models/<id>.json. */
+  sources: {
+    pricing: FactSourceRef;
+    contextWindow: FactSourceRef;
+    releaseDate: FactSourceRef;
+    /** Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown. */
+    capabilities: FactSourceRef | null;
+    /** Source of the batch rates; null when the data has none. */
+    batch: FactSourceRef | null;
+    /** Source of the one-hour cache-write prices; null when the data has none. */
+    cacheCreate1h: FactSourceRef | null;
+  };
+  /** [extension] Ids of this model in catalogs clients already use, for joining with them. */
+  crossRefs: {
+    /** Key "<provider>/<model>" of this model in the models.dev api.json document, or null. */
+    modelsDev: string | null;
+    /** OpenRouter model slug "<author>/<model>", or null where the data gives none. */
+    openRouter: string | null;
+  };
+}
+
+/** Kind and dates of the fact's source; its name, URL and note are in the per-model document /api/models/<id>.json. */
+export interface FactSourceRef {
+  /** `first-party`: the model provider's own page, at the provider's own address (its site, docs, blog, or its own organisation on GitHub or Hugging Face). `first-party-copy`: the provider's page read through a copy that `name` names: an archived, mirrored, translated or captured copy, or a catalogue, pull request or release note that quotes the page; `url` is the page or the copy. `aggregator`: a catalogue that compiles many providers' facts (models.dev, OpenRouter, LiteLLM, Portkey, genai-prices, big-AGI, catwalk, llmgateway and the like), also where it quotes a provider's page. `host`: a reseller or cloud that serves the model: a pass-through API seller such as APIYI, or a cloud such as Amazon Bedrock, on its own pages. `leaderboard`: a benchmark leaderboard or an independent evaluator's published results. `paper`: a paper or technical report (arXiv and the like) that is not on the provider's own site. `quote`: a third party's article, blog post or forum post that quotes the figure: neither the provider's page nor a copy of it. `third-party`: [legacy] any other publication, in releases up to 2026-11-28; now split into first-party-copy, leaderboard, paper and quote, and refused in curated files. */
+  kind: "first-party" | "first-party-copy" | "aggregator" | "host" | "leaderboard" | "paper" | "quote" | "third-party";
+  /** Date of the source version the value was read from (commit, snapshot or page date). */
+  asOf: string;
+  /** Date the value was last checked against the source by this project. */
+  verified: string;
+}
+
+export interface PublishedPricingDetails {
+  /** `write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price. */
+  caching: "write-premium" | "no-write-premium" | "unavailable";
+  /** True only when the model is free at list price; the only case where prices may be 0. */
+  free: boolean;
+  /** USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate. */
+  cacheCreate1h?: number;
+  /** Higher prices above a prompt-size threshold, ordered by ascending threshold. */
+  tiers: PriceTier[];
+  /** Promotional, off-peak or batch rates. Never folded into the base price. What each rate is and where it is stated (its note): /api/models/<id>.json. */
+  modifiers: PublishedPriceModifier[];
+}
+
+export interface PublishedPriceModifier {
+  /** Kind of alternative rate. */
+  kind: "promotion" | "off-peak" | "batch";
+  /** USD per 1M tokens. */
+  input: number;
+  /** USD per 1M tokens. */
+  output: number;
+  /** USD per 1M tokens. */
+  cacheRead?: number;
+  /** USD per 1M tokens written to the cache at this rate, when the provider states it. */
+  cacheCreate?: number;
+  /** USD per 1M tokens written to a one-hour cache at this rate, when the provider states it. */
+  cacheCreate1h?: number;
+  /** First day the rate applies, from 00:00 UTC. */
+  from?: string;
+  /** Last day the rate applies, through 23:59:59.999 UTC (promotions). */
+  until?: string;
+  /** When the rate applies (off-peak windows), as the provider states it. */
+  schedule?: string;
+  /** Daily UTC windows in which an off-peak rate applies, filled only where the provider states the hours exactly. */
+  windowsUtc?: {
+    /** UTC time of day the window opens (inclusive), HH:MM. */
+    start: string;
+    /** UTC time of day the window closes (exclusive), HH:MM; earlier than start when the window spans midnight UTC. */
+    end: string;
+  }[];
+}
+
+export interface ToolRecord {
+  /** Stable lowercase slug identifier; never reused for another entity. */
+  id: string;
+  /** Display name. */
+  name: string;
+  /** Company name of the provider. */
+  provider: string;
+  /** Category slugs; each matches the slug of a category. Derived from the category rules. */
+  category: string[];
+  /** Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching). */
+  pricing: {
+    /** USD per 1M tokens. */
+    input: number;
+    /** USD per 1M tokens. */
+    output: number;
+    /** USD per 1M tokens. */
+    cacheRead: number;
+    /** USD per 1M tokens. */
+    cacheCreate: number;
+  };
+  /** Free-text description of the model. */
+  description: string;
+  /** Key capabilities. */
+  features: string[];
+  /** Recommended use case. */
+  bestFor: string;
+  /** Maximum context as text: contextTokens / 1000 rounded to the nearest integer, then "K tokens". */
+  contextWindow: string;
+  /** Calendar month, YYYY-MM. */
+  releaseDate: string;
+  /** Official pricing page URL (the host's page when the price is a host's). */
+  url: string;
+  /** [extension] Provider slug. */
+  providerId: string;
+  /** [extension] Exact context window in tokens. */
+  contextTokens: number;
+  /** [extension] Maximum output tokens per request; null when not published. */
+  maxOutputTokens: number | null;
+  /** [extension] Lifecycle on the provider's own API: `active` is generally available; `preview` is offered but labelled preview/beta by the provider; `deprecated` is still callable but has an announced shutdown; `retired` is no longer callable (or its requests are served by another model). Deprecated and retired tools stay listed so ids resolve; a platform dropping a model does not change this status. */
+  status: "active" | "preview" | "deprecated" | "retired";
+  /** [extension] Id of the successor tool a source names (see lifecycle.events), or null. */
+  replacedBy: string | null;
   /** [extension] Deprecation/retirement dates with their sources, and platform-scoped retirements; null when no lifecycle statement is recorded. */
   lifecycle: {
     /** When the provider announced the deprecation or retirement; null when no source says. */
@@ -648,7 +805,7 @@ export interface FreshnessDocument {
 
 /** [extension] One field-level difference between a release and the one before it. */
 export interface Change {
-  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source named for pricing, context window or release date (`sources.<fact>`). */
+  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs). */
   kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "successor-named" | "shutdown-changed" | "price-changed" | "context-changed" | "release-date-changed" | "capability-changed" | "first-score" | "score-changed" | "rank-moved" | "source-changed";
   /** Id of the tool the change is about. */
   toolId: string;
@@ -780,7 +937,7 @@ export interface PricePoint {
     /** USD per 1M tokens. */
     cacheCreate: number;
   };
-  pricingDetails: PricingDetails;
+  pricingDetails: PublishedPricingDetails;
 }
 
 /** [extension] Price history per tool with effective dates, so a cost report can use the price in force on a given day. */
@@ -869,6 +1026,70 @@ export interface ModelIdsDocument {
   }[];
   /** The platform wrappings a resolver takes off before it looks an id up, in order; what is left must equal an id of the table (never a partial or similar match). */
   normalization: string[];
+  /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
+  lastUpdated: string;
+}
+
+/** [extension] Everything known about one model in one document: its tools.json record with full provenance, its scores and results, its categories, the use cases that pick it, its platforms and its worked cost examples. */
+export interface ModelDocument {
+  /** Id of the tool (the id in tools.json). */
+  id: string;
+  /** The tool as tools.json lists it, plus what tools.json leaves out: the name, URL and note of the source of every fact, the conflicts between sources, the lifecycle statements in words and what each alternative rate is. */
+  tool: ToolRecord;
+  /** Its entry of benchmarks.json `models`: overall score, rank and rank range, each component measured or estimated, and every published result; null when it is not scored. */
+  benchmark: BenchmarkModel | null;
+  /** Why it has no score (benchmarks.json `unscored[].reason`); null when it is scored. */
+  unscored: string | null;
+  /** The categories it belongs to (its `category` slugs), in that order. */
+  categories: {
+    /** Stable lowercase slug identifier; never reused for another entity. */
+    slug: string;
+    name: string;
+    /** The provider statement it is admitted on as its lab's flagship (categories.json flagships); null otherwise. */
+    flagship: {
+      statement: string;
+      source: {
+        name: string;
+        /** Absolute https URL. */
+        url: string;
+        /** Calendar date, YYYY-MM-DD. */
+        asOf: string;
+      };
+    } | null;
+    /** The callable successor its maker names, where the category lists it as superseded; null otherwise. */
+    supersededBy: string | null;
+    /** Why it is still listed beside its successor; null otherwise. */
+    supersessionNote: string | null;
+  }[];
+  /** The use cases that recommend it (it is in their topPicks), in the order of use-cases.json. */
+  useCases: {
+    /** Stable lowercase slug identifier; never reused for another entity. */
+    slug: string;
+    title: string;
+    /** Its position in topPicks (1 = first recommendation). */
+    rank: number;
+    /** What the order uses (topPickEvidence[].rankedBy). */
+    rankedBy: string;
+    /** Its value of it (topPickEvidence[].value). */
+    value: number | null;
+    /** Cost of the use case's scenario on this tool in USD (topPickCosts[].scenarioCostUsd). */
+    scenarioCostUsd: number;
+  }[];
+  /** The coding platforms that offer it and how each bills it, in the order of platforms.json. */
+  platforms: {
+    /** Stable lowercase slug identifier; never reused for another entity. */
+    id: string;
+    name: string;
+    /** How the platform bills it: its toolBilling entry, `byok` through a bring-your-own-key provider; null when the platform states neither. */
+    billing: "included" | "premium-multiplier" | "credit-multiplier" | "per-token" | "byok" | null;
+    multiplier: number | null;
+    priceFactor: number | null;
+    /** Date of the billing fact (of the platform facts when it has no billing entry). */
+    asOf: string;
+    note: string | null;
+  }[];
+  /** The worked cost examples of cost-vectors.json that price this tool (on its own or on a platform). */
+  costVectors: CostVector[];
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
 }
@@ -995,9 +1216,6 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "sources": [
         "object"
-      ],
-      "conflicts": [
-        "array"
       ],
       "crossRefs": [
         "object"

@@ -1,13 +1,14 @@
 /** tools.json, providers.json, categories.json and platforms.json from the curated files. */
-import type { Category, Platform, Provider, Tool } from '../../schema/api.ts';
+import type { Category, Platform, Provider, Tool, ToolRecord } from '../../schema/api.ts';
 import type { CategoryFile, PlatformFile, ProviderFile, ToolFile } from '../../schema/source.ts';
 import { blendedPrice, contextWindowText } from './pricing.ts';
 
-export function deriveTools(
+/** Every tool with all that is recorded about it (the per-model documents publish these whole). */
+export function deriveToolRecords(
   tools: readonly ToolFile[],
   providers: ReadonlyMap<string, ProviderFile>,
   membership: ReadonlyMap<string, string[]>,
-): Tool[] {
+): ToolRecord[] {
   const categoriesOf = (toolId: string) =>
     [...membership.entries()]
       .filter(([, ids]) => ids.includes(toolId))
@@ -69,6 +70,56 @@ export function deriveTools(
 }
 
 /** The OpenRouter slug: stated in the tool file, or implied by a models.dev key under the openrouter provider. */
+type SourceRef = Tool['sources']['pricing'];
+const sourceRef = (source: { kind: SourceRef['kind']; asOf: string; verified: string }): SourceRef => ({
+  kind: source.kind,
+  asOf: source.asOf,
+  verified: source.verified,
+});
+const sourceRefOrNull = (source: Parameters<typeof sourceRef>[0] | null) => (source ? sourceRef(source) : null);
+
+function lifecycleRef(lifecycle: NonNullable<ToolRecord['lifecycle']>): NonNullable<Tool['lifecycle']> {
+  const dated = (d: { date: string; source: SourceRef } | null) => d && { date: d.date, source: sourceRef(d.source) };
+  return {
+    announced: dated(lifecycle.announced),
+    shutdown: dated(lifecycle.shutdown),
+    events: lifecycle.events.map((e) => ({
+      kind: e.kind,
+      date: e.date,
+      scope: e.scope,
+      platform: e.platform,
+      successor: e.successor,
+      source: sourceRef(e.source),
+    })),
+  };
+}
+
+/**
+ * The tool as tools.json lists it: the record without what only a reader of one model needs (source names,
+ * URLs and notes, conflicts, lifecycle summaries, the notes of alternative rates), which stay in its
+ * per-model document. Keys keep the record's order.
+ */
+export function leanTool(record: ToolRecord): Tool {
+  const { conflicts: _conflicts, ...kept } = record;
+  const { sources } = record;
+  return {
+    ...kept,
+    lifecycle: record.lifecycle && lifecycleRef(record.lifecycle),
+    pricingDetails: {
+      ...record.pricingDetails,
+      modifiers: record.pricingDetails.modifiers.map(({ note: _note, ...rates }) => rates),
+    },
+    sources: {
+      pricing: sourceRef(sources.pricing),
+      contextWindow: sourceRef(sources.contextWindow),
+      releaseDate: sourceRef(sources.releaseDate),
+      capabilities: sourceRefOrNull(sources.capabilities),
+      batch: sourceRefOrNull(sources.batch),
+      cacheCreate1h: sourceRefOrNull(sources.cacheCreate1h),
+    },
+  };
+}
+
 function openRouterSlug(upstream: ToolFile['upstream']): string | null {
   if (upstream.openRouter) return upstream.openRouter;
   return upstream.modelsDev?.startsWith('openrouter/') ? upstream.modelsDev.slice('openrouter/'.length) : null;

@@ -1,6 +1,6 @@
 /** One model: every fact with its source and date, prices in words, benchmark results, lifecycle, platforms, price history. */
 import { billingOn } from '../../cost/index.ts';
-import type { BenchmarkModel, Tool } from '../../schema/api.ts';
+import type { BenchmarkModel, Tool, ToolRecord } from '../../schema/api.ts';
 import { esc, linkify } from '../html.ts';
 import { day, grouped, intervalOf, month, price, score, scoreWithInterval, tokens } from '../format.ts';
 import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
@@ -9,9 +9,13 @@ import { priceHistoryChart } from '../price-chart.ts';
 import { scoreHtml } from '../marks.ts';
 import { billingWords, detailOf, extra, STATUS_WORDS, type Scored, type Site, weightedComponents } from '../view.ts';
 
-type FactSource = Tool['sources']['pricing'];
+type FactSource = ToolRecord['sources']['pricing'];
+/** What tools.json gives of a source (kind and dates); its name, URL and note are in the per-model document. */
+type SourceRef = Tool['sources']['pricing'];
 
-function sourceLine(source: FactSource): string {
+function sourceLine(source: FactSource | SourceRef): string {
+  if (!('url' in source))
+    return `${esc(source.kind)} source, as of ${esc(day(source.asOf))}, checked ${esc(day(source.verified))}.`;
   const text = publicNote(source.note);
   const note = text ? ` <span class="note">${esc(text)}</span>` : '';
   return `<a href="${esc(source.url)}" rel="noopener">${esc(source.name)}</a> (${esc(source.kind)} source, as of ${esc(day(source.asOf))}, checked ${esc(day(source.verified))}).${note}`;
@@ -52,7 +56,11 @@ const EVENT_WORDS: Record<string, string> = {
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** The published lifecycle block (announced and shutdown dates with sources, every event read), read defensively. */
-function lifecycleRows(tool: Tool, site: Site, root: string): { rows: [string, string][]; events: string } {
+function lifecycleRows(
+  tool: Tool | ToolRecord,
+  site: Site,
+  root: string,
+): { rows: [string, string][]; events: string } {
   const rows: [string, string][] = [];
   const lifecycle = extra(tool, 'lifecycle');
   if (!lifecycle || typeof lifecycle !== 'object') return { rows, events: '' };
@@ -90,7 +98,7 @@ function modelLink(site: Site, id: string, root: string): string {
 }
 
 /** Identity, provider, categories, context, release and capabilities, each with its source where one is published. */
-function factRows(site: Site, tool: Tool): [string, string][] {
+function factRows(site: Site, tool: Tool | ToolRecord): [string, string][] {
   const categories = site.input.documents['categories.json'].categories;
   const catName = new Map(categories.map((c) => [c.id, c.name]));
   const provider = site.input.documents['providers.json'].providers.find((p) => p.id === tool.providerId);
@@ -123,7 +131,7 @@ function factRows(site: Site, tool: Tool): [string, string][] {
 }
 
 /** The list prices, the pricing rules in words (caching, tiers, modifiers in force on `date`), the source and any disagreement. */
-function pricingSection(tool: Tool, date: string): string {
+function pricingSection(tool: Tool | ToolRecord, date: string): string {
   const details = tool.pricingDetails as Tool['pricingDetails'] & { cacheCreate1h?: number };
   const priceRows: [string, number][] = [
     ['Input', tool.pricing.input],
@@ -139,7 +147,7 @@ function pricingSection(tool: Tool, date: string): string {
     )}<tr><th scope="row">Blended (3 input : 1 output)</th><td>${price(tool.blendedPrice)}</td></tr></tbody></table>
 <ul class="words"><li>${esc(cachingWords(tool))}</li>${details.tiers.map((t) => `<li>${esc(tierWords(t))}</li>`).join('')}${details.modifiers.map((m) => `<li>${modifierWords(m, date)}</li>`).join('')}</ul>
 <p>Pricing page: <a href="${esc(tool.url)}" rel="noopener">${esc(tool.url)}</a>. Source: ${sourceLine(tool.sources.pricing)}</p>
-${tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.map((c) => `<li><code>${esc(c.field)}</code>: published ${esc(c.chosen)}; ${esc(c.alternativeSource)} gives ${esc(c.alternative)}. ${esc(c.reason)}</li>`).join('')}</ul>` : ''}`;
+${'conflicts' in tool && tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.map((c) => `<li><code>${esc(c.field)}</code>: published ${esc(c.chosen)}; ${esc(c.alternativeSource)} gives ${esc(c.alternative)}. ${esc(c.reason)}</li>`).join('')}</ul>` : ''}`;
 }
 
 /** One row per component of the overall score: weight, value with interval, measured or estimated, and where it comes from. */
@@ -194,7 +202,7 @@ ${m.weaknesses.length ? `<h3>Weaknesses</h3><ul>${m.weaknesses.map((x) => `<li>$
 }
 
 /** Status, successor, the published lifecycle dates and statements, and the models this one replaces. */
-function lifecycleSection(site: Site, tool: Tool, root: string): string {
+function lifecycleSection(site: Site, tool: Tool | ToolRecord, root: string): string {
   const lifecycle: [string, string][] = [
     ['Status', `${esc(STATUS_WORDS[tool.status] ?? tool.status)}: ${esc(STATUS_EXPLAINED[tool.status] ?? '')}`],
   ];
@@ -241,19 +249,21 @@ function priceHistorySection(site: Site, tool: Tool, root: string): string {
 /** The page reads top to bottom as the template below; each section is rendered by its own function above. */
 export function renderModel(site: Site, tool: Tool, root: string): { body: string; description: string } {
   const s = site.scored.get(tool.id);
+  // Sources in full (names, URLs, notes), conflicts and lifecycle statements come from the per-model document.
+  const record = site.input.models?.get(tool.id)?.tool ?? tool;
   const date = site.lastUpdated.slice(0, 10);
   const body = `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}">All models</a> › ${esc(tool.name)}</nav>
 <h1>${esc(tool.name)}</h1>
 <p class="lead">${esc(tool.provider)} · <span class="status s-${esc(tool.status)}">${esc(STATUS_WORDS[tool.status] ?? tool.status)}</span> · ${price(tool.pricing.input)} input / ${price(tool.pricing.output)} output per 1M tokens · ${esc(tokens(tool.contextTokens))} context${s ? ` · score ${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })}${s.rankRange ? `, rank ${s.rank ?? '?'} (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}` : ' · not scored'}</p>
 <p>${esc(tool.description)}</p>
 <p><a class="button" href="${root}calculator/?model=${esc(tool.id)}">Estimate a monthly cost</a></p>
-<section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(factRows(site, tool))}</section>
-<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(tool, date)}</section>
+<section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(factRows(site, record))}</section>
+<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(record, date)}</section>
 <section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarksSection(site, tool, s)}</section>
-<section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleSection(site, tool, root)}</section>
+<section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleSection(site, record, root)}</section>
 <section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformsSection(site, tool, root)}</section>
 <section aria-labelledby="hist-h"><h2 id="hist-h">Price history</h2>${priceHistorySection(site, tool, root)}</section>
-<p class="data-links">This page shows the entry <code>${esc(tool.id)}</code> of <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a>, <a href="${root}api/platforms.json">platforms.json</a> and <a href="${root}api/price-history.json">price-history.json</a>. With jq: <code>jq '.tools[] | select(.id == "${esc(tool.id)}")' tools.json</code></p>`;
+<p class="data-links">This page shows <a href="${root}api/models/${esc(tool.id)}.json">models/${esc(tool.id)}.json</a>, everything known about <code>${esc(tool.id)}</code> in one document, and its entries of <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a>, <a href="${root}api/platforms.json">platforms.json</a> and <a href="${root}api/price-history.json">price-history.json</a>. With jq: <code>jq '.tools[] | select(.id == "${esc(tool.id)}")' tools.json</code></p>`;
   const description = `${tool.name} (${tool.provider}): ${price(tool.pricing.input)} input and ${price(tool.pricing.output)} output per 1M tokens, ${tokens(tool.contextTokens)} context${s ? `, overall score ${score(s.model.overallScore)}` : ''}, with sources.`;
   return { body, description };
 }

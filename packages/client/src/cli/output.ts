@@ -2,8 +2,16 @@
 import type { CostResult } from '../../../../src/cost/index.ts';
 import type { RankBy, RankedTool } from '../query.ts';
 import { type Column, grouped, rate, score, table, tokens, usd } from '../format.ts';
-import { type joinTool, useCaseHeading } from '../query.ts';
-import type { BenchmarkModel, BenchmarksDocument, Change, Platform, Tool, UseCase } from '../types.generated.ts';
+import { useCaseHeading } from '../query.ts';
+import type {
+  BenchmarkModel,
+  BenchmarksDocument,
+  Change,
+  ModelDocument,
+  Platform,
+  Tool,
+  UseCase,
+} from '../types.generated.ts';
 import type { Workload } from './arguments.ts';
 
 export function print(text: string): void {
@@ -148,13 +156,9 @@ export function costTable(ranked: readonly RankedTool[], weighted: number): stri
   return table(ranked, columns);
 }
 
-export function showText(
-  tool: Tool,
-  benchmark: BenchmarkModel | null,
-  platforms: ReturnType<typeof joinTool>['platforms'],
-  chain: Tool[] | null,
-  weighted: number,
-): string {
+/** One model in words, from its per-model document (/api/models/<id>.json): sources with their names and URLs. */
+export function showText(model: ModelDocument, chain: Tool[] | null, weighted: number): string {
+  const { tool, benchmark, platforms } = model;
   const lines = [`${tool.name} (${tool.id}), ${tool.provider}`];
   lines.push(
     `status ${tool.status}, released ${tool.releaseDate}, context ${tokens(tool.contextTokens)} tokens${tool.maxOutputTokens ? `, max output ${tokens(tool.maxOutputTokens)}` : ''}`,
@@ -183,7 +187,7 @@ export function showText(
       );
   } else lines.push('not scored (no published benchmark result)');
   lines.push(
-    `platforms: ${platforms.length ? platforms.map(({ platform, billing }) => `${platform.id} (${billing.billing}${billing.multiplier !== null ? ` x${billing.multiplier}` : ''})`).join(', ') : 'none listed'}`,
+    `platforms: ${platforms.length ? platforms.map((p) => `${p.id} (${p.billing ?? 'offered'}${p.multiplier !== null ? ` x${p.multiplier}` : ''})`).join(', ') : 'none listed'}`,
   );
   lines.push('sources:');
   for (const [fact, source] of Object.entries(tool.sources))
