@@ -45,12 +45,12 @@ export interface DiskResource {
 /**
  * What stays in memory: the latest API documents, the home page, llms.txt and the page's assets.
  * What grows with history (the dated releases under /api/v/, the change archive under
- * /api/changes/) or with the directory (one document and one page per model; the platform,
+ * /api/changes/, the manifest of every release, the price history) or with the directory (one document and one page per model; the platform,
  * use-case, compare, calculator and changes pages) is read from disk per request: the operating
  * system's page cache keeps what is in use, and the process's memory stays flat as models and
  * releases accumulate.
  */
-const ON_DISK_API = ['/api/v/', '/api/changes/', '/api/models/'];
+const ON_DISK_API = ['/api/v/', '/api/changes/', '/api/models/', '/api/manifest.json', '/api/price-history.json'];
 export function servedFromMemory(urlPath: string): boolean {
   if (urlPath.startsWith('/api/')) return !ON_DISK_API.some((prefix) => urlPath.startsWith(prefix));
   return urlPath === '/' || urlPath === '/llms.txt' || urlPath.startsWith('/assets/');
@@ -74,6 +74,16 @@ export class DiskResources {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The URL paths served from disk. */
+  paths(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  /** The manifest entry of one of them. */
+  entry(urlPath: string): ManifestEntry | undefined {
+    return this.entries.get(urlPath);
   }
 
   /** How many have their headers cached now (at most DISK_HEADER_CACHE_ENTRIES). */
@@ -108,6 +118,7 @@ export interface LoadedArtifact {
   resources: Map<string, ServedResource>;
   /** Read from disk per request: the dated releases and the other pages. */
   onDisk: DiskResources;
+  /** The manifest's build id, time and the entries of the files held in memory (the others are in onDisk). */
   manifest: ArtifactManifest;
 }
 
@@ -233,7 +244,7 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
     dir,
     resources,
     onDisk: new DiskResources(dir, onDisk, manifest.lastModified),
-    manifest,
+    manifest: { ...manifest, files: Object.fromEntries(inMemory) },
   };
 }
 

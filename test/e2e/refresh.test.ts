@@ -715,7 +715,10 @@ describe('command lines', () => {
       expect(files).toBeGreaterThan(100);
       // Every document served, after the server picked up the new artifact.
       await server.reload();
-      const paths = Object.keys(server.current().manifest.files).filter((p) => p.startsWith('/api/'));
+      const served = server.current();
+      const paths = [...Object.keys(served.manifest.files), ...served.onDisk.paths()].filter((p) =>
+        p.startsWith('/api/'),
+      );
       expect(paths).toContain('/api/v/2026-11-29/release.json');
       for (const urlPath of paths)
         check(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
