@@ -1,12 +1,12 @@
 # Sourced by .ci/run: runs each step of CI as a named suite, timed, in the foreground or beside others,
-# and prints one table of every suite's seconds and result when the run ends, however it ends.
+# and prints one table of every suite's start, seconds, CPU seconds and result when the run ends, however it ends.
 #
 #   suite NAME CMD...        runs CMD now, its output as it comes
 #   suite_start NAME CMD...  runs CMD in the background, its output kept in a log until suite_wait
 #   suite_wait NAME...       waits for those, prints each one's log, records its result
 #   suites_failed            true when any suite failed
 #
-# A failed suite does not stop the others; the run exits non-zero at the end (suites_exit).
+# A failed suite does not stop the others; .ci/run exits non-zero at the end (`suites_failed && exit 1`).
 
 SUITE_LOGS="$(mktemp -d "${TMPDIR:-/tmp}/ci-suites.XXXXXX")"
 SUITE_NAMES=()
