@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.ts';
 
 // Two projects: `fast` is `npm test` (type check and lint run before it), `slow` is `npm run test:slow`.
 // CI (.ci/run) runs both. A suite is slow when it drives a browser, runs whole refreshes, clones and installs
@@ -17,13 +19,24 @@ const SLOW = [
   'test/e2e/lifecycle.test.ts',
 ];
 
+// Two files at a time on a 2-core machine, one per core on a larger one. vitest's default for forks (one fewer
+// than the cores) runs one file at a time on the 2-core CI runner, where much of an end-to-end file's time is
+// spent waiting on the servers and command lines it starts while the other core idles.
+const WORKERS = Math.max(2, os.availableParallelism());
+
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A timeout catches a hang, not slowness: on a 2-core machine shared with other work the two whole builds
+    // of test/unit/build-output.test.ts took 91 s with two workers, over the 60 s this was.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     // End-to-end suites start servers on loopback ports; keep files in separate forks.
     pool: 'forks',
+    maxWorkers: WORKERS,
+    minWorkers: 1,
+    // The longest files first, whatever vitest cached on this machine (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'slow', include: SLOW } },

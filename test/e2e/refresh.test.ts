@@ -477,7 +477,7 @@ describe('weekly refresh end to end', () => {
       expect(
         model.results.some((r) => r.variant === result.variant && r.value === Math.min(100, result.value + 3)),
       ).toBe(true);
-    }, 60_000);
+    }, 180_000);
   });
 
   // Last: a refresh from the snapshot may publish a release, which would move the release ids the cases above expect.
@@ -537,7 +537,7 @@ describe('weekly refresh end to end', () => {
         location: `${upstream.url}/real/api.json`,
         sha256: sha256(await readFile(REAL_MODELS_DEV)),
       });
-    }, 60_000);
+    }, 180_000);
   });
 });
 
@@ -567,7 +567,7 @@ describe('command lines', () => {
     const skipped = await runCli('refresh', [...stores(), ...pricingOnly('skip')]);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toContain('nothing to publish');
-  }, 60_000);
+  }, 180_000);
 
   it('npm run refresh -- --dry-run reports what it would publish and writes nothing', async () => {
     const source = await loadSourceData(ws.dataDir);
@@ -581,7 +581,7 @@ describe('command lines', () => {
     expect(run1.stdout).toContain('GPT-5.4 (gpt-5-4): pricing.output 15 -> 16 (+6.7%)');
     expect((await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'))).equals(before)).toBe(true);
     expect(await listReleaseIds(ws.releasesDir)).toEqual([INITIAL_RELEASE]);
-  }, 60_000);
+  }, 180_000);
 
   it("the server's child-process runner returns the refresh report", async () => {
     upstream.set('/down.json', { status: 503 });
@@ -593,7 +593,7 @@ describe('command lines', () => {
     expect(result.report?.outcome).toBe('rejected');
     expect(result.report?.errors.join('\n')).toContain('answered HTTP 503');
     expect(lines.join('\n')).toContain('refresh: refresh REJECTED');
-  }, 60_000);
+  }, 180_000);
 
   it('a command-line refresh publishes its outcome in the static /api/freshness.json, whatever it is', async () => {
     const freshnessFile = async () =>
@@ -626,7 +626,7 @@ describe('command lines', () => {
       lastSuccess: '2026-11-30T07:00:00Z',
     });
     expect(afterUnchanged.endpoints).toEqual(before.endpoints);
-  }, 60_000);
+  }, 180_000);
 
   it('credentials in an upstream location are never stored, logged or published', async () => {
     const own = await createWorkspace(inject('crossValidation'));
@@ -728,7 +728,7 @@ describe('command lines', () => {
       await server.close(1000);
       await own.remove();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('npm start only serves by default; --refresh makes it the publisher, --refresh-cron its schedule', async () => {
     const urlOf = (stdout: string) => /at (http:\/\/[^ ]+)\/api\//.exec(stdout)![1]!;
@@ -758,5 +758,5 @@ describe('command lines', () => {
     const refused = await serveCli(['--refresh-cron', '30 4 * * 2']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('--refresh-cron needs --refresh');
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 /**
- * What every reliability section gets: a fresh artifact built into a temporary directory, the set
+ * What every reliability section gets: the artifact built from data/ and releases/ (built into a
+ * temporary directory, or the one .ci/run built for every suite), the set
  * of bodies a server may send, the real server process (`npm start` on a loopback port, serving
  * that artifact), nginx serving it, and the checks a response must pass.
  */
@@ -8,9 +9,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
-import { ROOT, PATHS } from '../../src/fs/paths.ts';
-import { publishFromDisk } from '../../src/history/publish.ts';
-import { loadRefreshConfig } from '../../src/refresh/config.ts';
+import { ROOT } from '../../src/fs/paths.ts';
+import { buildTestArtifact, prebuiltArtifact } from '../support/test-artifact.ts';
 import { errorShapeProblem, exchange, get, type RawHttpResponse } from './raw-http.ts';
 
 export interface Artifact {
@@ -24,14 +24,12 @@ export interface Artifact {
 
 export const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
-/** Builds the artifact from data/ and releases/ as `npm run build` does, into `root`. */
+/**
+ * The artifact from data/ and releases/ as `npm run build` makes it: the one `.ci/run` built for every
+ * suite (ACMD_TEST_ARTIFACT, test/support/test-artifact.ts), else built into `root`.
+ */
 export async function buildArtifact(root: string): Promise<Artifact> {
-  const distPath = path.join(root, 'dist');
-  const config = await loadRefreshConfig(PATHS.refreshConfig);
-  await publishFromDisk(
-    { dataDir: PATHS.data, releasesDir: PATHS.releases, stateDir: path.join(root, 'build-state'), distPath },
-    config,
-  );
+  const { distPath } = (await prebuiltArtifact()) ?? (await buildTestArtifact(root));
   const manifest = JSON.parse(await readFile(path.join(distPath, 'artifact.json'), 'utf8')) as ArtifactManifest;
   const files: Artifact['files'] = new Map();
   const bodies = new Set<string>();

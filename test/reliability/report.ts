@@ -55,17 +55,19 @@ const zero = (label: string, value: (row: Row) => number | undefined): Goal => (
   },
 });
 
-export const P99_ATTACK_FACTOR = 2;
 /**
- * What the goal is for: a server whose event loop an attack starves. The starvation this suite found
- * (f1d00f9: pipelined responses written back to back to clients that do not read) stalled the normal
- * client for ~300 ms; starvation shows as tens to hundreds of milliseconds, or as failed requests.
- * What it must not fail on: the same server code, measured again on the same shared 2-core runner
- * (which also hosts the attackers and their loopback TCP work), gave a p99 under attack of 3.8 to
- * 8.7 ms against 2.0 to 5.9 ms quiet; with a 5 ms margin CI missed the goal twice on unchanged
- * server code (8.48 vs 3.03 ms, 8.68 vs 2.21 ms). So the goal fails only beyond both the ratio and
- * this margin: still a small fraction of any starvation, above what the runner's scheduler adds.
+ * The one latency gate: a stall. It is there for a server whose event loop an attack starves; the starvation
+ * this suite found (f1d00f9: pipelined responses written back to back to clients that do not read) stalled the
+ * normal client for ~300 ms, and starvation shows as tens to hundreds of milliseconds, or as failed requests.
+ * A p99 under attack of STALL_MS or more fails. Nothing below it does: on the shared 2-core runner, which also
+ * hosts the attackers, the other suites and their loopback TCP work, the same server code gave a p99 under
+ * attack of 3.8 to 8.7 ms against 2.0 to 5.9 ms quiet, and twice missed a goal of "2x quiet or within 5 ms"
+ * with nothing changed (docs/reliability.md). How close the p99 under attack stays to the quiet one is
+ * therefore reported (LATENCY_TARGETS), never gated.
  */
+export const STALL_MS = 100;
+/** The latency the server is meant to keep under attack: within 2x the quiet p99, or within 10 ms of it. Reported only. */
+export const P99_ATTACK_FACTOR = 2;
 export const P99_ATTACK_SLACK_MS = 10;
 export const RSS_DRIFT_LIMIT = 0.1;
 /** What the kernel may still hold for connections the server cut off (a reset frees it at once; a graceful close keeps megabytes per socket). */
@@ -104,13 +106,11 @@ export const GOALS: readonly Goal[] = [
         : `${r.faultsInjected - (r.faultsRejected ?? 0)} of ${r.faultsInjected} faults not rejected`,
   },
   {
-    name: `p99 under attack <= ${P99_ATTACK_FACTOR}x quiet (or within ${P99_ATTACK_SLACK_MS} ms of it)`,
+    name: `p99 under attack < ${STALL_MS} ms (no stall)`,
     check: (r) =>
-      r.p99Attack === undefined ||
-      r.p99Quiet === undefined ||
-      r.p99Attack <= Math.max(P99_ATTACK_FACTOR * r.p99Quiet, r.p99Quiet + P99_ATTACK_SLACK_MS)
+      r.p99Attack === undefined || r.p99Attack < STALL_MS
         ? null
-        : `p99 ${r.p99Attack.toFixed(2)} ms under attack vs ${r.p99Quiet.toFixed(2)} ms quiet`,
+        : `p99 ${r.p99Attack.toFixed(2)} ms under attack (quiet ${r.p99Quiet === undefined ? '–' : r.p99Quiet.toFixed(2)} ms): a stall`,
   },
   {
     name: `RSS drift <= ${RSS_DRIFT_LIMIT * 100}%`,
@@ -123,17 +123,45 @@ export const GOALS: readonly Goal[] = [
   },
 ];
 
-/** Every goal a row misses, as "section/target: why". */
-export function missedGoals(rows: readonly Row[]): string[] {
+/**
+ * What the table reports against a target without gating on it: timing on a shared machine is noise as much
+ * as signal (a run of `npm run bench` or `npm run test:reliability -- --only slow-clients` on a quiet machine
+ * is the measurement that counts).
+ */
+export const LATENCY_TARGETS: readonly Goal[] = [
+  {
+    name: `p99 under attack <= ${P99_ATTACK_FACTOR}x quiet or within ${P99_ATTACK_SLACK_MS} ms of it`,
+    check: (r) =>
+      r.p99Attack === undefined ||
+      r.p99Quiet === undefined ||
+      r.p99Attack <= Math.max(P99_ATTACK_FACTOR * r.p99Quiet, r.p99Quiet + P99_ATTACK_SLACK_MS)
+        ? null
+        : `p99 ${r.p99Attack.toFixed(2)} ms under attack vs ${r.p99Quiet.toFixed(2)} ms quiet`,
+  },
+];
+
+function misses(rows: readonly Row[], goals: readonly Goal[]): string[] {
   const missed: string[] = [];
   for (const row of rows) {
-    for (const goal of GOALS) {
+    for (const goal of goals) {
       const problem = goal.check(row);
       if (problem) missed.push(`${row.section}/${row.target}: ${problem} (goal: ${goal.name})`);
     }
-    for (const failure of row.failures ?? []) missed.push(`${row.section}/${row.target}: ${failure}`);
   }
   return missed;
+}
+
+/** Every goal a row misses, as "section/target: why"; the suite fails on any. */
+export function missedGoals(rows: readonly Row[]): string[] {
+  return rows.flatMap((row) => [
+    ...misses([row], GOALS),
+    ...(row.failures ?? []).map((failure) => `${row.section}/${row.target}: ${failure}`),
+  ]);
+}
+
+/** Every reported latency target a row misses, as "section/target: why"; printed, never a failure. */
+export function missedTargets(rows: readonly Row[]): string[] {
+  return misses(rows, LATENCY_TARGETS);
 }
 
 const dash = '–';

@@ -1,17 +1,14 @@
 /**
- * Builds the real dataset once per test run, exactly as `npm run build` does (with every
- * release under releases/), into a temporary directory; suites read its location with
- * inject('distPath'). Nothing in the repository's dist/ is touched.
+ * Provides the artifact every suite of a test run reads (inject('distPath')) and the cross-validation it
+ * computed (inject('crossValidation')): the real dataset built once per run, as `npm run build` does, into a
+ * temporary directory, or the one `.ci/run` built for all its suites (test-artifact.ts). Nothing in the
+ * repository's dist/ is touched.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PATHS } from '../../src/fs/paths.ts';
-import { loadRefreshConfig } from '../../src/refresh/config.ts';
-import { fileCache, historyInput } from '../../src/history/publish.ts';
-import { loadReleases } from '../../src/history/releases.ts';
-import { publishDataset } from './publish.ts';
+import { buildTestArtifact, PREBUILT_ENV, prebuiltArtifact } from './test-artifact.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,18 +18,16 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const prebuilt = await prebuiltArtifact();
+  if (prebuilt) {
+    console.info(`testing the artifact ${PREBUILT_ENV} names: ${prebuilt.distPath}`);
+    project.provide('distPath', prebuilt.distPath);
+    project.provide('crossValidation', JSON.stringify(prebuilt.crossValidation));
+    return;
+  }
   const root = await mkdtemp(path.join(os.tmpdir(), 'acmd-test-'));
-  const distPath = path.join(root, 'dist');
-  const built = await publishDataset({
-    distPath,
-    history: async (source) =>
-      historyInput(
-        await loadReleases(PATHS.releases, fileCache()),
-        await loadRefreshConfig(PATHS.refreshConfig),
-        source,
-      ),
-  });
-  project.provide('distPath', distPath);
+  const built = await buildTestArtifact(root);
+  project.provide('distPath', built.distPath);
   project.provide('crossValidation', JSON.stringify(built.crossValidation));
   return async () => {
     await rm(root, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
  * Publishing a dataset the way `npm run build` does: load and validate a data directory, derive
- * the documents and publish them atomically as the artifact at `distPath`. Used by the global
- * setup (the real data with every release) and by suites that publish again while a server runs.
+ * the documents and publish them atomically as the artifact at `distPath`. Used by suites that publish
+ * again while a server runs (the artifact every suite reads is test-artifact.ts's).
  */
 import { publishArtifact } from '../../src/artifact/artifact.ts';
 import { buildDocuments, type BuildResult } from '../../src/compile/documents.ts';

@@ -2,7 +2,7 @@
  * The build's scenario costs come from the cost engine at the build date: long-context tiers and
  * promotions running that day count, off-peak hours do not, and the list price stays in `pricing`.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildDocuments, type Documents } from '../../src/compile/documents.ts';
 import { scenarioCost, scenarioPrice } from '../../src/compile/derive/pricing.ts';
 import type { SourceData } from '../../src/compile/load.ts';
@@ -52,7 +52,7 @@ describe('use cases built from the real data', () => {
   let documents: Documents;
   beforeAll(async () => {
     source = await freshSource();
-    documents = buildDocuments(source).documents;
+    documents = buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) }).documents;
   });
 
   it('publish for every top pick the engine cost at the build date, with the promotion end date when one counts', () => {

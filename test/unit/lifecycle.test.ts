@@ -2,7 +2,7 @@
  * Lifecycle rules: retired tools are never recommended, removed ids are never reused, a passed
  * shutdown date is reported, and an unknown capability never reads as a feature.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Category, UseCase } from '../../src/schema/api.ts';
 import { buildDocuments as buildWith, type BuildResult } from '../../src/compile/documents.ts';
 import { errorOf } from '../support/data-error.ts';
@@ -13,8 +13,8 @@ import { freshSource, toolFile } from '../support/source.ts';
 
 const TODAY = '2026-11-22';
 
-// The leave-one-out cross-validation does not depend on lifecycle data; compute it once and reuse it.
-let crossValidation: BuildResult['crossValidation'] | undefined;
+// The leave-one-out cross-validation does not depend on lifecycle data: the global setup's build computed it.
+let crossValidation: BuildResult['crossValidation'] | undefined = JSON.parse(inject('crossValidation'));
 function buildDocuments(data: SourceData): BuildResult {
   const built = buildWith(data, { crossValidation });
   crossValidation ??= built.crossValidation;

@@ -2,7 +2,7 @@
  * The page and the API count "measured" the same way: the model page's "N of M" is the published
  * measuredCount over the components that carry weight.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildDocuments } from '../../src/compile/documents.ts';
 import { renderModel } from '../../src/web/pages/model.ts';
 import { siteOf } from '../../src/web/view.ts';
@@ -10,7 +10,9 @@ import { freshSource } from '../support/source.ts';
 
 describe('measured count on the page', () => {
   it('every model page says the published measuredCount of the weighted components', async () => {
-    const { documents } = buildDocuments(await freshSource());
+    const { documents } = buildDocuments(await freshSource(), {
+      crossValidation: JSON.parse(inject('crossValidation')),
+    });
     const body = documents['benchmarks.json'].benchmarks;
     const weighted = body.aggregate.filter((a) => a.weight > 0).length;
     const site = siteOf({ documents });

@@ -14,8 +14,8 @@ import { foreignCpu, judge, percentile, sleep } from '../harness.ts';
 import type { Row } from '../report.ts';
 import type { Section, SectionContext } from '../section.ts';
 
-/** Each of the two quiet windows, before the attack and after it. */
-const QUIET_MS = 8_000;
+/** Each of the two quiet windows, before the attack and after it: some 800 requests each, so the quiet p99 is the 16th slowest of 1 600. */
+const QUIET_MS = 4_000;
 /** Abusive clients connect evenly over this long: an attack that builds up, not one synchronized burst of 100 clients each filling megabytes of socket buffers at the same instant. */
 const RAMP_MS = 5_000;
 /** Longer than the ramp plus the Node server's send timeout (15-30 s), so every never-reading client is cut off within it. */
@@ -23,9 +23,6 @@ const ATTACK_MS = 40_000;
 /** After the attack, slowloris connections still need up to the header timeout (10 s) to be closed. */
 const DRAIN_MS = 15_000;
 const INTERVAL_MS = 5;
-/** A measurement during which other processes used more than this many cores is repeated (up to ATTEMPTS in all). */
-const MAX_FOREIGN_CORES = 0.3;
-const ATTEMPTS = 3;
 const ATTACKERS_FILE = fileURLToPath(new URL('../attackers.ts', import.meta.url));
 
 interface Sample {
@@ -193,22 +190,14 @@ export const slowClients: Section = {
         port = nginx.port;
         pids = [nginx.pid, ...(await nginx.workerPids())];
       }
-      // As npm run bench does: a measurement during which other processes used the CPU is repeated, the quietest kept.
-      let best: { row: Row; foreign: number } | undefined;
-      for (
-        let attempt = 1;
-        attempt <= ATTEMPTS && (best === undefined || best.foreign > MAX_FOREIGN_CORES);
-        attempt++
-      ) {
-        const measured = await measure(context, target, port, pids, bodies);
-        context.log(
-          `slow-clients ${target}: other processes used ${measured.foreign.toFixed(2)} cores${measured.foreign > MAX_FOREIGN_CORES && attempt < ATTEMPTS ? ': measuring again' : ''}`,
-        );
-        if (best === undefined || measured.foreign < best.foreign) best = measured;
-      }
+      // Measured once: latency is reported, not gated (only a stall fails, report.ts), so repeating a
+      // measurement that other processes disturbed would sharpen a figure, not prove anything more. The
+      // row says how busy the machine was (for a quiet figure, run `--only slow-clients` on a quiet machine).
+      const measured = await measure(context, target, port, pids, bodies);
+      context.log(`slow-clients ${target}: other processes used ${measured.foreign.toFixed(2)} cores`);
       rows.push({
-        ...best!.row,
-        note: `${best!.row.note}; other processes used ${best!.foreign.toFixed(2)} cores meanwhile`,
+        ...measured.row,
+        note: `${measured.row.note}; other processes used ${measured.foreign.toFixed(2)} cores meanwhile`,
       });
     }
     return rows;

@@ -1,0 +1,76 @@
+/**
+ * The artifact the suites test: the real dataset built exactly as `npm run build` does (data/ and every
+ * release under releases/), into a temporary directory, with the cross-validation it computed (the slow part
+ * of a build, which suites that publish again reuse).
+ *
+ * Run alone, `npm test`, `npm run test:slow` and `npm run test:reliability` each build it once (global-setup.ts,
+ * test/reliability/run.ts). `.ci/run` builds it once for all three, with this file as a command:
+ *
+ *   tsx test/support/test-artifact.ts <dir>     # then ACMD_TEST_ARTIFACT=<dir> for the suites
+ *
+ * A suite handed an artifact built for another checkout (a fresh clone a test makes inherits the variable)
+ * builds its own instead: the handed one is the data of the checkout that built it.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BuildResult } from '../../src/compile/documents.ts';
+import { PATHS, ROOT } from '../../src/fs/paths.ts';
+import { publishFromDisk } from '../../src/history/publish.ts';
+import { loadRefreshConfig } from '../../src/refresh/config.ts';
+
+type CrossValidationResult = BuildResult['crossValidation'];
+
+export const PREBUILT_ENV = 'ACMD_TEST_ARTIFACT';
+const META = 'test-artifact.json';
+
+export interface TestArtifact {
+  /** The published artifact (`dist`, a link to the build it points at, as `npm run build` leaves it). */
+  distPath: string;
+  crossValidation: CrossValidationResult;
+}
+
+/** Builds the artifact into `root` (`root/dist`), as `npm run build` does, and records what a later suite needs. */
+export async function buildTestArtifact(root: string): Promise<TestArtifact> {
+  await mkdir(root, { recursive: true });
+  const distPath = path.join(root, 'dist');
+  const { built } = await publishFromDisk(
+    { dataDir: PATHS.data, releasesDir: PATHS.releases, stateDir: path.join(root, 'build-state'), distPath },
+    await loadRefreshConfig(PATHS.refreshConfig),
+  );
+  await writeFile(path.join(root, META), JSON.stringify({ root: ROOT, crossValidation: built.crossValidation }));
+  return { distPath, crossValidation: built.crossValidation };
+}
+
+/**
+ * The artifact named by ACMD_TEST_ARTIFACT when it was built for this checkout; null when none is handed over
+ * or it belongs to another checkout. A named directory without the artifact is an error, not a silent rebuild.
+ */
+export async function prebuiltArtifact(): Promise<TestArtifact | null> {
+  const dir = process.env[PREBUILT_ENV];
+  if (!dir) return null;
+  let meta: { root: string; crossValidation: CrossValidationResult };
+  try {
+    meta = JSON.parse(await readFile(path.join(dir, META), 'utf8'));
+  } catch (error) {
+    throw new Error(`${PREBUILT_ENV}=${dir} holds no test artifact (${(error as Error).message})`);
+  }
+  if (path.resolve(meta.root) !== path.resolve(ROOT)) {
+    console.info(
+      `${PREBUILT_ENV}: the artifact in ${dir} was built for ${meta.root}, not ${ROOT}; building this one's`,
+    );
+    return null;
+  }
+  return { distPath: path.join(dir, 'dist'), crossValidation: meta.crossValidation };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('usage: tsx test/support/test-artifact.ts <dir>');
+    process.exit(2);
+  }
+  const started = Date.now();
+  const { distPath } = await buildTestArtifact(path.resolve(dir));
+  console.log(`test artifact built into ${distPath} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
