@@ -312,12 +312,15 @@ describe('weekly refresh end to end', () => {
 
     it('serves the new price (and keeps the pinned ones) at the plain path', async () => {
       const { tools, lastUpdated } = json<{
-        tools: { id: string; pricing: { input: number }; sources: { pricing: { name: string } } }[];
+        tools: { id: string; pricing: { input: number }; sources: { pricing: { kind: string } } }[];
         lastUpdated: string;
       }>(await get('/api/tools.json'));
       const gpt = tools.find((t) => t.id === 'gpt-5-4')!;
       expect(gpt.pricing.input).toBe(3);
-      expect(gpt.sources.pricing.name).toBe('models.dev api.json openai/gpt-5.4');
+      // tools.json names the source's kind; its name and URL are in the model's own document.
+      expect(gpt.sources.pricing.kind).toBe('aggregator');
+      const model = json<{ tool: { sources: { pricing: { name: string } } } }>(await get('/api/models/gpt-5-4.json'));
+      expect(model.tool.sources.pricing.name).toBe('models.dev api.json openai/gpt-5.4');
       expect(tools.find((t) => t.id === 'gemini-3-8-flash')!.pricing.input).toBe(1.5);
       expect(lastUpdated).toBe(NOW);
       const fresh = await freshness();
@@ -352,7 +355,8 @@ describe('weekly refresh end to end', () => {
             kind: 'source-changed',
             toolId: 'gpt-5-4',
             field: 'sources.pricing',
-            to: 'models.dev api.json openai/gpt-5.4',
+            from: 'first-party-copy, as of 2026-09-13',
+            to: expect.stringMatching(/^aggregator, as of \d{4}-\d{2}-\d{2}$/),
           }),
         ]),
       );
