@@ -659,7 +659,9 @@ export const publishKills: Section = {
       };
       await Promise.all(Array.from({ length: LANES }, lane));
       if (row.kills! < MIN_KILLS)
-        row.failures!.push(`only ${row.kills} kills in ${runs} runs (goal: ${MIN_KILLS}): the runs ended before their kill moments`);
+        row.failures!.push(
+          `only ${row.kills} kills in ${runs} runs (goal: ${MIN_KILLS}): the runs ended before their kill moments`,
+        );
       const meanS = iterationMs.reduce((a, b) => a + b, 0) / Math.max(1, iterationMs.length) / 1000;
       row.note =
         `${row.kills} kills (${row.kills! - seen.committed - seen.switched} before the commit, ${seen.committed} between the commit and the switch of dist, ${seen.switched} after it), ` +
