@@ -26,7 +26,7 @@ import { brotli, brotliOffThread, gzip, gzipOffThread } from './compress.ts';
 import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
-import { checkManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
+import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
 
 export type { ArtifactManifest, ManifestEntry, Representation } from './manifest.ts';
 import { publicationTime } from './forward.ts';
@@ -205,10 +205,7 @@ export async function copiesIn(
   let bySha: Map<string, ManifestEntry>;
   try {
     dir = await realpath(distPath);
-    const manifest = checkManifest(
-      JSON.parse(await readFile(path.join(dir, 'artifact.json'), 'utf8')),
-      'artifact.json',
-    );
+    const manifest = parseManifest(await readFile(path.join(dir, 'artifact.json')));
     bySha = new Map(Object.values(manifest.files).map((entry) => [entry.sha256, entry]));
   } catch {
     return async () => undefined;

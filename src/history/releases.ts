@@ -39,7 +39,7 @@ import {
   summarize,
   type DatasetView,
 } from './diff.ts';
-import { pathExists, writeFileDurably } from '../fs/durable.ts';
+import { pathExists, writeFileAtomic, writeFileDurably } from '../fs/durable.ts';
 import { redactLocation } from '../fs/redact.ts';
 import {
   documentText,
@@ -158,8 +158,7 @@ async function releasedPrices(cache: FileCache, tools: StoredFile): Promise<Rele
   } catch {
     const { tools: all } = JSON.parse((await cache.body(tools.sha256)).toString('utf8')) as { tools: Tool[] };
     const prices = all.map(({ id, name, pricing, pricingDetails }) => ({ id, name, pricing, pricingDetails }));
-    await writeFileDurably(`${file}.tmp-${process.pid}`, JSON.stringify(prices));
-    await rename(`${file}.tmp-${process.pid}`, file);
+    await writeFileAtomic(file, JSON.stringify(prices));
     return prices;
   }
 }
