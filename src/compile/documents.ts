@@ -5,7 +5,13 @@
 import type { Documents, ToolRecord } from '../schema/api.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { deriveBenchmarks } from './derive/benchmarks.ts';
-import { checkCategoryCoverage, computeMembership, flagshipMembers, supersededMembers } from './derive/categories.ts';
+import {
+  checkCategoryCoverage,
+  computeMembership,
+  flagshipMembers,
+  provisionalMembers,
+  supersededMembers,
+} from './derive/categories.ts';
 import { deriveCategories, derivePlatforms, deriveProviders, deriveToolRecords, leanTool } from './derive/directory.ts';
 import { deriveUseCases, type PickEvidence } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
@@ -48,6 +54,8 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
   const membershipInput = { tools: toolFiles, overallScores: benchmarks.overallScores };
   const flagships = flagshipMembers(categoryFiles, membershipInput);
   const superseded = supersededMembers(categoryFiles, membershipInput, membership);
+  const scoreEvidence = new Map(benchmarks.document.models.map((m) => [m.modelId, m]));
+  const provisional = provisionalMembers(categoryFiles, membership, scoreEvidence);
   const records = deriveToolRecords(toolFiles, providersById, membership);
   const tools = records.map(leanTool);
 
@@ -71,7 +79,10 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
       ),
       lastUpdated,
     },
-    'categories.json': { categories: deriveCategories(categoryFiles, membership, flagships, superseded), lastUpdated },
+    'categories.json': {
+      categories: deriveCategories(categoryFiles, membership, flagships, superseded, provisional),
+      lastUpdated,
+    },
     'platforms.json': {
       platforms: derivePlatforms(
         source.platforms.map((p) => p.data),

@@ -74,6 +74,7 @@ export function scoresReport(body: Body): string {
   );
   return [
     fieldsTable(body),
+    evidenceTable(body),
     coverageTable(body),
     extrapolatedTable(body),
     unused.length > 0
@@ -87,6 +88,19 @@ export function scoresReport(body: Body): string {
       ...body.unscored.map((u) => [u.toolId, u.reason]),
     ]),
   ].join('\n');
+}
+
+/** What the top 20 ranks rest on (issue 34: at least 8 of the top 10 on an independent measurement, the rest provisional). */
+function evidenceTable(body: Body): string {
+  const top = [...body.models].sort((a, b) => a.rank - b.rank).slice(0, 20);
+  const independentTop10 = top.slice(0, 10).filter((m) => m.evidence === 'independent-measured').length;
+  return table(
+    `Evidence of the top 20 (top 10 on an independent measurement: ${independentTop10} of ${Math.min(10, top.length)}; provisional in the top 20: ${top.filter((m) => m.provisional).length})`,
+    [
+      ['rank', 'model', 'score', 'evidence', 'provisional'],
+      ...top.map((m) => [m.rank, m.modelId, m.overallScore, m.evidence, m.provisional ? 'yes' : '']),
+    ],
+  );
 }
 
 function fieldsTable(body: Body): string {

@@ -5,6 +5,7 @@
  */
 export { checkPricedModel } from './check.ts';
 export { costOf, ratesAt } from './engine.ts';
+export { type HeadlineRates, type PriceInForce, priceInForce } from './in-force.ts';
 export { billingOn } from './platform.ts';
 export { CostError, type CostErrorCode } from './errors.ts';
 export { buildCostVectors, type VectorModel } from './vectors.ts';

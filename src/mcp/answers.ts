@@ -10,6 +10,7 @@ import {
   DirectoryError,
   type Tool,
 } from '../../packages/client/src/index.ts';
+import { priceInForce } from '../cost/index.ts';
 import { citeUrl, type DirectorySource, describeSource } from './source.ts';
 
 export type Answer = {
@@ -60,18 +61,21 @@ function scoresOf(benchmark: BenchmarkModel | undefined | null) {
   const details = Object.entries(
     benchmark.scoreDetails as Record<
       string,
-      { kind: string; value: number; source: string | null; date: string | null }
+      { kind: string; value: number; source: string | null; date: string | null; evidence?: string }
     >,
   );
   const estimated = details.filter(([, d]) => d.kind === 'estimated').map(([field]) => field);
   return {
     overallScore: benchmark.overallScore,
+    // What the rank rests on, and why it is provisional when no weighted benchmark is an independent measurement.
+    evidence: benchmark.evidence ?? null,
+    provisional: benchmark.provisional ?? null,
     benchmarks: Object.fromEntries(
       details.map(([field, d]) => [
         field,
         d.kind === 'measured'
-          ? { value: d.value, kind: 'measured', source: d.source, date: d.date }
-          : { value: d.value, kind: 'estimated' },
+          ? { value: d.value, kind: 'measured', evidence: d.evidence ?? null, source: d.source, date: d.date }
+          : { value: d.value, kind: 'estimated', evidence: 'estimated' },
       ]),
     ),
     estimated,
@@ -81,7 +85,11 @@ function scoresOf(benchmark: BenchmarkModel | undefined | null) {
   };
 }
 
-export function summary(tool: Tool, benchmark: BenchmarkModel | undefined | null) {
+/**
+ * A model as every answer shows it. `at` (the data's date) adds the price in force then: a running
+ * promotion or introductory price with its last day and the price after it; `pricing` stays the list price.
+ */
+export function summary(tool: Tool, benchmark: BenchmarkModel | undefined | null, at?: string) {
   return {
     id: tool.id,
     name: tool.name,
@@ -91,7 +99,8 @@ export function summary(tool: Tool, benchmark: BenchmarkModel | undefined | null
     releaseDate: tool.releaseDate,
     contextTokens: tool.contextTokens,
     maxOutputTokens: tool.maxOutputTokens,
-    pricing: { ...tool.pricing, unit: 'USD per 1M tokens', blended: tool.blendedPrice },
+    pricing: { ...tool.pricing, unit: 'USD per 1M tokens', blended: tool.blendedPrice, basis: 'list price' },
+    ...(at ? { priceInForce: { at, unit: 'USD per 1M tokens', ...priceInForce(tool, at) } } : {}),
     openWeights: tool.openWeights,
     reasoning: tool.reasoning,
     toolCalling: tool.toolCalling,

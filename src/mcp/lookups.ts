@@ -83,7 +83,7 @@ export async function getModel(directory: Directory, { id }: InputOf<typeof GET_
   const succession = resolveSuccessor(data.tools, tool.id);
   return {
     model: {
-      ...summary(tool, joined.benchmark),
+      ...summary(tool, joined.benchmark, data.lastUpdated),
       aliases: tool.aliases,
       pricingDetails: tool.pricingDetails,
       conflicts: record.conflicts,

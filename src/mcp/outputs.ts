@@ -57,7 +57,21 @@ export const ESTIMATE_OUTPUT = z.looseObject({
 });
 
 export const RECOMMEND_OUTPUT = z.looseObject({
-  results: z.array(z.looseObject({ rank: z.number().int(), id: z.string(), name: z.string() })),
+  results: z.array(
+    z.looseObject({
+      rank: z.number().int(),
+      id: z.string(),
+      name: z.string(),
+      evidence: z
+        .enum(['independent-measured', 'developer-reported', 'estimated'])
+        .nullable()
+        .describe('What the benchmark values the model is ranked by rest on; null when it is not ranked by one.'),
+      provisional: z
+        .string()
+        .nullable()
+        .describe('Why its place rests on no independent measurement; null when it rests on one.'),
+    }),
+  ),
   dataSource: DATA_SOURCE,
 });
 

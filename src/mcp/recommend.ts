@@ -56,10 +56,17 @@ function useCasePicks(directory: Directory, data: Core, useCase: UseCase, scores
     useCase: useCaseHeading(useCase),
     results: useCase.topPicks.map((id, i) => {
       const tool = data.tools.find((t) => t.id === id)!;
+      const cost = useCase.topPickCosts.find((c) => c.toolId === id);
+      const evidence = useCase.topPickEvidence.find((e) => e.toolId === id);
       return {
         rank: i + 1,
-        scenarioCostUsd: useCase.topPickCosts.find((c) => c.toolId === id)?.scenarioCostUsd ?? null,
-        ...summary(tool, scores.get(id)),
+        scenarioCostUsd: cost?.scenarioCostUsd ?? null,
+        // The scenario cost is at the prices in force on the data's date: a promotion running then counts.
+        promotionUntil: cost?.promotionUntil ?? null,
+        // What the values this pick is ranked by rest on, and why it is there without an independent measurement.
+        evidence: evidence?.evidence ?? null,
+        provisional: evidence?.provisional ?? null,
+        ...summary(tool, scores.get(id), data.lastUpdated),
       };
     }),
     method:
@@ -128,7 +135,9 @@ function rankedUnderConstraints(
       costUsd: r.usd,
       costKind: r.cost.kind,
       scorePerDollar: r.value,
-      ...summary(r.tool, scores.get(r.tool.id)),
+      evidence: scores.get(r.tool.id)?.evidence ?? null,
+      provisional: scores.get(r.tool.id)?.provisional ?? null,
+      ...summary(r.tool, scores.get(r.tool.id), data.lastUpdated),
     })),
     method: `Deprecated and retired models left out, and models whose context window or output limit one request exceeds (leftOutForLimits); cost of all the requests by the directory's cost engine at ${at}; ranked by ${by === 'value' ? 'overallScore per dollar of the workload' : by}.`,
     dataSource: dataSource(directory, data.lastUpdated, [

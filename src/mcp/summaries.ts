@@ -30,7 +30,11 @@ export const summarizeEstimate: Summarize = (v: Json) =>
 export const summarizeRecommend: Summarize = (v: Json) =>
   v.results.length === 0
     ? 'No model fits these constraints.'
-    : `${v.results.length} model${v.results.length === 1 ? '' : 's'}, best first: ${ids(v.results)}. Costs, scores and sources in structuredContent.`;
+    : `${v.results.length} model${v.results.length === 1 ? '' : 's'}, best first: ${withEvidence(v.results)}. Costs, scores, evidence and sources in structuredContent.`;
+
+/** Each id with what its rank rests on, so a text-only reader sees a provisional pick as one. */
+const withEvidence = (rows: Json[]) =>
+  rows.map((r) => (r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id)).join(', ');
 
 export const summarizeChanges: Summarize = (v: Json) =>
   `${v.releases.length} of ${v.totalReleases} releases${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;

@@ -241,6 +241,30 @@ const interval80 = z
   })
   .strict();
 
+/**
+ * [extension] What a score rests on (issue 34): a result someone other than the model's developer measured, a
+ * figure the developer published about its own model (or a competitor's, in its comparison table), or the scoring
+ * model's estimate.
+ */
+export const evidenceClass = z
+  .enum(['independent-measured', 'developer-reported', 'estimated'])
+  .describe(
+    ext(
+      '`independent-measured`: a used result measured by someone other than the model developer; `developer-reported`: a used result a model developer published (measured, but by a vendor); `estimated`: predicted by the scoring model from other results.',
+    ),
+  );
+
+/** [extension] Why a rank, pick or top claim rests on no independent measurement; null when it rests on one. */
+const provisional = z
+  .string()
+  .min(1)
+  .nullable()
+  .describe(
+    ext(
+      'Set when the rank rests only on developer-reported or estimated values: the reason in a sentence. Null when at least one weighted value is an independent measurement.',
+    ),
+  );
+
 export const scoreDetail = z
   .object({
     kind: z
@@ -280,6 +304,7 @@ export const scoreDetail = z
           'The estimate lies outside the range of the values measured in its series. Above the highest measured value the value is capped at it; the interval of an extrapolated estimate is at least as wide as the widest one the same prediction spread gives inside the measured range, and never has low = high.',
         ),
       ),
+    evidence: evidenceClass,
   })
   .strict();
 
@@ -369,6 +394,12 @@ export const benchmarkModel = z
         ),
       ),
     capability: z.number().describe(ext('Fitted latent capability of the model (logit scale).')),
+    evidence: evidenceClass.describe(
+      ext(
+        'What overallScore and rank rest on: `independent-measured` when at least one weighted component is an independent measurement, else `developer-reported` when at least one is a developer-reported measurement, else `estimated`.',
+      ),
+    ),
+    provisional,
     results: z
       .array(publishedResult)
       .describe(ext('Every published result recorded for this model, as published, with whether it is used.')),
@@ -505,6 +536,23 @@ export const category = z
       .describe(
         ext(
           'Members whose maker names a callable successor, each with why the older model is still listed (score-based categories only; empty elsewhere).',
+        ),
+      ),
+    provisional: z
+      .array(
+        z
+          .object({
+            toolId: slug,
+            evidence: evidenceClass
+              .nullable()
+              .describe('What its overall score rests on; null for a flagship admitted without a score.'),
+            reason: z.string().min(1).describe('Why its place rests on no independent measurement.'),
+          })
+          .strict(),
+      )
+      .describe(
+        ext(
+          'Members of a score-based category whose claim to it rests on no independent measurement (benchmarks.json models[].provisional), each with its evidence class and the reason; empty for fact-based categories and when every member has one.',
         ),
       ),
   })
@@ -660,6 +708,18 @@ export const useCase = z
                   'With supersededBy: where the successor is among the picks, or why it is not one (ranked lower, or the eligibility rule it fails); null otherwise.',
                 ),
               ),
+            evidence: evidenceClass
+              .nullable()
+              .describe(
+                ext(
+                  'What the benchmark values the pick is ranked by rest on (the components of rankedBy; see benchmarks.json models[].evidence); null when the order uses no benchmark.',
+                ),
+              ),
+            provisional: provisional.describe(
+              ext(
+                'Why the pick is there without an independent measurement among the values it is ranked by; null when it has one or the order uses no benchmark.',
+              ),
+            ),
           })
           .strict(),
       )
@@ -1386,6 +1446,7 @@ export type Tool = z.infer<typeof tool>;
 export type BenchmarkModel = z.infer<typeof benchmarkModel>;
 export type BenchmarkSource = z.infer<typeof benchmarkSource>;
 export type ScoreDetail = z.infer<typeof scoreDetail>;
+export type EvidenceClass = z.infer<typeof evidenceClass>;
 export type UnscoredTool = z.infer<typeof unscoredTool>;
 export type Provider = z.infer<typeof provider>;
 export type Category = z.infer<typeof category>;

@@ -4,23 +4,36 @@
  * estimates. Shared by the build and the browser script, so both write the same markup.
  */
 import { score } from './format.ts';
+import { esc } from './html.ts';
 
 export interface ScoreView {
   value: number;
   interval: [number, number] | null;
   /** At least half the weight rests on measured results. */
   measured: boolean;
+  /** Why the rank rests on no independent measurement (benchmarks.json provisional); absent or null when it does. */
+  provisional?: string | null;
 }
 
 /** "83.6 78.1–84.6 est." as markup: the interval and the estimate mark are their own elements, styled apart. */
 export function scoreHtml(s: ScoreView): string {
   const iv = s.interval ? ` <span class="iv">${score(s.interval[0])}–${score(s.interval[1])}</span>` : '';
   const est = s.measured ? '' : ' <span class="mark est" title="Mostly estimated, not measured">est.</span>';
-  return `<span class="sc">${score(s.value)}</span>${iv}${est}`;
+  return `<span class="sc">${score(s.value)}</span>${iv}${est}${provisionalHtml(s.provisional)}`;
+}
+
+/**
+ * The visible "provisional" mark of a rank or pick that rests on no independent measurement, with
+ * its reason as a tooltip and, for screen readers and touch screens without tooltips, as text
+ * hidden only visually.
+ */
+export function provisionalHtml(reason: string | null | undefined): string {
+  if (!reason) return '';
+  return ` <span class="mark prov" title="${esc(reason)}">provisional<span class="vh"> (${esc(reason)})</span></span>`;
 }
 
 /** The same in plain words, for labels read aloud and tooltips. */
 export function scoreWords(s: ScoreView): string {
   const iv = s.interval ? ` (interval ${score(s.interval[0])}–${score(s.interval[1])})` : '';
-  return `${score(s.value)}${iv}${s.measured ? '' : ', mostly estimated'}`;
+  return `${score(s.value)}${iv}${s.measured ? '' : ', mostly estimated'}${s.provisional ? ', provisional: no independent measurement' : ''}`;
 }

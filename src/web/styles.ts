@@ -82,6 +82,9 @@ td[data-v],td.num{text-align:right;font-variant-numeric:tabular-nums;white-space
 .rk{display:block;color:var(--muted);font-size:.8em;white-space:nowrap}
 .mark{display:inline-block;font-size:.75em;font-weight:700;line-height:1.2;padding:0 .35em;border-radius:3px;vertical-align:.1em}
 .est{background:var(--est-bg);color:var(--est-fg);border:1px dashed var(--est-line)}
+.prov{color:var(--warn);border:1px solid var(--warn);white-space:nowrap}
+.promo{color:var(--warm);border:1px solid var(--warm);white-space:nowrap}
+.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .badge{display:inline-block;font-size:.75em;font-weight:700;padding:0 .4em;border-radius:3px;border:1px solid currentColor;vertical-align:.1em;white-space:nowrap}
 th button{all:inherit;border:0;background:none;cursor:pointer;display:inline-flex;align-items:center;gap:.3em;padding:0;min-height:24px}
 th button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}

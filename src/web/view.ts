@@ -72,6 +72,8 @@ export interface Scored {
   measuredCount: number;
   /** At least half the weight is measured. */
   measured: boolean;
+  /** Why the rank rests on no independent measurement; null when it rests on one (or the data predates the field). */
+  provisional: string | null;
 }
 
 export interface Unscored {
@@ -145,6 +147,7 @@ function scoredOf(model: BenchmarkModel, tool: Tool, components: readonly Compon
     measuredWeight,
     measuredCount,
     measured: measuredWeight >= 0.5,
+    provisional: typeof extra(model, 'provisional') === 'string' ? (extra(model, 'provisional') as string) : null,
   };
 }
 
@@ -253,6 +256,13 @@ export function billingWords(billing: string, multiplier: number | null | undefi
   return words;
 }
 
+/** What a score rests on, in the words the pages use (benchmarks.json evidence classes). */
+export const EVIDENCE_WORDS: Record<string, string> = {
+  'independent-measured': 'measured independently',
+  'developer-reported': 'reported by a model developer',
+  estimated: 'estimated',
+};
+
 export const STATUS_WORDS: Record<string, string> = {
   active: 'Active',
   preview: 'Preview',
@@ -263,11 +273,11 @@ export const STATUS_WORDS: Record<string, string> = {
 /** Every scored model's score as the pages show it (value, interval, measured or estimated), by tool id. */
 export function scoreViews(
   site: Site,
-): Map<string, { value: number; interval: [number, number] | null; measured: boolean }> {
+): Map<string, { value: number; interval: [number, number] | null; measured: boolean; provisional: string | null }> {
   return new Map(
     [...site.scored.values()].map((s) => [
       s.tool.id,
-      { value: s.model.overallScore, interval: s.interval, measured: s.measured },
+      { value: s.model.overallScore, interval: s.interval, measured: s.measured, provisional: s.provisional },
     ]),
   );
 }

@@ -213,6 +213,7 @@ describe('no false precision', () => {
       runClass: null,
       interval: { low: 62.2, high: 62.2, level: 0.8 as const },
       extrapolated: true,
+      evidence: 'estimated' as const,
     };
     expect(falsePrecision([{ modelId: 'x', scoreDetails: { bigCodeBench: estimate } }])).toEqual([
       'x.scoreDetails.bigCodeBench: estimate 62.2 with interval 62.2-62.2',

@@ -386,6 +386,8 @@ export interface ScoreDetail {
   } | null;
   /** [extension] The estimate lies outside the range of the values measured in its series. Above the highest measured value the value is capped at it; the interval of an extrapolated estimate is at least as wide as the widest one the same prediction spread gives inside the measured range, and never has low = high. */
   extrapolated: boolean;
+  /** [extension] `independent-measured`: a used result measured by someone other than the model developer; `developer-reported`: a used result a model developer published (measured, but by a vendor); `estimated`: predicted by the scoring model from other results. */
+  evidence: "independent-measured" | "developer-reported" | "estimated";
 }
 
 export interface BenchmarkModel {
@@ -438,6 +440,10 @@ export interface BenchmarkModel {
   measuredCount: number;
   /** [extension] Fitted latent capability of the model (logit scale). */
   capability: number;
+  /** [extension] What overallScore and rank rest on: `independent-measured` when at least one weighted component is an independent measurement, else `developer-reported` when at least one is a developer-reported measurement, else `estimated`. */
+  evidence: "independent-measured" | "developer-reported" | "estimated";
+  /** [extension] Set when the rank rests only on developer-reported or estimated values: the reason in a sentence. Null when at least one weighted value is an independent measurement. */
+  provisional: string | null;
   /** [extension] Every published result recorded for this model, as published, with whether it is used. */
   results: {
     /** Stable lowercase slug identifier; never reused for another entity. */
@@ -539,6 +545,15 @@ export interface Category {
     supersededBy: string;
     /** Whether the successor is in this category too, or why it is not. */
     note: string;
+  }[];
+  /** [extension] Members of a score-based category whose claim to it rests on no independent measurement (benchmarks.json models[].provisional), each with its evidence class and the reason; empty for fact-based categories and when every member has one. */
+  provisional: {
+    /** Stable lowercase slug identifier; never reused for another entity. */
+    toolId: string;
+    /** What its overall score rests on; null for a flagship admitted without a score. */
+    evidence: "independent-measured" | "developer-reported" | "estimated" | null;
+    /** Why its place rests on no independent measurement. */
+    reason: string;
   }[];
 }
 
@@ -652,6 +667,10 @@ export interface UseCase {
     supersededBy: string | null;
     /** [extension] With supersededBy: where the successor is among the picks, or why it is not one (ranked lower, or the eligibility rule it fails); null otherwise. */
     supersessionNote: string | null;
+    /** [extension] What the benchmark values the pick is ranked by rest on (the components of rankedBy; see benchmarks.json models[].evidence); null when the order uses no benchmark. */
+    evidence: "independent-measured" | "developer-reported" | "estimated" | null;
+    /** [extension] Why the pick is there without an independent measurement among the values it is ranked by; null when it has one or the order uses no benchmark. */
+    provisional: string | null;
   }[];
   /** [extension] Generated from the data: where adjacent picks cannot be told apart (overlapping 80% intervals, or equal values), which ones and by how much; empty when every pick is separated from the next. */
   pickNotes: string[];
@@ -1284,6 +1303,13 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       "capability": [
         "number"
       ],
+      "evidence": [
+        "string"
+      ],
+      "provisional": [
+        "string",
+        "null"
+      ],
       "results": [
         "array"
       ]
@@ -1353,6 +1379,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
         "array"
       ],
       "superseded": [
+        "array"
+      ],
+      "provisional": [
         "array"
       ]
     }

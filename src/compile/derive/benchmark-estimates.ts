@@ -103,6 +103,7 @@ function measuredScore(hit: ChosenResult, tasks: number | undefined): ComponentS
       runClass: hit.runClass === 'unstated' ? 'unstated' : 'standard',
       interval: null,
       extrapolated: false,
+      evidence: hit.reportedBy === 'independent' ? 'independent-measured' : 'developer-reported',
     },
   };
 }
@@ -147,6 +148,7 @@ function estimatedScore(context: EstimateContext, model: string, series: string)
       runClass: null,
       interval: { ...published, level: 0.8 },
       extrapolated,
+      evidence: 'estimated',
     },
   };
 }

@@ -27,6 +27,7 @@ import {
   type DescribeContext,
   type ScoredTool,
 } from './benchmark-describe.ts';
+import { evidenceOf } from './benchmark-evidence.ts';
 import { falsePrecision, measuredRanges, scoreModel, type EstimateContext } from './benchmark-estimates.ts';
 import { overall, rankAll, type Overall } from './benchmark-rank.ts';
 import {
@@ -191,10 +192,12 @@ function describeModels(
     ),
     pricePerPoint,
   };
+  const weighted = components.filter((c) => c.weight > 0).map((c) => c.key);
   return scored.map((s) => {
     const details = Object.fromEntries(
       Object.entries(s.scores).map(([key, score]) => [key, score.detail]),
     ) as BenchmarkModel['scoreDetails'];
+    const results = publishedResults(s.file, s.picks);
     return {
       modelId: s.tool.id,
       modelName: s.tool.name,
@@ -213,7 +216,8 @@ function describeModels(
       scoreDetails: details,
       measuredCount: components.filter((c) => c.weight > 0 && details[c.key].kind === 'measured').length,
       capability: roundTo(context.fit.capability.get(s.file.model) ?? 0, 4),
-      results: publishedResults(s.file, s.picks),
+      ...evidenceOf(details, weighted, results),
+      results,
     };
   });
 }

@@ -1,5 +1,5 @@
 /** Category membership computed from each category's rule; nobody lists members by hand. */
-import type { Category } from '../../schema/api.ts';
+import type { BenchmarkModel, Category } from '../../schema/api.ts';
 import type { CategoryFile, CategoryRule, ToolFile } from '../../schema/source.ts';
 import { IssueCollector } from '../errors.ts';
 import { blendedPrice } from './pricing.ts';
@@ -10,6 +10,9 @@ export interface MembershipInput {
   /** overallScore by tool id, for scored tools only. */
   overallScores: ReadonlyMap<string, number>;
 }
+
+/** What a scored tool's rank rests on (benchmarks.json models[].evidence and provisional). */
+export type ScoreEvidence = ReadonlyMap<string, Pick<BenchmarkModel, 'evidence' | 'provisional'>>;
 
 type ScoreRule = Extract<CategoryRule, { kind: 'topScoreFraction' | 'topScoreOrFlagship' }>;
 type StaticRule = Exclude<CategoryRule, ScoreRule>;
@@ -171,4 +174,35 @@ export function checkCategoryCoverage(
           `is a second flagship of provider "${provider}" (also ${list[0]!.id}); a provider has one current flagship: remove the block from the older one`,
         );
   issues.throwIfAny();
+}
+
+/**
+ * Per score-rule category (frontier), the members whose claim to be among the top rests on no
+ * independent measurement, with the reason: a top claim either has one or says beside it why it
+ * is made without one. A flagship admitted without a score says "no score" instead. Fact-rule
+ * categories claim facts, not a standing, so they have none.
+ */
+export function provisionalMembers(
+  categories: readonly CategoryFile[],
+  membership: ReadonlyMap<string, readonly string[]>,
+  evidence: ScoreEvidence,
+): Map<string, Category['provisional']> {
+  const result = new Map<string, Category['provisional']>();
+  for (const category of categories) {
+    const entries: Category['provisional'] = [];
+    if (isScoreRule(category.rule))
+      for (const id of membership.get(category.id) ?? []) {
+        const scored = evidence.get(id);
+        if (!scored)
+          entries.push({
+            toolId: id,
+            evidence: null,
+            reason: 'Provisional: admitted as its lab’s flagship without an overall score; no result of it is ranked.',
+          });
+        else if (scored.provisional)
+          entries.push({ toolId: id, evidence: scored.evidence, reason: scored.provisional });
+      }
+    result.set(category.id, entries);
+  }
+  return result;
 }

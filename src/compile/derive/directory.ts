@@ -148,6 +148,7 @@ export function deriveCategories(
   membership: ReadonlyMap<string, string[]>,
   flagships: ReadonlyMap<string, Category['flagships']> = new Map(),
   superseded: ReadonlyMap<string, Category['superseded']> = new Map(),
+  provisional: ReadonlyMap<string, Category['provisional']> = new Map(),
 ): Category[] {
   return [...categories]
     .sort((a, b) => a.id.localeCompare(b.id))
@@ -160,6 +161,7 @@ export function deriveCategories(
       rule: category.ruleText,
       flagships: [...(flagships.get(category.id) ?? [])],
       superseded: [...(superseded.get(category.id) ?? [])],
+      provisional: [...(provisional.get(category.id) ?? [])],
     }));
 }
 

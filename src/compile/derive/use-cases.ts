@@ -16,6 +16,7 @@ import type { Tool, UseCase } from '../../schema/api.ts';
 import type { UseCaseFile } from '../../schema/source.ts';
 import { IssueCollector } from '../errors.ts';
 import type { Located } from '../load.ts';
+import { pickEvidence } from './benchmark-evidence.ts';
 import { callableSuccessor, type Supersession, supersessionNote } from './successors.ts';
 import {
   type Candidate,
@@ -81,6 +82,7 @@ function topPickEvidence(
   useCase: UseCaseFile,
   picks: readonly Candidate[],
   supersessions: readonly (Supersession | null)[],
+  models?: PickEvidence['models'],
 ): UseCase['topPickEvidence'] {
   return picks.map((c, i) => ({
     toolId: c.tool.id,
@@ -100,6 +102,7 @@ function topPickEvidence(
       : null,
     supersededBy: supersessions[i]?.supersededBy ?? null,
     supersessionNote: supersessions[i]?.note ?? null,
+    ...pickEvidence(useCase.sortBy, useCase.evidence?.components, models?.get(c.tool.id)),
   }));
 }
 
@@ -163,7 +166,7 @@ export function deriveUseCases(
           scenarioCostUsd: c.cost,
           ...(c.promotionUntil ? { promotionUntil: c.promotionUntil } : {}),
         })),
-        topPickEvidence: topPickEvidence(useCase, picks, supersessions),
+        topPickEvidence: topPickEvidence(useCase, picks, supersessions, evidence.models),
         pickNotes: notes,
       };
     });

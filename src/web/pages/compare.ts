@@ -8,11 +8,12 @@
 import type { Tool } from '../../schema/api.ts';
 import { calculate, DEFAULT_WORKLOAD } from '../calc.ts';
 import { esc } from '../html.ts';
-import { intervalOf, money, month, price, tokens } from '../format.ts';
+import { day, intervalOf, money, month, price, tokens } from '../format.ts';
+import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
 import { scoreHtml } from '../marks.ts';
 import { cachingWords, tierWords } from '../pricing-words.ts';
 import { workloadWords } from '../workload.ts';
-import { detailOf, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
+import { detailOf, EVIDENCE_WORDS, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 
 /** A row: its label, its cell for each model, and an id for a label the browser script rewrites. */
 type Row = [label: string, cell: (t: Tool) => string, id?: string];
@@ -24,7 +25,12 @@ function scoreRows(site: Site): Row[] {
       (t) => {
         const s = site.scored.get(t.id);
         return s
-          ? scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })
+          ? scoreHtml({
+              value: s.model.overallScore,
+              interval: s.interval,
+              measured: s.measured,
+              provisional: s.provisional,
+            })
           : 'not scored';
       },
     ],
@@ -45,19 +51,24 @@ function scoreRows(site: Site): Row[] {
         const d = s ? detailOf(s.model, c.field) : undefined;
         if (!d) return '—';
         const view = { value: d.value, interval: intervalOf(extra(d, 'interval')), measured: d.kind === 'measured' };
-        return `${scoreHtml(view)} <span class="note">${d.kind === 'measured' ? 'measured' : ''}</span>`;
+        return `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[String(extra(d, 'evidence'))] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`;
       },
     ]);
   return rows;
 }
 
-function priceRows(): Row[] {
-  const cache = (t: Tool, v: number) =>
-    t.pricingDetails.caching === 'unavailable' && !t.pricingDetails.free ? '—' : price(v);
+/** Prices in force on the data's date (a running promotion marked with its end and the price after it). */
+function priceRows(site: Site): Row[] {
+  const now = (t: Tool) => nowPrice(t, site.lastUpdated);
+  const cache = (t: Tool, v: number | null) =>
+    t.pricingDetails.caching === 'unavailable' && !t.pricingDetails.free ? '—' : rate(v);
   return [
-    ['Input / output per 1M', (t) => `${price(t.pricing.input)} / ${price(t.pricing.output)}`],
-    ['Cache read / write per 1M', (t) => `${cache(t, t.pricing.cacheRead)} / ${cache(t, t.pricing.cacheCreate)}`],
-    ['Blended per 1M', (t) => price(t.blendedPrice)],
+    [
+      'Input / output per 1M',
+      (t) => `${rate(now(t).rates.input)} / ${rate(now(t).rates.output)}${promotionMark(now(t))}`,
+    ],
+    ['Cache read / write per 1M', (t) => `${cache(t, now(t).rates.cacheRead)} / ${cache(t, now(t).rates.cacheWrite)}`],
+    ['Blended per 1M', (t) => price(blendedOf(now(t).rates) ?? t.blendedPrice)],
     [
       'Pricing rules',
       (t) =>
@@ -104,7 +115,7 @@ function headCell(t: Tool, root: string): string {
 }
 
 function bodyRows(site: Site): string {
-  const rows = [...scoreRows(site), ...priceRows(), ...factRows(site)];
+  const rows = [...scoreRows(site), ...priceRows(site), ...factRows(site)];
   return rows
     .map(
       ([label, cell, id]) =>
@@ -131,7 +142,7 @@ ${count('cmp-n', 'n', 'Requests per month', w.requests)}
 export function renderCompare(site: Site, root: string): string {
   const head = site.tools.map((t) => headCell(t, root)).join('');
   return `<h1>Compare models</h1>
-<p class="lead">Two to four models side by side: prices with caching and tiers, limits, every weighted benchmark with its interval, rank range, platforms, lifecycle and the cost of a workload you choose (by default ${esc(workloadWords(DEFAULT_WORKLOAD).replace(/^A/, 'a'))}, at list price). The address keeps the models and the workload, so it can be shared.</p>
+<p class="lead">Two to four models side by side: prices with caching and tiers, limits, every weighted benchmark with its interval, rank range, platforms, lifecycle and the cost of a workload you choose (by default ${esc(workloadWords(DEFAULT_WORKLOAD).replace(/^A/, 'a'))}, at the prices in force on ${esc(day(site.lastUpdated))}, a running promotion included and marked with its last day). The address keeps the models and the workload, so it can be shared.</p>
 ${compareForm(site)}
 <p id="cmp-status" class="count" role="status">Choose models in the <a href="${root}">model table</a> (the boxes beside the names), then “Compare selected”. This view needs JavaScript to pick its models.</p>
 <div class="scroll" role="region" aria-labelledby="cmp-caption" tabindex="0">

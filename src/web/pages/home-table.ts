@@ -9,6 +9,7 @@ import { month, price, tokens } from '../format.ts';
 import { scoreHtml } from '../marks.ts';
 import { STATUS_WORDS, type Scored, type Site } from '../view.ts';
 import { isInactive } from '../wording.ts';
+import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
 
 export interface Column {
   key: string;
@@ -43,7 +44,7 @@ export const COLUMNS: Column[] = [
     phone: true,
   },
   { key: 'context', label: 'Context', type: 'num', abbr: 'Context window in tokens', phone: true },
-  { key: 'value', label: '$ per point', type: 'num', abbr: 'Blended price per overall score point' },
+  { key: 'value', label: '$ per point', type: 'num', abbr: 'Blended price in force per overall score point' },
   { key: 'released', label: 'Released', type: 'num', abbr: 'Release month' },
   { key: 'status', label: 'Status', type: 'text', optional: true },
   { key: 'categories', label: 'Categories', type: 'text', optional: true },
@@ -94,16 +95,28 @@ function scoreCell(s: Scored | undefined): string {
   return cell(
     'score',
     s.model.overallScore,
-    `${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })}${rankHtml(s)}`,
+    `${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured, provisional: s.provisional })}${rankHtml(s)}`,
   );
 }
 
+/** Input and output at the price in force on the data's date, a promotion marked with its last day. */
+function priceCells(site: Site, t: Tool, s: Scored | undefined): string {
+  const now = nowPrice(t, site.lastUpdated);
+  const mark = promotionMark(now);
+  const blended = blendedOf(now.rates) ?? t.blendedPrice;
+  const perPoint = s && s.model.overallScore > 0 ? blended / s.model.overallScore : null;
+  return `${cell('input', now.rates.input, `${rate(now.rates.input)}${mark}`)}${cell('output', now.rates.output, rate(now.rates.output))}${cell('blended', blended, price(blended))}${context(t)}${perPoint === null ? cell('value', null, '—') : cell('value', perPoint, price(perPoint))}`;
+}
+
+const context = (t: Tool) => cell('context', t.contextTokens, tokens(t.contextTokens));
+
 function rowOf(site: Site, t: Tool, categoryName: Map<string, string>, root: string): string {
   const s = site.scored.get(t.id);
+  const now = nowPrice(t, site.lastUpdated).rates;
   const platforms = site.platformsByTool.get(t.id) ?? [];
   const search = [t.name, t.id, ...t.aliases].join(' ').toLowerCase();
-  const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-q="${esc(search)}"`;
-  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${cell('input', t.pricing.input, price(t.pricing.input))}${cell('output', t.pricing.output, price(t.pricing.output))}${cell('blended', t.blendedPrice, price(t.blendedPrice))}${cell('context', t.contextTokens, tokens(t.contextTokens))}${s ? cell('value', s.model.pricePerScorePoint, price(s.model.pricePerScorePoint)) : cell('value', null, '—')}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, t.pricing.cacheRead)}${cacheCell('cacheWrite', t, t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}</tr>`;
+  const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-q="${esc(search)}"`;
+  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}</tr>`;
 }
 
 /** Best score first, unscored last by name. */

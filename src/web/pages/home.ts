@@ -81,7 +81,7 @@ function modelsSection(site: Site, root: string): string {
 ${filterForm(site)}
 ${viewSwitches(site)}
 <p id="count" class="count" role="status">${shown} of ${tools.length} models (deprecated and retired hidden).</p>
-<p id="models-note" class="note">Best overall score first. Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens at list price; “—” in a cache column: no prompt caching. <span class="js-only" hidden>The column headers sort the table.</span></p>
+<p id="models-note" class="note">Best overall score first. Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens as charged on the data’s date: a promotional or introductory price while one runs, marked with its last day and the price after it, else the list price; “—” in a cache column: no prompt caching. <span class="mark prov">provisional</span> marks a rank that rests on no independent measurement (only the model developer’s figures or estimates). <span class="js-only" hidden>The column headers sort the table.</span></p>
 <div class="scroll tall" role="region" aria-labelledby="models-caption" tabindex="0">
 <table id="models" class="models" aria-describedby="models-note">
 <caption id="models-caption">All ${tools.length} models</caption>

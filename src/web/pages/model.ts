@@ -7,7 +7,17 @@ import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
 import { publicNote, strengthText } from '../wording.ts';
 import { priceHistoryChart } from '../price-chart.ts';
 import { scoreHtml } from '../marks.ts';
-import { billingWords, detailOf, extra, STATUS_WORDS, type Scored, type Site, weightedComponents } from '../view.ts';
+import { nowPrice, promotionWords, rate } from '../in-force.ts';
+import {
+  billingWords,
+  detailOf,
+  EVIDENCE_WORDS,
+  extra,
+  STATUS_WORDS,
+  type Scored,
+  type Site,
+  weightedComponents,
+} from '../view.ts';
 
 type FactSource = ToolRecord['sources']['pricing'];
 /** What tools.json gives of a source (kind and dates); its name, URL and note are in the per-model document. */
@@ -130,8 +140,32 @@ function factRows(site: Site, tool: Tool | ToolRecord): [string, string][] {
   ];
 }
 
+/** While a promotion runs on the data's date: what is charged, until when, and the price after it. */
+function inForceTable(tool: Tool | ToolRecord, at: string): string {
+  const now = nowPrice(tool, at);
+  if (now.basis !== 'promotion') return '';
+  const rows: [string, number | null, number | null | undefined][] = [
+    ['Input', now.rates.input, now.after?.input],
+    ['Output', now.rates.output, now.after?.output],
+    ['Cache read', now.rates.cacheRead, now.after?.cacheRead],
+    ['Cache write', now.rates.cacheWrite, now.after?.cacheWrite],
+  ];
+  const afterHead = now.until ? `From ${esc(day(nextDay(now.until)))}` : 'After';
+  return `<table class="compact in-force"><caption>Price in force on ${esc(day(at))}, USD per 1M tokens: ${esc(promotionWords(now))}</caption><thead><tr><th scope="col">Token class</th><th scope="col">Now</th><th scope="col">${afterHead}</th></tr></thead><tbody>${rows
+    .map(
+      ([k, v, a]) =>
+        `<tr><th scope="row">${esc(k)}</th><td>${rate(v)}</td><td>${a === undefined ? 'not stated' : rate(a)}</td></tr>`,
+    )
+    .join('')}</tbody></table>`;
+}
+
+/** The day after a YYYY-MM-DD date. */
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The list prices, the pricing rules in words (caching, tiers, modifiers in force on `date`), the source and any disagreement. */
-function pricingSection(tool: Tool | ToolRecord, date: string): string {
+function pricingSection(tool: Tool | ToolRecord, date: string, at: string): string {
   const details = tool.pricingDetails as Tool['pricingDetails'] & { cacheCreate1h?: number };
   const priceRows: [string, number][] = [
     ['Input', tool.pricing.input],
@@ -140,7 +174,7 @@ function pricingSection(tool: Tool | ToolRecord, date: string): string {
     ['Cache write', tool.pricing.cacheCreate],
   ];
   if (details.cacheCreate1h !== undefined) priceRows.push(['One-hour cache write', details.cacheCreate1h]);
-  return `<table class="compact"><caption>List price, USD per 1M tokens</caption><thead><tr><th scope="col">Token class</th><th scope="col">Price</th></tr></thead><tbody>${priceRows
+  return `${inForceTable(tool, at)}<table class="compact"><caption>List price, USD per 1M tokens</caption><thead><tr><th scope="col">Token class</th><th scope="col">Price</th></tr></thead><tbody>${priceRows
     .map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${price(v)}</td></tr>`)
     .join(
       '',
@@ -158,9 +192,10 @@ function componentRows(site: Site, m: BenchmarkModel): string {
       if (!d) return '';
       const iv = intervalOf(extra(d, 'interval'));
       const extrapolated = extra(d, 'extrapolated') === true;
+      const evidence = EVIDENCE_WORDS[String(extra(d, 'evidence'))];
       const basis =
         d.kind === 'measured'
-          ? 'Measured'
+          ? `Measured${evidence ? `, ${evidence}` : ''}`
           : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
       const src =
         d.kind === 'measured'
@@ -182,6 +217,13 @@ function resultRows(site: Site, m: BenchmarkModel): string {
     .join('');
 }
 
+/** Beside a rank that rests on no independent measurement: the visible mark and why, in words. */
+function provisionalNote(s: Scored): string {
+  return s.provisional
+    ? `<p class="provisional"><span class="mark prov">provisional</span> Rank: ${esc(s.provisional.replace(/^Provisional: /, ''))}</p>`
+    : '<p>What the rank rests on: at least one weighted benchmark measured independently of the model’s developer.</p>';
+}
+
 /** The overall score with its rank, the components and results behind it, strengths and weaknesses; or why there is no score. */
 function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined): string {
   if (!s) {
@@ -193,7 +235,8 @@ function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined): strin
     s.rank !== null
       ? ` Rank ${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible range ${s.rankRange[0]}–${s.rankRange[1]})` : ''}.`
       : ` Position ${site.ranking.indexOf(s) + 1} of ${site.scored.size} by score.`;
-  return `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${s.measuredCount} of the ${weightedComponents(site.components).length} benchmarks it weighs are measured; ${price(m.pricePerScorePoint)} blended per score point.</p>
+  return `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${s.measuredCount} of the ${weightedComponents(site.components).length} benchmarks it weighs are measured; ${price(m.pricePerScorePoint)} blended list price per score point.</p>
+${provisionalNote(s)}
 <div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${componentRows(site, m)}</tbody></table></div>
 <h3>Every published result used (${m.results.length})</h3>
 <div class="scroll" role="region" aria-label="Published results" tabindex="0"><table><caption>Results as published: series, value, variant, date and who reported it</caption><thead><tr><th scope="col">Series</th><th scope="col">Result (%)</th><th scope="col">Variant</th><th scope="col">Date</th><th scope="col">Reported by</th><th scope="col">Source</th></tr></thead><tbody>${resultRows(site, m)}</tbody></table></div>
@@ -252,18 +295,19 @@ export function renderModel(site: Site, tool: Tool, root: string): { body: strin
   // Sources in full (names, URLs, notes), conflicts and lifecycle statements come from the per-model document.
   const record = site.input.models?.get(tool.id)?.tool ?? tool;
   const date = site.lastUpdated.slice(0, 10);
+  const now = nowPrice(tool, site.lastUpdated);
   const body = `<nav aria-label="Breadcrumb" class="crumbs"><a href="${root}">All models</a> › ${esc(tool.name)}</nav>
 <h1>${esc(tool.name)}</h1>
-<p class="lead">${esc(tool.provider)} · <span class="status s-${esc(tool.status)}">${esc(STATUS_WORDS[tool.status] ?? tool.status)}</span> · ${price(tool.pricing.input)} input / ${price(tool.pricing.output)} output per 1M tokens · ${esc(tokens(tool.contextTokens))} context${s ? ` · score ${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })}${s.rankRange ? `, rank ${s.rank ?? '?'} (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}` : ' · not scored'}</p>
+<p class="lead">${esc(tool.provider)} · <span class="status s-${esc(tool.status)}">${esc(STATUS_WORDS[tool.status] ?? tool.status)}</span> · ${rate(now.rates.input)} input / ${rate(now.rates.output)} output per 1M tokens${now.basis === 'promotion' ? ` (${esc(promotionWords(now))})` : ''} · ${esc(tokens(tool.contextTokens))} context${s ? ` · score ${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured, provisional: s.provisional })}${s.rankRange ? `, rank ${s.rank ?? '?'} (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}` : ' · not scored'}</p>
 <p>${esc(tool.description)}</p>
 <p><a class="button" href="${root}calculator/?model=${esc(tool.id)}">Estimate a monthly cost</a></p>
 <section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(factRows(site, record))}</section>
-<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(record, date)}</section>
+<section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(record, date, site.lastUpdated)}</section>
 <section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarksSection(site, tool, s)}</section>
 <section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleSection(site, record, root)}</section>
 <section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformsSection(site, tool, root)}</section>
 <section aria-labelledby="hist-h"><h2 id="hist-h">Price history</h2>${priceHistorySection(site, tool, root)}</section>
 <p class="data-links">This page shows <a href="${root}api/models/${esc(tool.id)}.json">models/${esc(tool.id)}.json</a>, everything known about <code>${esc(tool.id)}</code> in one document, and its entries of <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a>, <a href="${root}api/platforms.json">platforms.json</a> and <a href="${root}api/price-history.json">price-history.json</a>. With jq: <code>jq '.tools[] | select(.id == "${esc(tool.id)}")' tools.json</code></p>`;
-  const description = `${tool.name} (${tool.provider}): ${price(tool.pricing.input)} input and ${price(tool.pricing.output)} output per 1M tokens, ${tokens(tool.contextTokens)} context${s ? `, overall score ${score(s.model.overallScore)}` : ''}, with sources.`;
+  const description = `${tool.name} (${tool.provider}): ${rate(now.rates.input)} input and ${rate(now.rates.output)} output per 1M tokens${now.basis === 'promotion' ? ` (${promotionWords(now)})` : ''}, ${tokens(tool.contextTokens)} context${s ? `, overall score ${score(s.model.overallScore)}` : ''}, with sources.`;
   return { body, description };
 }

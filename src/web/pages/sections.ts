@@ -2,7 +2,8 @@
 import { byChangeKind, type Change, isRefit, type Platform, refitsPhrase, type UseCase } from '../../schema/api.ts';
 import { esc, fieldPath, paragraphs } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
-import { billingWords, type Site } from '../view.ts';
+import { billingWords, extra, type Site } from '../view.ts';
+import { nowPrice, promotionMark, rate } from '../in-force.ts';
 import { scoreHtml } from '../marks.ts';
 import { publicNote } from '../wording.ts';
 import { rankHtml } from './home-table.ts';
@@ -34,16 +35,33 @@ export function renderUseCaseIndex(site: Site, root: string): string {
 <p class="data-links">From <a href="${root}api/use-cases.json">use-cases.json</a>.</p>`;
 }
 
+/** Why a pick is there without an independent measurement (topPickEvidence[].provisional), or null. */
+function pickProvisional(useCase: UseCase, id: string): string | null {
+  const reason = extra(useCase.topPickEvidence.find((e) => e.toolId === id) ?? {}, 'provisional');
+  return typeof reason === 'string' ? reason : null;
+}
+
+function pickRow(site: Site, useCase: UseCase, id: string, i: number, root: string): string {
+  const s = site.scored.get(id);
+  const tool = site.toolsById.get(id);
+  const cost = useCase.topPickCosts.find((c) => c.toolId === id);
+  const now = tool ? nowPrice(tool, site.lastUpdated) : null;
+  const promo = cost?.promotionUntil
+    ? ` <span class="note">(promotional rate through ${esc(day(cost.promotionUntil))})</span>`
+    : '';
+  const view = s
+    ? {
+        value: s.model.overallScore,
+        interval: s.interval,
+        measured: s.measured,
+        provisional: pickProvisional(useCase, id),
+      }
+    : null;
+  return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost.scenarioCostUsd)}${promo}</td><td>${view && s ? `${scoreHtml(view)}${rankHtml(s)}` : 'not scored'}</td><td>${now ? `${rate(now.rates.input)} / ${rate(now.rates.output)}${promotionMark(now)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td></tr>`;
+}
+
 export function renderUseCase(site: Site, useCase: UseCase, root: string): string {
-  const costs = new Map(useCase.topPickCosts.map((c) => [c.toolId, c.scenarioCostUsd]));
-  const rows = useCase.topPicks
-    .map((id, i) => {
-      const s = site.scored.get(id);
-      const tool = site.toolsById.get(id);
-      const cost = costs.get(id);
-      return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost)}</td><td>${s ? `${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured })}${rankHtml(s)}` : 'not scored'}</td><td>${tool ? `${price(tool.pricing.input)} / ${price(tool.pricing.output)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td></tr>`;
-    })
-    .join('');
+  const rows = useCase.topPicks.map((id, i) => pickRow(site, useCase, id, i, root)).join('');
   const f = useCase.filter;
   const rules: string[] = [];
   if (f.categories?.length) rules.push(`in the ${f.categories.map((c) => esc(c)).join(' or ')} category`);
@@ -58,7 +76,7 @@ export function renderUseCase(site: Site, useCase: UseCase, root: string): strin
 <p class="lead">${esc(useCase.description)}</p>
 <section aria-labelledby="picks-h"><h2 id="picks-h">Top picks</h2>
 <p>Scenario: ${grouped(useCase.scenario.inputTokens)} input and ${grouped(useCase.scenario.outputTokens)} output tokens per request. Ranked ${esc(SORT_WORDS[useCase.sortBy] ?? useCase.sortBy)}, among models${rules.length ? ` ${rules.join(', ')}` : ''}; deprecated and retired models are never picked.</p>
-<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at list price</caption><thead><tr><th scope="col">Pick</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col" abbr="Overall score with its interval, rank and rank range">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
+<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at the prices in force on ${esc(day(site.lastUpdated))} (a promotion running that day included and marked)</caption><thead><tr><th scope="col">Pick</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col" abbr="Overall score with its interval, rank and rank range">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p><a class="button" href="${calc}">Compare every model on this scenario</a></p></section>
 <section aria-labelledby="intro-h"><h2 id="intro-h">About this use case</h2>${paragraphs(useCase.intro)}</section>
 <section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${faq}</section>
@@ -86,7 +104,7 @@ export function renderPlatform(site: Site, platform: Platform, root: string): st
       const billing = billingOn(platform, tool);
       const entry = platform.toolBilling.find((b) => b.toolId === tool.id);
       const s = site.scored.get(tool.id);
-      return `<tr><th scope="row"><a href="${root}models/${esc(tool.id)}/">${esc(tool.name)}</a></th><td>${billing ? esc(billingWords(billing.billing, billing.multiplier)) : 'Offered'}</td><td>${price(tool.pricing.input)} / ${price(tool.pricing.output)}</td><td>${s ? scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured }) : '—'}</td><td>${esc(publicNote(entry?.note))}</td></tr>`;
+      return `<tr><th scope="row"><a href="${root}models/${esc(tool.id)}/">${esc(tool.name)}</a></th><td>${billing ? esc(billingWords(billing.billing, billing.multiplier)) : 'Offered'}</td><td>${price(tool.pricing.input)} / ${price(tool.pricing.output)}</td><td>${s ? scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured, provisional: s.provisional }) : '—'}</td><td>${esc(publicNote(entry?.note))}</td></tr>`;
     })
     .join('');
   const plans = (platform as Platform & { plans?: unknown }).plans;

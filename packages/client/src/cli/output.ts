@@ -1,5 +1,5 @@
 /** What the command line prints for people: tables and text (the `--json` shapes are here too). */
-import type { CostResult } from '../../../../src/cost/index.ts';
+import { type CostResult, type PriceInForce, priceInForce } from '../../../../src/cost/index.ts';
 import type { RankBy, RankedTool } from '../query.ts';
 import { type Column, grouped, rate, score, table, tokens, usd } from '../format.ts';
 import { useCaseHeading } from '../query.ts';
@@ -32,18 +32,47 @@ export const partlyEstimated = (measured: number | null | undefined, weighted: n
   measured !== null && measured !== undefined && measured < weighted;
 
 export const scoreLabel = (b: BenchmarkModel | undefined, weighted: number) =>
-  b ? `${score(b.overallScore)}${partlyEstimated(b.measuredCount, weighted) ? '*' : ''}` : '-';
+  b
+    ? `${score(b.overallScore)}${partlyEstimated(b.measuredCount, weighted) ? '*' : ''}${b.provisional ? '!' : ''}`
+    : '-';
 export const ESTIMATE_NOTE =
   '* not every benchmark the overall score weighs is measured for this model: the rest are estimated by the scoring model (see `show <id>`)';
 
-export function listTable(selected: readonly Tool[], scores: Map<string, BenchmarkModel>, weighted: number): string {
+/** A rank on no independent measurement is marked `!` wherever a score is printed. */
+export const PROVISIONAL_NOTE =
+  '! provisional: no independent measurement among the benchmarks it is ranked on (only a model developer’s figures or estimates; `show <id>` says which)';
+export const PROMOTION_NOTE =
+  '~ promotional or introductory price in force on the data’s date (`show <id>` gives its last day and the price after it)';
+
+/** The headline price of a tool on the data's date (`at`: lastUpdated), a running promotion included. */
+export const inForce = (tool: Tool, at: string): PriceInForce => priceInForce(tool, at);
+
+const promoted = (p: PriceInForce) => (p.basis === 'promotion' ? '~' : '');
+
+/** "promotion until 2026-11-30, then $4.00 / $20.00" or "list price". */
+export function inForceWords(p: PriceInForce): string {
+  if (p.basis !== 'promotion') return 'list price';
+  return `promotional price${p.until ? ` until ${p.until} (UTC)` : ''}${p.after ? `, then input ${rate(p.after.input)}, output ${rate(p.after.output)}` : ''}`;
+}
+
+export function listTable(
+  selected: readonly Tool[],
+  scores: Map<string, BenchmarkModel>,
+  weighted: number,
+  at: string,
+): string {
+  const now = new Map(selected.map((t) => [t.id, inForce(t, at)]));
   return table(selected, [
     { header: 'id', value: (t) => t.id },
     { header: 'provider', value: (t) => t.provider },
     { header: 'status', value: (t) => t.status },
     { header: 'context', value: (t) => tokens(t.contextTokens), align: 'right' },
-    { header: 'input $/1M', value: (t) => rate(t.pricing.input), align: 'right' },
-    { header: 'output $/1M', value: (t) => rate(t.pricing.output), align: 'right' },
+    {
+      header: 'input $/1M',
+      value: (t) => `${rate(now.get(t.id)!.rates.input)}${promoted(now.get(t.id)!)}`,
+      align: 'right',
+    },
+    { header: 'output $/1M', value: (t) => rate(now.get(t.id)!.rates.output), align: 'right' },
     { header: 'score', value: (t) => scoreLabel(scores.get(t.id), weighted), align: 'right' },
   ]);
 }
@@ -83,7 +112,12 @@ export interface TopPick {
   rank: number;
   tool: Tool;
   scenarioCostUsd: number | null;
+  /** Last day of the promotional rate the scenario cost uses. */
+  promotionUntil: string | null;
   benchmark: BenchmarkModel | undefined;
+  /** What the values the pick is ranked by rest on (topPickEvidence), and why it is provisional. */
+  evidence: UseCase['topPickEvidence'][number]['evidence'];
+  provisional: string | null;
 }
 
 export function topJson(useCase: UseCase, picks: TopPick[]) {
@@ -94,8 +128,11 @@ export function topJson(useCase: UseCase, picks: TopPick[]) {
       id: p.tool.id,
       name: p.tool.name,
       scenarioCostUsd: p.scenarioCostUsd,
+      promotionUntil: p.promotionUntil,
       score: p.benchmark?.overallScore ?? null,
       measuredCount: p.benchmark?.measuredCount ?? null,
+      evidence: p.evidence,
+      provisional: p.provisional,
     })),
   };
 }
@@ -111,11 +148,26 @@ export function printTop(useCase: UseCase, picks: TopPick[], weighted: number): 
       { header: '#', value: (p) => String(p.rank), align: 'right' },
       { header: 'id', value: (p) => p.tool.id },
       { header: 'name', value: (p) => p.tool.name },
-      { header: 'scenario cost', value: (p) => usd(p.scenarioCostUsd), align: 'right' },
-      { header: 'score', value: (p) => scoreLabel(p.benchmark, weighted), align: 'right' },
+      {
+        header: 'scenario cost',
+        value: (p) => `${usd(p.scenarioCostUsd)}${p.promotionUntil ? ` (promo until ${p.promotionUntil})` : ''}`,
+        align: 'right',
+      },
+      {
+        header: 'score',
+        value: (p) => (p.benchmark ? `${scoreLabel({ ...p.benchmark, provisional: null }, weighted)}` : '-'),
+        align: 'right',
+      },
+      {
+        header: 'evidence',
+        value: (p) => (p.evidence ? `${p.evidence}${p.provisional ? ' (provisional)' : ''}` : '-'),
+      },
     ]),
   );
   if (picks.some((p) => partlyEstimated(p.benchmark?.measuredCount, weighted))) print(ESTIMATE_NOTE);
+  if (picks.some((p) => p.promotionUntil))
+    print('promo: the scenario cost uses a promotional rate in force on the data’s date, until the day shown');
+  for (const p of picks) if (p.provisional) print(`#${p.rank} ${p.tool.id}: ${p.provisional}`);
 }
 
 /** One change as a line: kind, model, field, old -> new value and the change in percent. */
@@ -165,9 +217,14 @@ export function showText(model: ModelDocument, chain: Tool[] | null, weighted: n
   );
   if (chain) lines.push(`replaced: ${chain.map((t) => t.id).join(' -> ')} (use ${chain.at(-1)!.id})`);
   if (tool.aliases.length) lines.push(`aliases: ${tool.aliases.join(', ')}`);
+  const now = inForce(tool, model.lastUpdated);
+  if (now.basis === 'promotion')
+    lines.push(
+      `price in force on ${model.lastUpdated.slice(0, 10)} (USD per 1M tokens): input ${rate(now.rates.input)}, output ${rate(now.rates.output)}, cache read ${rate(now.rates.cacheRead)}; ${inForceWords(now)}`,
+    );
   const p = tool.pricing;
   lines.push(
-    `price (USD per 1M tokens): input ${rate(p.input)}, output ${rate(p.output)}, cache read ${rate(p.cacheRead)}, cache write ${rate(p.cacheCreate)} (caching: ${tool.pricingDetails.caching}${tool.pricingDetails.free ? ', free' : ''})`,
+    `list price (USD per 1M tokens): input ${rate(p.input)}, output ${rate(p.output)}, cache read ${rate(p.cacheRead)}, cache write ${rate(p.cacheCreate)} (caching: ${tool.pricingDetails.caching}${tool.pricingDetails.free ? ', free' : ''})`,
   );
   for (const tier of tool.pricingDetails.tiers)
     lines.push(
@@ -179,11 +236,12 @@ export function showText(model: ModelDocument, chain: Tool[] | null, weighted: n
     );
   if (benchmark) {
     lines.push(
-      `overall score ${score(benchmark.overallScore)} (${benchmark.measuredCount} of the ${weighted} benchmarks it weighs measured, the rest estimated)`,
+      `overall score ${score(benchmark.overallScore)} (${benchmark.measuredCount} of the ${weighted} benchmarks it weighs measured, the rest estimated); evidence: ${benchmark.evidence}`,
     );
+    if (benchmark.provisional) lines.push(`rank ${benchmark.rank}: ${benchmark.provisional}`);
     for (const [field, detail] of Object.entries(benchmark.scoreDetails))
       lines.push(
-        `  ${field.padEnd(14)} ${score(detail.value).padStart(5)}  ${detail.kind === 'measured' ? `measured: ${detail.source ?? 'source not named'}${detail.date ? ` (${detail.date})` : ''}` : 'estimated by the scoring model'}`,
+        `  ${field.padEnd(14)} ${score(detail.value).padStart(5)}  ${detail.kind === 'measured' ? `${detail.evidence}: ${detail.source ?? 'source not named'}${detail.date ? ` (${detail.date})` : ''}` : 'estimated by the scoring model'}`,
       );
   } else lines.push('not scored (no published benchmark result)');
   lines.push(

@@ -6,15 +6,18 @@
 import { UsageError, rate, score, tokens } from '../../format.ts';
 import { findTool } from '../../query.ts';
 import type { BenchmarkModel, Tool } from '../../types.generated.ts';
-import { print, printJson, weightedCount } from '../output.ts';
+import type { PriceInForce } from '../../../../../src/cost/index.ts';
+import { inForce, print, printJson, weightedCount } from '../output.ts';
 import { type Invocation, scoresById } from './invocation.ts';
 
 interface Compared {
   tool: Tool;
   benchmark: BenchmarkModel | undefined;
+  /** The headline price on the data's date, a running promotion included. */
+  now: PriceInForce;
 }
 
-export function comparedJson({ tool, benchmark }: Compared) {
+export function comparedJson({ tool, benchmark, now }: Compared) {
   const { id, name, provider, status, contextTokens, maxOutputTokens, pricing } = tool;
   return {
     ...{ id, name, provider, status, contextTokens, maxOutputTokens, pricing },
@@ -23,6 +26,9 @@ export function comparedJson({ tool, benchmark }: Compared) {
     rank: benchmark?.rank ?? null,
     rankRange: benchmark?.rankRange ?? null,
     measuredCount: benchmark?.measuredCount ?? null,
+    priceInForce: now,
+    evidence: benchmark?.evidence ?? null,
+    provisional: benchmark?.provisional ?? null,
   };
 }
 
@@ -31,11 +37,19 @@ const ROWS: [string, (c: Compared) => string][] = [
   ['status', (c) => c.tool.status],
   ['context', (c) => tokens(c.tool.contextTokens)],
   ['max output', (c) => (c.tool.maxOutputTokens ? tokens(c.tool.maxOutputTokens) : '-')],
-  ['input $/1M', (c) => rate(c.tool.pricing.input)],
-  ['output $/1M', (c) => rate(c.tool.pricing.output)],
-  ['cache read $/1M', (c) => rate(c.tool.pricing.cacheRead)],
-  ['cache write $/1M', (c) => rate(c.tool.pricing.cacheCreate)],
+  ['input $/1M', (c) => rate(c.now.rates.input)],
+  ['output $/1M', (c) => rate(c.now.rates.output)],
+  ['cache read $/1M', (c) => rate(c.now.rates.cacheRead)],
+  ['cache write $/1M', (c) => rate(c.now.rates.cacheWrite)],
+  [
+    'price basis',
+    (c) => (c.now.basis === 'promotion' ? `promotion${c.now.until ? ` until ${c.now.until}` : ''}` : 'list'),
+  ],
   ['score', (c) => score(c.benchmark?.overallScore)],
+  [
+    'evidence',
+    (c) => (c.benchmark ? `${c.benchmark.evidence}${c.benchmark.provisional ? ' (provisional)' : ''}` : '-'),
+  ],
   [
     '80% interval',
     (c) => (c.benchmark ? `${score(c.benchmark.overallInterval.low)}-${score(c.benchmark.overallInterval.high)}` : '-'),
@@ -60,11 +74,11 @@ export async function compareCommand(invocation: Invocation): Promise<number> {
     throw new UsageError(
       `compare needs 2 to 4 ids or aliases, e.g. \`compare gpt-5-4 claude-sonnet-4-5\` (got ${args.length})`,
     );
-  const [{ tools }, benchmarks] = await Promise.all([client.getTools(), client.getBenchmarks()]);
+  const [{ tools, lastUpdated }, benchmarks] = await Promise.all([client.getTools(), client.getBenchmarks()]);
   const scores = scoresById(benchmarks);
   const compared = args.map((arg) => {
     const tool = findTool(tools, arg);
-    return { tool, benchmark: scores.get(tool.id) };
+    return { tool, benchmark: scores.get(tool.id), now: inForce(tool, lastUpdated) };
   });
   const ids = compared.map((c) => c.tool.id);
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);

@@ -2,7 +2,17 @@
 import { filterTools } from '../../query.ts';
 import { filterOf, positiveInteger } from '../arguments.ts';
 import { checkFilterNames } from '../names.ts';
-import { ESTIMATE_NOTE, listTable, partlyEstimated, print, printJson, weightedCount } from '../output.ts';
+import {
+  ESTIMATE_NOTE,
+  inForce,
+  listTable,
+  PROMOTION_NOTE,
+  PROVISIONAL_NOTE,
+  partlyEstimated,
+  print,
+  printJson,
+  weightedCount,
+} from '../output.ts';
 import { expectArgs, type Invocation, scoresById } from './invocation.ts';
 
 export async function listCommand(invocation: Invocation): Promise<number> {
@@ -10,7 +20,7 @@ export async function listCommand(invocation: Invocation): Promise<number> {
   expectArgs(invocation, 0, '');
   const filter = filterOf(values);
   const limit = positiveInteger(values.limit, '--limit');
-  const [{ tools }, benchmarks, platforms] = await Promise.all([
+  const [{ tools, lastUpdated }, benchmarks, platforms] = await Promise.all([
     client.getTools(),
     client.getBenchmarks(),
     filter.platform ? client.getPlatforms() : undefined,
@@ -24,12 +34,16 @@ export async function listCommand(invocation: Invocation): Promise<number> {
   }
   const scores = scoresById(benchmarks);
   const weighted = weightedCount(benchmarks);
-  print(listTable(selected, scores, weighted));
+  print(listTable(selected, scores, weighted, lastUpdated));
   const counted =
     selected.length < matching.length
       ? `${selected.length} shown of ${matching.length}${matching.length < tools.length ? ` matching (of ${tools.length})` : ''} models; --limit ${limit}`
       : `${selected.length} of ${tools.length} models`;
   const estimated = selected.some((t) => partlyEstimated(scores.get(t.id)?.measuredCount, weighted));
-  print(`${counted}${estimated ? `\n${ESTIMATE_NOTE}` : ''}`);
+  const provisional = selected.some((t) => scores.get(t.id)?.provisional);
+  const promotion = selected.some((t) => inForce(t, lastUpdated).basis === 'promotion');
+  print(
+    `${counted}${estimated ? `\n${ESTIMATE_NOTE}` : ''}${provisional ? `\n${PROVISIONAL_NOTE}` : ''}${promotion ? `\n${PROMOTION_NOTE}` : ''}`,
+  );
   return 0;
 }

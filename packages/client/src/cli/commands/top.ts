@@ -14,12 +14,19 @@ export async function topCommand(invocation: Invocation): Promise<number> {
   ]);
   const useCase = findUseCase(useCases, args[0]!);
   const scores = scoresById(benchmarks);
-  const picks: TopPick[] = useCase.topPicks.map((id, i) => ({
-    rank: i + 1,
-    tool: tools.find((t) => t.id === id)!,
-    scenarioCostUsd: useCase.topPickCosts.find((c) => c.toolId === id)?.scenarioCostUsd ?? null,
-    benchmark: scores.get(id),
-  }));
+  const picks: TopPick[] = useCase.topPicks.map((id, i) => {
+    const cost = useCase.topPickCosts.find((c) => c.toolId === id);
+    const evidence = useCase.topPickEvidence.find((e) => e.toolId === id);
+    return {
+      rank: i + 1,
+      tool: tools.find((t) => t.id === id)!,
+      scenarioCostUsd: cost?.scenarioCostUsd ?? null,
+      promotionUntil: cost?.promotionUntil ?? null,
+      benchmark: scores.get(id),
+      evidence: evidence?.evidence ?? null,
+      provisional: evidence?.provisional ?? null,
+    };
+  });
   if (values.json) {
     printJson(topJson(useCase, picks));
     return 0;
