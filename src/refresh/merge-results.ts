@@ -122,7 +122,11 @@ export function mergeUpstreamResults(
     const match = matchTool(index, result.keys, upstream.aliases);
     if (match.kind !== 'matched') {
       const why =
-        match.kind === 'ambiguous' ? `"${match.name}" is a name of several tools (${match.toolIds.join(', ')})` : null;
+        match.kind === 'ambiguous'
+          ? `"${match.name}" is a name of several tools (${match.toolIds.join(', ')})`
+          : match.kind === 'refused'
+            ? `refused, never matched: the name ${match.reason}`
+            : null;
       const closest = closestTools(index, result.name);
       countUnmatched(
         unmatched,
