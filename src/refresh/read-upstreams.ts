@@ -11,7 +11,7 @@ import type { UpstreamUsed } from '../schema/api.ts';
 import { ROW_FORMATS, type BenchmarkSource } from './config-benchmarks.ts';
 import type { RefreshConfig } from './config.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
-import { parseJsonGuarded } from './json-guard.ts';
+import { parseJsonGuarded } from '../compile/json-guard.ts';
 import { publicLocation, Rejection, type Run } from './run.ts';
 import { readAiderPolyglot } from './upstream/aider-polyglot.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonGuarded } from '../../src/refresh/json-guard.ts';
+import { parseJsonGuarded } from '../../src/compile/json-guard.ts';
 import { pricingFromCost } from '../../src/refresh/merge-pricing.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { readBenchmarks } from '../../src/refresh/upstream/benchmarks.ts';
