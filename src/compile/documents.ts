@@ -29,10 +29,12 @@ export interface BuildResult {
 
 export interface BuildOptions {
   crossValidation?: CrossValidationResult;
+  /** The clock observed dates are checked against (integrity.ts); now when absent. */
+  now?: Date;
 }
 
 export function buildDocuments(source: SourceData, options: BuildOptions = {}): BuildResult {
-  checkSourceIntegrity(source);
+  checkSourceIntegrity(source, options.now);
   const { meta } = source;
   const lastUpdated = meta.data.lastUpdated;
   const toolFiles = source.tools.map((t) => t.data);

@@ -27,6 +27,24 @@ export function formatIssue(issue: DataIssue): string {
   return `${issue.file}: ${where}${issue.message}${got}`;
 }
 
+/** How many issues of one input are kept: enough to fix it, few enough that a hostile file cannot flood a report. */
+export const MAX_ISSUES_KEPT = 100;
+
+/**
+ * Appends `more` to `into`, keeping at most MAX_ISSUES_KEPT of them and one line counting the rest. A loop, not a
+ * spread: a file of 125,000 bad lines would overflow the call stack of `push(...more)`.
+ */
+export function appendIssues(into: DataIssue[], more: readonly DataIssue[]): void {
+  for (const issue of more.slice(0, MAX_ISSUES_KEPT)) into.push(issue);
+  if (more.length > MAX_ISSUES_KEPT)
+    into.push({
+      file: more[MAX_ISSUES_KEPT]!.file.replace(/ line \d+$/, ''),
+      field: '',
+      value: undefined,
+      message: `... and ${more.length - MAX_ISSUES_KEPT} more issues`,
+    });
+}
+
 /** Thrown when the data cannot produce an artifact; carries every issue found, not just the first. */
 export class DataError extends Error {
   readonly issues: readonly DataIssue[];

@@ -241,9 +241,44 @@ function checkResults(source: SourceData, ids: SourceIds, removed: RemovedIds, i
   }
 }
 
+/**
+ * How far after the build's clock an observed date may be: a contributor east of UTC writes tomorrow's date for
+ * today, so one day; anything later has not happened yet.
+ */
+export const FUTURE_TOLERANCE_DAYS = 1;
+
+/** Keys whose dates say when something was observed (read, checked, released, measured), never a plan. */
+const OBSERVED_DATE_KEYS = new Set(['asOf', 'verified', 'releaseDate']);
+
+/**
+ * Observed dates later than the clock allows: a source read or verified, a model released, a result measured in the
+ * future is a typo or a forgery. Planned dates (a shutdown, a promotion's end) may be later and are not checked.
+ */
+function checkObservedDates(source: SourceData, now: Date, issues: IssueCollector): void {
+  const latest = new Date(now.getTime() + FUTURE_TOLERANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const late = (date: string) => date.slice(0, 10) > latest.slice(0, date.length);
+  const message = `is after the build's clock (${now.toISOString().slice(0, 10)}, ${FUTURE_TOLERANCE_DAYS} day allowed): an observed date cannot be in the future`;
+  const visit = (file: string, node: unknown, field: string) => {
+    if (Array.isArray(node)) node.forEach((item, index) => visit(file, item, `${field}${field ? '.' : ''}${index}`));
+    else if (node !== null && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        const at = `${field}${field ? '.' : ''}${key}`;
+        if (OBSERVED_DATE_KEYS.has(key) && typeof value === 'string') {
+          if (late(value)) issues.add(file, at, value, message);
+        } else visit(file, value, at);
+      }
+  };
+  for (const { file, data } of source.tools) visit(file, data, '');
+  for (const { file, data } of source.results)
+    data.results.forEach((result, index) => {
+      if (late(result.date)) issues.add(file, `results.${index}.date`, result.date, message);
+    });
+}
+
 /** Rules on the curated files, checked before anything is derived, in the order the README states them. */
-export function checkSourceIntegrity(source: SourceData): void {
+export function checkSourceIntegrity(source: SourceData, now: Date = new Date()): void {
   const issues = new IssueCollector();
+  checkObservedDates(source, now, issues);
   const ids = checkIds(source, issues);
   const removed = removedIdsOf(source);
   checkRemovedNotReused(source, removed, issues);

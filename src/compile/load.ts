@@ -1,6 +1,6 @@
 /** Reads and schema-validates every curated file under data/. The only module of the build that touches the disk for input. */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -24,6 +24,7 @@ import {
   type UseCaseFile,
 } from '../schema/source.ts';
 import { IssueCollector } from './errors.ts';
+import { parseJsonGuarded } from './json-guard.ts';
 
 /** A parsed file together with its path relative to the data directory, for error messages. */
 export interface Located<T> {
@@ -70,20 +71,67 @@ export function parseWith<S extends z.ZodType>(
   return undefined;
 }
 
+/**
+ * Limits on what one curated file may hold. The largest file is about 20 KB and the longest text about 2,000
+ * characters (2026-11-28); a file or a text far beyond them is a mistake (a pasted page, a runaway script), and
+ * whatever a release holds is copied into every later one.
+ */
+export const DATA_LIMITS = { fileBytes: 256 * 1024, textCharacters: 8_000 } as const;
+
+/** Every string of a parsed file longer than the limit, by field. */
+function overlongTexts(root: unknown, file: string, issues: IssueCollector): void {
+  const visit = (node: unknown, field: string) => {
+    if (typeof node === 'string') {
+      if (node.length > DATA_LIMITS.textCharacters)
+        issues.add(
+          file,
+          field,
+          `${node.slice(0, 60)}… (${node.length} characters)`,
+          `is longer than ${DATA_LIMITS.textCharacters} characters`,
+        );
+    } else if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${field}${field ? '.' : ''}${index}`));
+    else if (node !== null && typeof node === 'object')
+      for (const [key, item] of Object.entries(node)) visit(item, `${field}${field ? '.' : ''}${key}`);
+  };
+  visit(root, '');
+}
+
+/**
+ * One curated file, read strictly: a regular file (a symbolic link, in or out of data/, is refused: the build
+ * would read whatever it points at, or skip it and publish its model as removed), within the size limit, strict
+ * UTF-8, valid JSON with no key stated twice in one object (JSON.parse would keep the last copy silently), and
+ * no text over the limit.
+ */
 async function readJson(dataDir: string, relative: string, issues: IssueCollector): Promise<unknown> {
-  let text: string;
+  const full = path.join(dataDir, relative);
+  let body: Buffer;
   try {
-    text = await readFile(path.join(dataDir, relative), 'utf8');
+    const stats = await lstat(full);
+    if (stats.isSymbolicLink()) {
+      issues.add(relative, '', undefined, 'is a symbolic link: curated data must be regular files inside data/');
+      return undefined;
+    }
+    if (!stats.isFile()) {
+      issues.add(relative, '', undefined, 'is not a regular file');
+      return undefined;
+    }
+    if (stats.size > DATA_LIMITS.fileBytes) {
+      issues.add(relative, '', stats.size, `is larger than ${DATA_LIMITS.fileBytes} bytes`);
+      return undefined;
+    }
+    body = await readFile(full);
   } catch {
     issues.add(relative, '', undefined, 'file is missing or unreadable');
     return undefined;
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    issues.add(relative, '', undefined, `is not valid JSON: ${(error as Error).message}`);
+  const parsed = parseJsonGuarded(body, relative);
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) issues.add(relative, issue.field, issue.value, issue.message);
     return undefined;
   }
+  const before = issues.issues.length;
+  overlongTexts(parsed.value, relative, issues);
+  return issues.issues.length > before ? undefined : parsed.value;
 }
 
 async function listJson(
@@ -99,9 +147,15 @@ async function listJson(
     issues.add(relativeDir, '', undefined, 'directory is missing or unreadable');
     return [];
   }
+  const relative = (entry: Dirent) =>
+    path.relative(dataDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+  // A link is never followed nor skipped in silence: readJson refuses it by name.
+  for (const entry of entries)
+    if (entry.isSymbolicLink() && !entry.name.endsWith('.json'))
+      issues.add(relative(entry), '', undefined, 'is a symbolic link: curated data must be regular files inside data/');
   return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.json'))
+    .map(relative)
     .sort();
 }
 

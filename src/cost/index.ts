@@ -47,9 +47,12 @@ export {
   modelIdCandidates,
   modelIdEntries,
   type NamedTool,
+  providerPrefixes,
+  quotedQuery,
   resolveModelId,
   UnknownModelIdError,
 } from './model-id.ts';
+export { type NameKey, type NameRefusal, nameKey, refusalText } from './name-key.ts';
 export {
   type PriceableTool,
   type PricedResponse,

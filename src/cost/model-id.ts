@@ -35,6 +35,8 @@ export interface NamedTool {
   crossRefs?: { modelsDev?: string | null; openRouter?: string | null } | null;
 }
 
+import { type NameRefusal, nameKey, refusalText } from './name-key.ts';
+
 const DATED = /-(\d{8}|\d{4}-\d{2}-\d{2})$/;
 
 /** Every id the tools record, each once: a tool's own id first, then aliases, then catalog slugs. */
@@ -113,9 +115,27 @@ function azureForms(id: string): string[] {
   return [/^\d{4}-\d{2}-\d{2}$/.test(registry[2]!) ? `${registry[1]}-${registry[2]}` : registry[1]!];
 }
 
-/** The ids to look up for a query, in order: as given, then with each platform wrapping taken off. */
-export function modelIdCandidates(query: string): Candidate[] {
-  const exact = query.trim().toLowerCase();
+/**
+ * The provider prefixes a `provider/model` id may carry: those of the table's own slugs (models.dev keys and
+ * OpenRouter slugs). Any other prefix names a host the directory does not know, whose price it cannot vouch for.
+ */
+export function providerPrefixes(entries: readonly ModelIdEntry[]): Set<string> {
+  const prefixes = new Set<string>();
+  for (const entry of entries) {
+    const slash = entry.id.indexOf('/');
+    if (slash > 0) prefixes.add(entry.id.slice(0, slash).toLowerCase());
+  }
+  return prefixes;
+}
+
+/**
+ * The ids to look up for a query, in order: as given, then with each platform wrapping taken off. A query the name
+ * rule refuses (name-key.ts) has none. With `prefixes`, a `provider/model` form is tried only for a known provider.
+ */
+export function modelIdCandidates(query: string, prefixes?: ReadonlySet<string>): Candidate[] {
+  const key = nameKey(query);
+  if (!key.ok) return [];
+  const exact = key.key;
   const out: Candidate[] = [{ id: exact, form: 'exact' }];
   const prefix = PLATFORM_PREFIX.exec(exact);
   const unprefixed = prefix ? exact.slice(prefix[0].length) : exact;
@@ -124,7 +144,7 @@ export function modelIdCandidates(query: string): Candidate[] {
   for (const id of vertexForms(unprefixed)) out.push({ id, form: 'vertex' });
   for (const id of azureForms(unprefixed)) out.push({ id, form: 'azure' });
   const slash = unprefixed.indexOf('/');
-  if (slash > 0 && slash === unprefixed.lastIndexOf('/'))
+  if (slash > 0 && slash === unprefixed.lastIndexOf('/') && (!prefixes || prefixes.has(unprefixed.slice(0, slash))))
     out.push({ id: unprefixed.slice(slash + 1), form: 'provider-prefix' });
   const unique = new Map<string, Candidate>();
   for (const candidate of out) if (candidate.id && !unique.has(candidate.id)) unique.set(candidate.id, candidate);
@@ -135,7 +155,7 @@ export function modelIdCandidates(query: string): Candidate[] {
 export function lookupModelId(entries: readonly ModelIdEntry[], query: string): ModelIdMatch | null {
   const byId = new Map<string, ModelIdEntry>();
   for (const entry of entries) if (!byId.has(entry.id.toLowerCase())) byId.set(entry.id.toLowerCase(), entry);
-  for (const candidate of modelIdCandidates(query)) {
+  for (const candidate of modelIdCandidates(query, providerPrefixes(entries))) {
     const entry = byId.get(candidate.id);
     if (entry) return { query, toolId: entry.toolId, entry, form: candidate.form, normalized: candidate.id };
   }
@@ -169,23 +189,39 @@ export function closestModelIds(entries: readonly ModelIdEntry[], query: string,
     .map(([id]) => id);
 }
 
-/** A model string no id of the table matches, with the closest ids. */
+/** The query as JSON with every character outside printable ASCII escaped: safe to print in a terminal or a page. */
+export const quotedQuery = (query: string) =>
+  JSON.stringify(query).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A model string no id of the table matches, with the closest ids, or the reason it cannot match any. */
 export class UnknownModelIdError extends Error {
   readonly query: string;
   readonly suggestions: string[];
+  /** Set when the name rule refuses the query: it holds a character no recorded id has. */
+  readonly refusal: NameRefusal | undefined;
 
-  constructor(query: string, suggestions: string[]) {
-    const hint = suggestions.length ? `; closest: ${suggestions.join(', ')}` : '';
-    super(`no model in the directory has the id ${JSON.stringify(query)}${hint}`);
+  constructor(query: string, suggestions: string[], reason?: { refusal?: NameRefusal; text: string }) {
+    const hint = reason ? `: it ${reason.text}` : suggestions.length ? `; closest: ${suggestions.join(', ')}` : '';
+    super(`no model in the directory has the id ${quotedQuery(query)}${hint}`);
     this.name = 'UnknownModelIdError';
     this.query = query;
     this.suggestions = suggestions;
+    this.refusal = reason?.refusal;
   }
 }
 
-/** lookupModelId, or an UnknownModelIdError naming the closest ids. */
+/** lookupModelId, or an UnknownModelIdError naming the closest ids or why the query cannot match. */
 export function resolveModelId(entries: readonly ModelIdEntry[], query: string): ModelIdMatch {
   const match = lookupModelId(entries, query);
-  if (!match) throw new UnknownModelIdError(query, closestModelIds(entries, query));
-  return match;
+  if (match) return match;
+  const key = nameKey(query);
+  if (!key.ok) throw new UnknownModelIdError(query, [], { refusal: key.refusal, text: refusalText(key.refusal) });
+  const slash = key.key.indexOf('/');
+  if (slash > 0 && lookupModelId(entries, key.key.slice(slash + 1))) {
+    const prefix = key.key.slice(0, slash);
+    throw new UnknownModelIdError(query, [], {
+      text: `names the host or provider "${prefix}", which the directory does not know: its price there cannot be told; use the id without the prefix for the provider's own price`,
+    });
+  }
+  throw new UnknownModelIdError(query, closestModelIds(entries, query));
 }

@@ -68,14 +68,14 @@ export const refreshConfigSchema = z
           .positive()
           .default(64 * 1024 * 1024),
         maxRedirects: z.number().int().min(0).default(3),
-        // Hosts an upstream may redirect to besides its own (e.g. a CDN); never an internal address unless the
-        // upstream itself is one (redirect-policy.ts).
+        // Hosts an upstream may redirect to besides its own (e.g. a CDN), as `host` (the scheme's default port) or
+        // `host:port`; never an internal address unless the upstream itself is one (redirect-policy.ts).
         redirectHosts: z
           .array(
             z
               .string()
               .min(1)
-              .regex(/^[a-z0-9.-]+$/i, 'a host name'),
+              .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'a host name, or host:port'),
           )
           .default([]),
       })

@@ -1,12 +1,18 @@
 /**
  * Matching a leaderboard's model name to a tool, without guessing: a name matches only when it
- * equals (ignoring case and surrounding space) one of a tool's names the data records: its id,
+ * equals, by the one name rule (src/cost/name-key.ts: printable ASCII only, spaces and tabs around
+ * it trimmed, letter case ignored), one of a tool's names the data records: its id,
  * its name, a provider API id or dated snapshot (`aliases`), its models.dev key or that key's
  * model part, its OpenRouter slug, or the upstream's explicit alias map (config `aliases`). A
  * name that two tools share matches neither. A name that matches nothing is reported with the
- * closest tools by spelling, as suggestions only: similarity never makes a match. Pure.
+ * closest tools by spelling, as suggestions only: similarity never makes a match. A name the rule
+ * refuses (a look-alike letter, an invisible or direction character, a non-breaking space) matches
+ * nothing and is reported with the character and, from Unicode's confusables data (TR39, through
+ * the unhomoglyph package), the letter it imitates. Pure.
  */
+import unhomoglyph from 'unhomoglyph';
 import type { SourceData } from '../compile/load.ts';
+import { type NameRefusal, nameKey, refusalText } from '../cost/name-key.ts';
 
 export interface ToolIndex {
   /** Normalised name -> tool ids that carry it. */
@@ -14,7 +20,11 @@ export interface ToolIndex {
   tools: { id: string; name: string }[];
 }
 
-export const normaliseName = (name: string) => name.trim().toLowerCase();
+/** The key a recorded name is indexed by; recorded names are printable ASCII (checked by the schema and a test). */
+export const normaliseName = (name: string) => {
+  const key = nameKey(name);
+  return key.ok ? key.key : undefined;
+};
 
 function add(index: ToolIndex, name: string | null | undefined, id: string): void {
   if (!name) return;
@@ -40,7 +50,17 @@ export function toolIndex(source: SourceData): ToolIndex {
 export type MatchOutcome =
   | { kind: 'matched'; toolId: string; by: string }
   | { kind: 'ambiguous'; name: string; toolIds: string[] }
+  | { kind: 'refused'; name: string; refusal: NameRefusal; reason: string }
   | { kind: 'unmatched' };
+
+/** Why a refused name cannot be matched, naming the letter a look-alike imitates when Unicode's data knows it. */
+function refusedReason(refusal: NameRefusal): string {
+  const char = String.fromCodePoint(Number.parseInt(refusal.codePoint.slice(2), 16));
+  const skeleton = unhomoglyph(char);
+  const imitates =
+    skeleton !== char && /^[\x21-\x7e]+$/.test(skeleton) ? `; it looks like "${skeleton}" (Unicode confusables)` : '';
+  return `${refusalText(refusal)}${imitates}`;
+}
 
 /**
  * The tool the names identify: the explicit alias map first, then the recorded names, in the
@@ -51,14 +71,23 @@ export function matchTool(
   names: readonly string[],
   aliases: Readonly<Record<string, string>>,
 ): MatchOutcome {
-  const aliasMap = new Map(Object.entries(aliases).map(([name, id]) => [normaliseName(name), id]));
+  const keyed: { name: string; key: string }[] = [];
   for (const name of names) {
-    const aliased = aliasMap.get(normaliseName(name));
+    const key = nameKey(name);
+    // One look-alike among a result's names refuses the result: which of its names to believe cannot be told.
+    if (!key.ok) return { kind: 'refused', name, refusal: key.refusal, reason: refusedReason(key.refusal) };
+    keyed.push({ name, key: key.key });
+  }
+  const aliasMap = new Map<string | undefined, string>(
+    Object.entries(aliases).map(([name, id]) => [normaliseName(name), id]),
+  );
+  for (const { name, key } of keyed) {
+    const aliased = aliasMap.get(key);
     if (aliased !== undefined && index.tools.some((t) => t.id === aliased))
       return { kind: 'matched', toolId: aliased, by: `alias "${name}"` };
   }
-  for (const name of names) {
-    const ids = index.byName.get(normaliseName(name));
+  for (const { name, key } of keyed) {
+    const ids = index.byName.get(key);
     if (!ids) continue;
     if (ids.size > 1) return { kind: 'ambiguous', name, toolIds: [...ids].sort() };
     return { kind: 'matched', toolId: [...ids][0]!, by: `"${name}"` };

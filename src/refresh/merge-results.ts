@@ -6,6 +6,7 @@
  * results are reported and change nothing. Pure: works on the SourceData it is given (the caller
  * passes its own copy) and returns what it did.
  */
+import { FUTURE_TOLERANCE_DAYS } from '../compile/integrity.ts';
 import type { SourceData } from '../compile/load.ts';
 import type { BenchmarkResult, ResultsFile, SeriesFile } from '../schema/source.ts';
 import { classify, takes } from './classify.ts';
@@ -113,6 +114,7 @@ export function mergeUpstreamResults(
     firstResults: [],
   };
   const unmatched = new Map<string, { text: string; count: number }>();
+  const latestObserved = new Date(Date.parse(readOn) + FUTURE_TOLERANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const placed = new Map<string, UpstreamResult>();
   for (const result of results) {
     if (!upstream.feeds.some((feed) => takes(feed, result.fields))) {
@@ -122,7 +124,11 @@ export function mergeUpstreamResults(
     const match = matchTool(index, result.keys, upstream.aliases);
     if (match.kind !== 'matched') {
       const why =
-        match.kind === 'ambiguous' ? `"${match.name}" is a name of several tools (${match.toolIds.join(', ')})` : null;
+        match.kind === 'ambiguous'
+          ? `"${match.name}" is a name of several tools (${match.toolIds.join(', ')})`
+          : match.kind === 'refused'
+            ? `refused, never matched: the name ${match.reason}`
+            : null;
       const closest = closestTools(index, result.name);
       countUnmatched(
         unmatched,
@@ -132,6 +138,19 @@ export function mergeUpstreamResults(
       continue;
     }
     report.matched += 1;
+    if (result.date.slice(0, 10) > latestObserved.slice(0, result.date.length)) {
+      report.unclassified.push(
+        `${match.toolId} (${result.name}, row ${result.row}): dated ${result.date}, after the day it was read (${readOn}, ${FUTURE_TOLERANCE_DAYS} day allowed)`,
+      );
+      continue;
+    }
+    const shutdown = tools.get(match.toolId)?.lifecycle?.shutdown?.date;
+    if (shutdown && result.date && result.date.slice(0, 10) > shutdown) {
+      report.unclassified.push(
+        `${match.toolId} (${result.name}, row ${result.row}): dated ${result.date}, after the model's shutdown on ${shutdown}: another model under its name?`,
+      );
+      continue;
+    }
     const classified = classify(result, upstream.feeds, series, readOn);
     if (!classified.ok) {
       report.unclassified.push(`${match.toolId} (${result.name}, row ${result.row}): ${classified.reason}`);

@@ -5,13 +5,13 @@
  * decides; any problem refuses the run, so a bad upstream never replaces good data.
  */
 import type { SourceData } from '../compile/load.ts';
-import { formatIssue, type DataIssue } from '../compile/errors.ts';
+import { appendIssues, formatIssue, type DataIssue } from '../compile/errors.ts';
 import { redactLocation } from '../fs/redact.ts';
 import type { UpstreamUsed } from '../schema/api.ts';
 import { ROW_FORMATS, type BenchmarkSource } from './config-benchmarks.ts';
 import type { RefreshConfig } from './config.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
-import { parseJsonGuarded } from './json-guard.ts';
+import { parseJsonGuarded } from '../compile/json-guard.ts';
 import { publicLocation, Rejection, type Run } from './run.ts';
 import { readAiderPolyglot } from './upstream/aider-polyglot.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
@@ -64,12 +64,12 @@ async function readPricing(
     const used = { name: 'pricing', location: publicLocation(location), sha256: fetched.sha256 };
     const parsed = parseJsonGuarded(fetched.body, label);
     if (!parsed.ok) {
-      issues.push(...parsed.issues);
+      appendIssues(issues, parsed.issues);
       return { used };
     }
     const read = readModelsDev(parsed.value, wanted, label);
     if (!read.ok) {
-      issues.push(...read.issues);
+      appendIssues(issues, read.issues);
       return { used };
     }
     return { used, index: read.index, document: parsed.value };
@@ -121,14 +121,14 @@ async function readBenchmarkSource(
         fetched.mediaType ??
         (location.endsWith('.json') ? 'application/json' : location.endsWith('.csv') ? 'text/csv' : null);
       const read = readBenchmarks(fetched.body, mediaType, rowKind, label);
-      if (!read.ok) issues.push(...read.issues);
+      if (!read.ok) appendIssues(issues, read.issues);
       return read.ok ? { source, used, rows: read.rows } : { source, used };
     }
     const origin = /^https:\/\//.test(location)
       ? redactLocation(location)
       : (source.sourceUrl ?? publicLocation(location));
     const read = parseResults(source, fetched.body, origin, wanted, label);
-    if (!read.ok) issues.push(...read.issues);
+    if (!read.ok) appendIssues(issues, read.issues);
     return read.ok ? { source, used, results: read } : { source, used };
   } catch (error) {
     return { source, used: unreachable(name, label, location, error, issues) };
@@ -146,7 +146,7 @@ function fromPricingDocument(
   if (read.source.location !== 'pricing' || pricing.document === undefined) return read;
   const origin = read.source.sourceUrl ?? config.upstreams.pricing.sourceUrl;
   const results = readModelsDevBenchmarks(pricing.document, wanted, origin, `${read.source.name} upstream`);
-  if (!results.ok) issues.push(...results.issues);
+  if (!results.ok) appendIssues(issues, results.issues);
   const used = { ...read.used, sha256: pricing.used.sha256 };
   return results.ok ? { ...read, used, results } : { ...read, used };
 }

@@ -1,6 +1,6 @@
 /**
- * Where an upstream may send the refresh with a redirect: the same scheme, a host the
- * configuration allows (the configured upstream's own host, plus `limits.redirectHosts`), and
+ * Where an upstream may send the refresh with a redirect: the same scheme, a host and port the
+ * configuration allows (the configured upstream's own, plus `limits.redirectHosts`), and
  * never an internal address (loopback, link-local, private, unique-local) unless the configured
  * upstream itself is one (a test fixture, an upstream on the same network). Without this, an
  * upstream could turn the refresh against the publishing machine's own services (cloud
@@ -54,9 +54,23 @@ export interface RedirectPolicy {
   refusal(current: URL, next: URL): Promise<string | null>;
 }
 
-/** The policy for redirects of requests to `configured`, with the extra hosts the configuration allows. */
+const DEFAULT_PORTS: Record<string, string> = { 'https:': '443', 'http:': '80' };
+
+/** `host:port` of a URL, the port written out when the URL leaves it to the scheme. */
+const hostAndPort = (url: URL) => `${url.hostname.toLowerCase()}:${url.port || DEFAULT_PORTS[url.protocol] || ''}`;
+
+/**
+ * The policy for redirects of requests to `configured`, with the extra hosts the configuration allows. A host is
+ * compared with its port: another port of the upstream's own host is another service (an admin port, a local
+ * database's HTTP interface), not the upstream. An allowed host is written `host` (the scheme's default port) or
+ * `host:port`.
+ */
 export function redirectPolicy(configured: URL, allowedHosts: readonly string[] = []): RedirectPolicy {
-  const hosts = new Set([configured.hostname.toLowerCase(), ...allowedHosts.map((h) => h.toLowerCase())]);
+  const defaultPort = DEFAULT_PORTS[configured.protocol] ?? '';
+  const hosts = new Set([
+    hostAndPort(configured),
+    ...allowedHosts.map((h) => (/:\d+$/.test(h) ? h.toLowerCase() : `${h.toLowerCase()}:${defaultPort}`)),
+  ]);
   let configuredInternal: Promise<boolean> | undefined;
   return {
     async refusal(current, next) {
@@ -64,8 +78,8 @@ export function redirectPolicy(configured: URL, allowedHosts: readonly string[] 
         return `redirect to unsupported scheme ${next.protocol}`;
       if (next.protocol !== current.protocol)
         return `refused a redirect from ${current.protocol.slice(0, -1)} to ${next.protocol.slice(0, -1)}: redirects keep the scheme`;
-      if (!hosts.has(next.hostname.toLowerCase()))
-        return `refused a redirect to host ${next.hostname}: not the upstream's host nor in limits.redirectHosts`;
+      if (!hosts.has(hostAndPort(next)))
+        return `refused a redirect to ${hostAndPort(next)}: not the upstream's host and port nor in limits.redirectHosts`;
       configuredInternal ??= resolvesInternal(configured.hostname);
       if (!(await configuredInternal) && (await resolvesInternal(next.hostname)))
         return `refused a redirect to ${next.hostname}: it resolves to an internal address`;

@@ -7,8 +7,20 @@
  */
 import type { DataIssue } from '../compile/errors.ts';
 
-/** C0 controls, DEL, C1 controls and the Unicode line and paragraph separators. */
-const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+/**
+ * Text-direction controls: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the marks
+ * (U+200E, U+200F, U+061C). An override turns `gpt-5` into what reads as another name on a page or a terminal.
+ */
+const isBidi = (code: number) =>
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069) ||
+  code === 0x200e ||
+  code === 0x200f ||
+  code === 0x061c;
+
+/** C0 controls, DEL, C1 controls, the Unicode line and paragraph separators and the text-direction controls. */
+const isControl = (code: number) =>
+  code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || isBidi(code);
 
 function hasControl(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
@@ -49,7 +61,7 @@ export function controlCharacterIssues(value: unknown, label: string, limit = 20
           file: label,
           field: where,
           value: escapeControls(node),
-          message: 'holds a control character (refused: upstream text must be printable)',
+          message: 'holds a control or text-direction character (refused: upstream text must be printable)',
         });
       return;
     }

@@ -1327,7 +1327,12 @@ export const modelDocument = z
 
 const modelIdEntry = z
   .object({
-    id: z.string().min(1).describe('A model string as a caller holds it (matched case-insensitively).'),
+    id: z
+      .string()
+      .min(1)
+      .describe(
+        'A model string as a caller holds it (matched with ASCII letter case ignored; a query holding any character outside printable ASCII matches nothing).',
+      ),
     toolId: z.string().min(1).describe('Id of the tool (tools.json) it names.'),
     kind: z
       .enum(['directory', 'api', 'snapshot', 'models.dev', 'openrouter'])

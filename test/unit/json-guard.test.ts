@@ -3,7 +3,7 @@
  * last copy silently), naming the object and the key, wherever it is and however it is escaped.
  */
 import { describe, expect, it } from 'vitest';
-import { duplicateKeys, parseJsonGuarded } from '../../src/refresh/json-guard.ts';
+import { duplicateKeys, parseJsonGuarded } from '../../src/compile/json-guard.ts';
 
 const issues = (text: string) => duplicateKeys(text, 'upstream').map((i) => `${i.field}: ${i.message.split(' (')[0]}`);
 

@@ -10,7 +10,7 @@ import { formatIssue } from '../../src/compile/errors.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import { classify } from '../../src/refresh/classify.ts';
 import type { BenchmarkFeed } from '../../src/refresh/config-benchmarks.ts';
-import { parseJsonGuarded } from '../../src/refresh/json-guard.ts';
+import { parseJsonGuarded } from '../../src/compile/json-guard.ts';
 import { closestTools, matchTool, toolIndex } from '../../src/refresh/match.ts';
 import { mergePricing } from '../../src/refresh/merge-pricing.ts';
 import { mergeUpstreamResults } from '../../src/refresh/merge-results.ts';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonGuarded } from '../../src/refresh/json-guard.ts';
+import { parseJsonGuarded } from '../../src/compile/json-guard.ts';
 import { pricingFromCost } from '../../src/refresh/merge-pricing.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { readBenchmarks } from '../../src/refresh/upstream/benchmarks.ts';
@@ -195,7 +195,7 @@ describe('benchmark results format', () => {
     const row = '"GPT\r\nforged: ok",gpt-5-4,OpenAI,SWE-bench Verified,v,70,%,2026-11-01,https://example.org/';
     const result = readBenchmarks(Buffer.from(`${header}\n${row}\n`), 'text/csv', 'csv');
     expect(result.ok).toBe(false);
-    expect(messages(result.ok ? [] : result.issues)).toMatch(/holds a control character/);
+    expect(messages(result.ok ? [] : result.issues)).toMatch(/holds a control or text-direction character/);
   });
 
   it('rejects non-numeric and out-of-range scores, bad units and dates, with the row', () => {

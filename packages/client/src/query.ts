@@ -12,6 +12,7 @@ import {
   type PlatformBillingLike,
   type Usage,
 } from '../../../src/cost/index.ts';
+import { nameKey } from '../../../src/cost/name-key.ts';
 import { DirectoryError, directoryErrors, NotFoundError } from './errors.ts';
 import type { BenchmarkModel, Platform, Tool, UseCase } from './types.generated.ts';
 
@@ -54,11 +55,14 @@ function crossRefsOf(tool: Tool): string[] {
 /**
  * Finds a tool by id, API alias, catalog id (models.dev key, OpenRouter slug) or a dated
  * snapshot of any of them (`claude-haiku-4-5-20251001` resolves to `claude-haiku-4-5`). Null
- * when nothing matches; see suggestIds for close ids.
+ * when nothing matches, and for a query the name rule refuses (src/cost/name-key.ts: a look-alike
+ * letter such as KELVIN SIGN, an invisible or direction character); see suggestIds for close ids.
  */
 export function matchTool(tools: readonly Tool[], query: string): ToolMatch | null {
+  const key = nameKey(query);
+  if (!key.ok) return null;
   const q = query.trim();
-  const lower = q.toLowerCase();
+  const lower = key.key;
   const exact = tools.find((t) => t.id === lower);
   if (exact) return { tool: exact, matchedBy: 'id' };
   const alias = tools.find((t) => t.aliases.some((a) => a.toLowerCase() === lower));

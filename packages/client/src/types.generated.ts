@@ -1034,7 +1034,7 @@ export interface CostVectorsDocument {
 export interface ModelIdsDocument {
   /** Every id the data records for a tool, each naming exactly one tool; sorted by id. */
   ids: {
-    /** A model string as a caller holds it (matched case-insensitively). */
+    /** A model string as a caller holds it (matched with ASCII letter case ignored; a query holding any character outside printable ASCII matches nothing). */
     id: string;
     /** Id of the tool (tools.json) it names. */
     toolId: string;

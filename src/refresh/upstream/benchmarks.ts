@@ -10,7 +10,7 @@
 import { parse } from 'csv-parse/sync';
 import { controlCharacterIssues } from '../text-guard.ts';
 import type { DataIssue } from '../../compile/errors.ts';
-import { parseJsonGuarded } from '../json-guard.ts';
+import { parseJsonGuarded } from '../../compile/json-guard.ts';
 
 export const BENCHMARK_COLUMNS = [
   'model_name',

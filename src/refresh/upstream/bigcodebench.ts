@@ -7,7 +7,7 @@
  * leaderboard lists for the entry. Pure.
  */
 import type { DataIssue } from '../../compile/errors.ts';
-import { parseJsonGuarded } from '../json-guard.ts';
+import { parseJsonGuarded } from '../../compile/json-guard.ts';
 import {
   finish,
   objectAt,

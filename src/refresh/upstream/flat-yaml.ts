@@ -5,7 +5,7 @@
  * refused with its line number rather than guessed at. Numbers stay text: the reader converts
  * the fields it knows. Pure.
  */
-import type { DataIssue } from '../../compile/errors.ts';
+import { type DataIssue, MAX_ISSUES_KEPT } from '../../compile/errors.ts';
 
 export type FlatEntry = { line: number; values: Map<string, string> };
 export type FlatYaml = { ok: true; entries: FlatEntry[] } | { ok: false; issues: DataIssue[] };
@@ -17,7 +17,12 @@ function scalar(raw: string): string | undefined {
   const text = raw.trim();
   if (text.startsWith('"')) {
     if (!/^"(?:[^"\\]|\\.)*"$/.test(text)) return undefined;
-    return JSON.parse(text) as string;
+    // YAML escapes JSON lacks (\x41, \e, \N) and ones neither has (\q) are refused as the line's problem.
+    try {
+      return JSON.parse(text) as string;
+    } catch {
+      return undefined;
+    }
   }
   if (text.startsWith("'")) return /^'(?:[^']|'')*'$/.test(text) ? text.slice(1, -1).replace(/''/g, "'") : undefined;
   const plain = text.replace(/\s+#.*$/, '');
@@ -27,8 +32,10 @@ function scalar(raw: string): string | undefined {
 export function parseFlatYaml(text: string, label: string): FlatYaml {
   const issues: DataIssue[] = [];
   const entries: FlatEntry[] = [];
+  let refused = 0;
   text.split(/\r?\n/).forEach((line, index) => {
     const lineNo = index + 1;
+    if (refused > MAX_ISSUES_KEPT) return;
     if (line.trim() === '' || /^\s*#/.test(line)) return;
     const match = LINE.exec(line);
     const value = match ? scalar(match[3] ?? '') : undefined;
@@ -39,6 +46,7 @@ export function parseFlatYaml(text: string, label: string): FlatYaml {
         value: line.slice(0, 120),
         message: 'is not a flat "key: value" list entry',
       });
+      refused += 1;
       return;
     }
     if (match[1] === '- ') entries.push({ line: lineNo, values: new Map() });
@@ -52,5 +60,14 @@ export function parseFlatYaml(text: string, label: string): FlatYaml {
       });
     entry.values.set(match[2]!, value);
   });
+  if (refused > MAX_ISSUES_KEPT) {
+    issues.length = MAX_ISSUES_KEPT;
+    issues.push({
+      file: label,
+      field: '',
+      value: undefined,
+      message: `has more than ${MAX_ISSUES_KEPT} lines that are not flat "key: value" list entries; reading stopped there`,
+    });
+  }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, entries };
 }

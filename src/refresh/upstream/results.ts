@@ -5,6 +5,7 @@
  * bad value is refused whole (a bad upstream never replaces good data). Pure.
  */
 import type { DataIssue } from '../../compile/errors.ts';
+import { isCalendarDay } from '../../schema/common.ts';
 
 export interface UpstreamResult {
   /** 1-based position of the entry in the upstream document, for reports. */
@@ -45,6 +46,10 @@ export function resultDate(value: unknown, where: string, field: string, issues:
   const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
   if (typeof text !== 'string' || !DATE.test(text)) {
     issues.push({ file: where, field, value, message: 'must be a date YYYY-MM or YYYY-MM-DD' });
+    return undefined;
+  }
+  if (!isCalendarDay(text)) {
+    issues.push({ file: where, field, value, message: 'must be a real calendar date (that month has no such day)' });
     return undefined;
   }
   return text;

@@ -8,7 +8,7 @@
  * Pure.
  */
 import type { DataIssue } from '../../compile/errors.ts';
-import { parseJsonGuarded } from '../json-guard.ts';
+import { parseJsonGuarded } from '../../compile/json-guard.ts';
 import * as check from './results.ts';
 import type { UpstreamResult, UpstreamResults } from './results.ts';
 

@@ -67,7 +67,8 @@ async function leaks(root: string): Promise<{ secrets: number; rawControls: numb
 
 export const redirects: Section = {
   name: 'redirects',
-  summary: 'upstream redirects to other hosts, schemes and internal addresses; control characters in upstream text',
+  summary:
+    'upstream redirects to other hosts, ports, schemes and internal addresses; control characters in upstream text',
   async run(context: SectionContext): Promise<Row[]> {
     const upstream = await startUpstream();
     const failures: string[] = [];
@@ -78,6 +79,11 @@ export const redirects: Section = {
       upstream.set('/creds', { body: JSON.stringify({ AccessKeyId: SECRET }) });
       upstream.set('/to-other-host.json', { status: 302, headers: { location: `http://localhost:${port}/creds` } });
       upstream.set('/to-https.json', { status: 302, headers: { location: `https://127.0.0.1:${port}/creds` } });
+      const host = new URL(upstream.url).hostname;
+      upstream.set('/to-other-port.json', {
+        status: 302,
+        headers: { location: `http://${host}:${Number(port) + 1}/creds` },
+      });
       const controls: [string, string | Buffer][] = [
         ['esc.json', '{"name":"\\u001b[31mred"}'],
         ['bel.json', '{"name":"ring\\u0007"}'],
@@ -92,6 +98,7 @@ export const redirects: Section = {
       const cases: [string, () => Promise<string | null>][] = [
         ['redirect to another host', () => refused(`${upstream.url}/to-other-host.json`)],
         ['redirect to another scheme', () => refused(`${upstream.url}/to-https.json`)],
+        ['redirect to another port of the upstream host', () => refused(`${upstream.url}/to-other-port.json`)],
         [
           'redirect to an allowed host that resolves inward',
           () =>
@@ -123,7 +130,7 @@ export const redirects: Section = {
           faultsRejected: rejected,
           secretsFound: leaked.secrets,
           failures,
-          note: 'redirects (other host, other scheme, allowed host resolving inward) and control characters (ESC, BEL, CR/LF escaped in JSON, raw ESC in CSV); lastError and the report checked for the quoted secret, local paths and raw controls',
+          note: 'redirects (other host, other port of the same host, other scheme, allowed host resolving inward) and control characters (ESC, BEL, CR/LF escaped in JSON, raw ESC in CSV); lastError and the report checked for the quoted secret, local paths and raw controls',
         },
       ];
     } finally {

@@ -4,7 +4,7 @@
  * value), and no key that could reach an object prototype if the data were ever merged naively
  * (`__proto__`, `constructor`, `prototype`). Pure.
  */
-import type { DataIssue } from '../compile/errors.ts';
+import type { DataIssue } from './errors.ts';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 64;
