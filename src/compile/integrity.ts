@@ -259,8 +259,9 @@ function checkObservedDates(source: SourceData, now: Date, issues: IssueCollecto
   const late = (date: string) => date.slice(0, 10) > latest.slice(0, date.length);
   const message = `is after the build's clock (${now.toISOString().slice(0, 10)}, ${FUTURE_TOLERANCE_DAYS} day allowed): an observed date cannot be in the future`;
   const visit = (file: string, node: unknown, field: string) => {
-    if (Array.isArray(node)) node.forEach((item, index) => visit(file, item, `${field}${field ? '.' : ''}${index}`));
-    else if (node !== null && typeof node === 'object')
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(file, item, `${field}${field ? '.' : ''}${index}`);
+    } else if (node !== null && typeof node === 'object')
       for (const [key, value] of Object.entries(node)) {
         const at = `${field}${field ? '.' : ''}${key}`;
         if (OBSERVED_DATE_KEYS.has(key) && typeof value === 'string') {

@@ -89,8 +89,9 @@ function overlongTexts(root: unknown, file: string, issues: IssueCollector): voi
           `${node.slice(0, 60)}… (${node.length} characters)`,
           `is longer than ${DATA_LIMITS.textCharacters} characters`,
         );
-    } else if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${field}${field ? '.' : ''}${index}`));
-    else if (node !== null && typeof node === 'object')
+    } else if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, `${field}${field ? '.' : ''}${index}`);
+    } else if (node !== null && typeof node === 'object')
       for (const [key, item] of Object.entries(node)) visit(item, `${field}${field ? '.' : ''}${key}`);
   };
   visit(root, '');

@@ -91,6 +91,20 @@ function countUnmatched(lines: Map<string, { text: string; count: number }>, key
   lines.set(key, entry);
 }
 
+/**
+ * Why a result's date cannot be true, or null: after the day it was read (a day's tolerance, as for curated
+ * dates), or after its model was shut down (another model under the old name, or a typo).
+ */
+function lateDate(result: UpstreamResult, readOn: string, shutdown: string | undefined): string | null {
+  const latest = new Date(Date.parse(readOn) + FUTURE_TOLERANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const day = result.date.slice(0, 10);
+  if (day > latest.slice(0, day.length))
+    return `dated ${result.date}, after the day it was read (${readOn}, ${FUTURE_TOLERANCE_DAYS} day allowed)`;
+  if (shutdown && day && day > shutdown)
+    return `dated ${result.date}, after the model's shutdown on ${shutdown}: another model under its name?`;
+  return null;
+}
+
 /** Results of one upstream over `next` (changed in place), reported. */
 export function mergeUpstreamResults(
   next: SourceData,
@@ -114,7 +128,6 @@ export function mergeUpstreamResults(
     firstResults: [],
   };
   const unmatched = new Map<string, { text: string; count: number }>();
-  const latestObserved = new Date(Date.parse(readOn) + FUTURE_TOLERANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const placed = new Map<string, UpstreamResult>();
   for (const result of results) {
     if (!upstream.feeds.some((feed) => takes(feed, result.fields))) {
@@ -138,17 +151,9 @@ export function mergeUpstreamResults(
       continue;
     }
     report.matched += 1;
-    if (result.date.slice(0, 10) > latestObserved.slice(0, result.date.length)) {
-      report.unclassified.push(
-        `${match.toolId} (${result.name}, row ${result.row}): dated ${result.date}, after the day it was read (${readOn}, ${FUTURE_TOLERANCE_DAYS} day allowed)`,
-      );
-      continue;
-    }
-    const shutdown = tools.get(match.toolId)?.lifecycle?.shutdown?.date;
-    if (shutdown && result.date && result.date.slice(0, 10) > shutdown) {
-      report.unclassified.push(
-        `${match.toolId} (${result.name}, row ${result.row}): dated ${result.date}, after the model's shutdown on ${shutdown}: another model under its name?`,
-      );
+    const late = lateDate(result, readOn, tools.get(match.toolId)?.lifecycle?.shutdown?.date);
+    if (late) {
+      report.unclassified.push(`${match.toolId} (${result.name}, row ${result.row}): ${late}`);
       continue;
     }
     const classified = classify(result, upstream.feeds, series, readOn);
