@@ -8,6 +8,7 @@ import {
   type BenchmarkModel,
   type DirectoryClient,
   DirectoryError,
+  printable,
   type Tool,
 } from '../../packages/client/src/index.ts';
 import { priceInForce } from '../cost/index.ts';
@@ -30,13 +31,16 @@ const DEFAULT_SUMMARY: Summarize = (value) => `Answer in structuredContent (${Ob
  * Non-finite numbers become null, as JSON has none.
  */
 function answer(value: Record<string, unknown>, summarize: Summarize): Answer {
-  const structured = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: summarize(structured) }], structuredContent: structured };
+  // Every string, the agent's context included, is free of control and text-direction characters (printable).
+  const structured = JSON.parse(
+    JSON.stringify(value, (_key, item) => (typeof item === 'string' ? printable(item) : item)),
+  ) as Record<string, unknown>;
+  return { content: [{ type: 'text', text: printable(summarize(structured)) }], structuredContent: structured };
 }
 
 function failure(error: unknown): Answer {
   const message = error instanceof Error ? error.message : String(error);
-  return { content: [{ type: 'text', text: message }], isError: true };
+  return { content: [{ type: 'text', text: printable(message) }], isError: true };
 }
 
 /** Runs a tool body; a DirectoryError or CostError becomes an error answer the agent can read. */

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_BASE_URL } from '../../packages/client/src/index.ts';
+import { BoundedLines, MAX_REQUEST_BYTES } from './bounded-stdin.ts';
 import { createDirectoryMcpServer } from './server.ts';
 import type { DirectorySource } from './source.ts';
 
@@ -38,7 +39,9 @@ export async function main(argv: string[]): Promise<void> {
     : { kind: 'url', baseUrl: values['base-url'] ?? process.env.AI_CODING_MODELS_BASE_URL ?? DEFAULT_BASE_URL };
   // The published package's build sets the version; from the repository it is the default.
   const server = createDirectoryMcpServer({ source, version: process.env.AI_CODING_MODELS_MCP_VERSION });
-  await server.connect(new StdioServerTransport());
+  // An oversized request is answered with an error and dropped; the transport only ever sees bounded lines.
+  const stdin = process.stdin.pipe(new BoundedLines(MAX_REQUEST_BYTES, (answer) => process.stdout.write(answer)));
+  await server.connect(new StdioServerTransport(stdin));
   process.stderr.write(
     `ai-coding-models-directory MCP server on stdio, reading ${source.kind === 'url' ? source.baseUrl : source.dir}\n`,
   );

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from './client.ts';
 import { asDirectoryError, DirectoryError, type DirectoryErrorKind, NetworkError } from './errors.ts';
-import { UsageError } from './format.ts';
+import { printable, UsageError } from './format.ts';
 import { suggestIds } from './query.ts';
 import { baseUrlOf, parseCommandLine, timeoutOf, USAGE } from './cli/arguments.ts';
 import { COMMANDS } from './cli/commands/index.ts';
@@ -98,11 +98,11 @@ run(argv).then(
   (raw: unknown) => {
     const error = asDirectoryError(raw);
     if (error instanceof DirectoryError) {
-      process.stderr.write(`${reportOf(error, baseUrlGiven(argv))}\n`);
+      process.stderr.write(`${printable(reportOf(error, baseUrlGiven(argv)))}\n`);
       process.exitCode = EXIT_BY_KIND[error.kind];
     } else {
       process.stderr.write(
-        `internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        `${printable(`internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)}\n`,
       );
       process.exitCode = 4;
     }

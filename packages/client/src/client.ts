@@ -72,6 +72,53 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** On a network error or a 5xx, answer with the last good copy instead of throwing (default false). */
   staleIfError?: boolean;
+  /**
+   * The largest response body read, in bytes (default 32 MiB; the largest document is under 1 MiB). A longer body
+   * is abandoned as it streams in, never held whole, and the request fails with a NetworkError. An error body is
+   * read up to 64 KiB.
+   */
+  maxBodyBytes?: number;
+}
+
+/** Default of ClientOptions.maxBodyBytes. */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** How much of an error response is read for its message. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`response body larger than ${limit} bytes: abandoned`);
+  }
+}
+
+/** The body as text, reading at most `limit` bytes: past that the stream is cancelled and BodyTooLarge thrown. */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw new BodyTooLarge(limit);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLarge(limit);
+    }
+    parts.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  return new TextDecoder().decode(body);
 }
 
 export interface Fetched<T> {
@@ -110,6 +157,8 @@ export class DirectoryClient {
   readonly store: CacheStore;
   readonly #fetch: typeof fetch;
   readonly #options: ClientOptions;
+  /** Requests under way, by URL and kind: concurrent callers of one document share one download and parse. */
+  readonly #inFlight = new Map<string, Promise<Fetched<unknown>>>();
 
   constructor(options: ClientOptions = {}) {
     this.apiBase = apiBaseOf(options.baseUrl ?? DEFAULT_BASE_URL);
@@ -134,9 +183,21 @@ export class DirectoryClient {
    * check (a document file name such as `tools.json`). Non-JSON documents (`kind: 'text'`) come
    * back as a string.
    */
-  async request<T>(
+  request<T>(
     path: string,
-    { kind = 'json', name, validate = true }: { kind?: 'json' | 'text'; name?: string; validate?: boolean } = {},
+    options: { kind?: 'json' | 'text'; name?: string; validate?: boolean } = {},
+  ): Promise<Fetched<T>> {
+    const key = `${options.kind ?? 'json'} ${options.validate ?? true} ${options.name ?? ''} ${this.url(path)}`;
+    const running = this.#inFlight.get(key);
+    if (running) return running as Promise<Fetched<T>>;
+    const started = this.#download<T>(path, options).finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, started);
+    return started;
+  }
+
+  async #download<T>(
+    path: string,
+    { kind = 'json', name, validate = true }: { kind?: 'json' | 'text'; name?: string; validate?: boolean },
   ): Promise<Fetched<T>> {
     const url = this.url(path);
     const cached = await this.store.get(url);
@@ -174,7 +235,9 @@ export class DirectoryClient {
       if (cached && this.#options.staleIfError && response.status >= 500) return fromStore(true, 200);
       let body: { error: { status: number; message: string } } | null = null;
       try {
-        const parsed = (await response.json()) as { error?: { status: number; message: string } };
+        const parsed = JSON.parse(await boundedText(response, MAX_ERROR_BODY_BYTES)) as {
+          error?: { status: number; message: string };
+        };
         if (parsed?.error && typeof parsed.error.message === 'string')
           body = parsed as { error: { status: number; message: string } };
       } catch {
@@ -186,8 +249,9 @@ export class DirectoryClient {
     let text: string;
     try {
       // The timeout covers the body too: a server that sends headers and then stalls is no answer.
-      text = await response.text();
+      text = await boundedText(response, this.#options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
+      if (error instanceof BodyTooLarge) throw new NetworkError(url, `${url}: ${error.message}`, { cause: error });
       throw this.#networkError(url, error);
     }
     let data: unknown = text;

@@ -1,6 +1,21 @@
 /** Plain-text output of the command line: aligned tables and number formats. No colours, no dependencies. */
 import { InvalidInputError } from './errors.ts';
 
+/**
+ * Text made safe for a terminal or an agent's context: every C0 control but newline and tab, DEL, every C1 control
+ * (ESC and CSI start colour, cursor and screen-clearing sequences, OSC 8 a fake hyperlink) and every text-direction
+ * control (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C: an override reverses what a name reads as) is
+ * written as a visible `\uXXXX`. Everything the command line and the MCP server print passes through here, since
+ * names and messages come from the API and, through it, from upstreams.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** What printable escapes. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+export const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 export interface Column<T> {
   header: string;
   value: (row: T) => string;

@@ -53,6 +53,8 @@ export {
   releaseDocumentIssues,
 } from './release-documents.ts';
 export { type CachedDocument, type CacheStore, MemoryStore } from './store.ts';
+/** Text from the API made safe for a terminal or an agent's context (control and text-direction characters escaped). */
+export { printable } from './format.ts';
 export * from './types.generated.ts';
 export { structuralIssues, type Validator } from './validate.ts';
 /** The directory's cost engine itself (src/cost), for callers that work with their own data. */

@@ -1,7 +1,7 @@
 /** What the command line prints for people: tables and text (the `--json` shapes are here too). */
 import { type CostResult, type PriceInForce, priceInForce } from '../../../../src/cost/index.ts';
 import type { RankBy, RankedTool } from '../query.ts';
-import { type Column, grouped, rate, score, table, tokens, usd } from '../format.ts';
+import { type Column, grouped, printable, rate, score, table, tokens, usd } from '../format.ts';
 import { useCaseHeading } from '../query.ts';
 import type {
   BenchmarkModel,
@@ -14,8 +14,9 @@ import type {
 } from '../types.generated.ts';
 import type { Workload } from './arguments.ts';
 
+/** Writes a line for people; text from the API cannot reach the terminal as a control sequence (format.ts). */
 export function print(text: string): void {
-  process.stdout.write(`${text}\n`);
+  process.stdout.write(`${printable(text)}\n`);
 }
 
 export function printJson(value: unknown): void {
