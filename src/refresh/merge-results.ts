@@ -28,6 +28,12 @@ export interface UpstreamResultsReport {
   updated: string[];
   /** Tools whose first result this upstream brought. */
   firstResults: string[];
+  /**
+   * Models this upstream has a fed result for and no tool carries, each with what the upstream says of
+   * it (series, best value, newest date): candidates for the directory, never added by the refresh.
+   * Absent from reports stored before upstreams proposed candidates.
+   */
+  candidates?: string[];
 }
 
 type Located = SourceData['results'][number];
@@ -84,6 +90,32 @@ function store(
   for (const field of changed) (existing as Record<string, unknown>)[field] = result[field];
 }
 
+/** What one upstream says of a model no tool carries: per series its best value and newest date. */
+type Candidate = Map<string, { value: number; date: string; results: number }>;
+
+/** The model a result is about, as the upstream names it: its model field (without a run setting), else its first key. */
+function propose(proposed: Map<string, Candidate>, result: UpstreamResult, feeds: BenchmarkSource['feeds']): void {
+  const series = feeds.find((feed) => takes(feed, result.fields))!.series;
+  const { modelBase, model, models } = result.fields;
+  const name = modelBase ?? model ?? models ?? result.keys[0] ?? result.name;
+  const candidate = proposed.get(name) ?? new Map();
+  const seen = candidate.get(series);
+  candidate.set(series, {
+    value: Math.max(seen?.value ?? result.score, result.score),
+    date: seen && seen.date > result.date ? seen.date : result.date,
+    results: (seen?.results ?? 0) + 1,
+  });
+  proposed.set(name, candidate);
+}
+
+const describeProposed = (name: string, candidate: Candidate) =>
+  `${name}: ${[...candidate.entries()]
+    .map(
+      ([series, c]) =>
+        `${series} best ${c.value}${c.date ? ` (newest ${c.date})` : ''}${c.results > 1 ? `, ${c.results} results` : ''}`,
+    )
+    .join('; ')}`;
+
 function countUnmatched(lines: Map<string, { text: string; count: number }>, key: string, text: string): void {
   const entry = lines.get(key) ?? { text, count: 0 };
   entry.count += 1;
@@ -111,8 +143,10 @@ export function mergeUpstreamResults(
     added: [],
     updated: [],
     firstResults: [],
+    candidates: [],
   };
   const unmatched = new Map<string, { text: string; count: number }>();
+  const proposed = new Map<string, Candidate>();
   const placed = new Map<string, UpstreamResult>();
   for (const result of results) {
     if (!upstream.feeds.some((feed) => takes(feed, result.fields))) {
@@ -129,6 +163,7 @@ export function mergeUpstreamResults(
         result.name,
         `${result.name}: ${why ?? `closest tools ${closest.length ? closest.join(', ') : 'none'}`}`,
       );
+      if (match.kind === 'unmatched') propose(proposed, result, upstream.feeds);
       continue;
     }
     report.matched += 1;
@@ -151,5 +186,6 @@ export function mergeUpstreamResults(
     store(next, resultsFileOf(next, tool.id, tool.name), classified, report);
   }
   report.unmatched = [...unmatched.values()].map((u) => (u.count > 1 ? `${u.text} (${u.count} results)` : u.text));
+  report.candidates = [...proposed.entries()].map(([name, c]) => describeProposed(name, c));
   return report;
 }

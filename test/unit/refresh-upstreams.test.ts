@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildDocuments, type BuildResult } from '../../src/compile/documents.ts';
+import { refreshSection, storedRefreshReport } from '../../src/compile/report-refresh.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import { loadRefreshConfig, parseRefreshConfig, withOverrides } from '../../src/refresh/config.ts';
@@ -43,8 +44,9 @@ function ok<T extends { ok: boolean }>(read: T): Extract<T, { ok: true }> {
   return read as Extract<T, { ok: true }>;
 }
 
-const issuesOf = (read: { ok: boolean }) =>
-  read.ok ? '' : (read as { issues: Parameters<typeof formatIssue>[0][] }).issues.map(formatIssue).join('\n');
+/** Every issue of a refused read, as the report prints them; empty when the read was accepted. */
+const issuesOf = (read: { ok: true } | { ok: false; issues: Parameters<typeof formatIssue>[0][] }) =>
+  read.ok ? '' : read.issues.map(formatIssue).join('\n');
 
 /** The project's own setting of one upstream, so the tests hold the configuration the refresh runs with. */
 async function configured(name: string): Promise<BenchmarkSource> {
@@ -91,6 +93,18 @@ describe('Epoch AI benchmark runs (benchmarks_runs.csv)', () => {
     expect(merge).toMatchObject({ read: 4, notFed: 1, matched: 1 });
     expect(merge.unmatched.join('\n')).toMatch(/o3-2025-04-16_medium/);
     expect(merge.unmatched.join('\n')).toMatch(/gpt-5-mini-2025-08-07_high/);
+    // The models it measured that no tool carries are proposed, with what Epoch measured; nothing is added for them.
+    expect(merge.candidates).toEqual([
+      'gpt-5-mini-2025-08-07: swe-bench-verified-epoch best 61.6 (newest 2025-10-30)',
+      'o3-2025-04-16: swe-bench-verified-epoch best 43.7 (newest 2025-08-12)',
+    ]);
+    const stored = storedRefreshReport.parse({ ...emptyReport('2026-11-28T06:00:00Z', false), results: [merge] });
+    expect(refreshSection({ file: 'state/refresh-report.json', report: stored }).split('\n')).toEqual(
+      expect.arrayContaining([
+        'Candidates proposed by epoch-runs (a result, no tool; not added) (2):',
+        '  - o3-2025-04-16: swe-bench-verified-epoch best 43.7 (newest 2025-08-12)',
+      ]),
+    );
     const added = source.results
       .find((r) => r.data.toolId === 'claude-haiku-4-5')!
       .data.results.find((r) => r.series === 'swe-bench-verified-epoch');
@@ -381,5 +395,33 @@ describe('a scheduled retirement takes effect on its day without a hand edit', (
     // Retired, it leaves every recommendation.
     const picks = JSON.stringify(after.documents['use-cases.json']);
     expect(picks).not.toMatch(/"toolId":"gpt-5"/);
+  });
+});
+
+describe('the directory grows with the field: 113 tools and 20 providers are a floor, not a ceiling', () => {
+  it('a 114th tool from a 21st provider builds, and every count follows the data', async () => {
+    const source = await freshSource();
+    const base = source.providers[0]!;
+    source.providers.push({
+      file: 'providers/newlab.json',
+      data: { ...structuredClone(base.data), id: 'newlab', name: 'New Lab' },
+    });
+    const model = structuredClone(source.tools.find((t) => t.data.provider === base.data.id)!);
+    model.file = 'tools/newlab/newlab-coder-1.json';
+    Object.assign(model.data, {
+      id: 'newlab-coder-1',
+      name: 'NewLab Coder 1',
+      provider: 'newlab',
+      aliases: [],
+      replacedBy: undefined,
+      upstream: { modelsDev: null },
+    });
+    source.tools.push(model);
+    const { documents } = buildDocuments(source, { crossValidation: JSON.parse(inject('crossValidation')) });
+    const tools = documents['tools.json'] as { tools: Tool[]; totalTools: number };
+    expect(tools.totalTools).toBe(source.tools.length);
+    expect(tools.totalTools).toBeGreaterThan(113);
+    expect((documents['providers.json'] as { providers: unknown[] }).providers).toHaveLength(source.providers.length);
+    expect(source.providers.length).toBeGreaterThan(20);
   });
 });
