@@ -104,7 +104,7 @@ export async function validate(
 
 /** Leaderboard results over the merged data, each upstream reported (read, matched, unmatched, unclassified, new). */
 export function applyResults(
-  { report, startedAt }: Run,
+  { report, startedAt, config }: Run,
   merged: SourceData,
   reads: readonly BenchmarkRead[],
 ): SourceData {
@@ -120,6 +120,7 @@ export function applyResults(
       read.results!.results,
       next.series.data,
       startedAt.slice(0, 10),
+      config.candidates,
     );
     report.results.push(merge);
     report.updates.push(

@@ -90,6 +90,13 @@ function store(
   for (const field of changed) (existing as Record<string, unknown>)[field] = result[field];
 }
 
+/** A result of the last `windowDays` before the refresh, or one the upstream does not date. */
+function isRecent(date: string, readOn: string, windowDays: number): boolean {
+  if (!date) return true;
+  const since = new Date(Date.parse(`${readOn}T00:00:00Z`) - windowDays * 86_400_000).toISOString().slice(0, 10);
+  return date.slice(0, 10) >= since.slice(0, date.length);
+}
+
 /** What one upstream says of a model no tool carries: per series its best value and newest date. */
 type Candidate = Map<string, { value: number; date: string; results: number }>;
 
@@ -122,6 +129,12 @@ function countUnmatched(lines: Map<string, { text: string; count: number }>, key
   lines.set(key, entry);
 }
 
+/** Which measured models are proposed: a result within `windowDays` of the refresh (or undated), a name not in `ignore`. */
+export interface CandidateWindow {
+  windowDays: number;
+  ignore: readonly string[];
+}
+
 /** Results of one upstream over `next` (changed in place), reported. */
 export function mergeUpstreamResults(
   next: SourceData,
@@ -130,6 +143,7 @@ export function mergeUpstreamResults(
   results: readonly UpstreamResult[],
   seriesFile: SeriesFile,
   readOn: string,
+  window: CandidateWindow = { windowDays: 180, ignore: [] },
 ): UpstreamResultsReport {
   const series = new Map(seriesFile.series.map((s) => [s.id, s]));
   const tools = new Map(next.tools.map((t) => [t.data.id, t.data]));
@@ -163,7 +177,8 @@ export function mergeUpstreamResults(
         result.name,
         `${result.name}: ${why ?? `closest tools ${closest.length ? closest.join(', ') : 'none'}`}`,
       );
-      if (match.kind === 'unmatched') propose(proposed, result, upstream.feeds);
+      if (match.kind === 'unmatched' && isRecent(result.date, readOn, window.windowDays))
+        propose(proposed, result, upstream.feeds);
       continue;
     }
     report.matched += 1;
@@ -186,6 +201,9 @@ export function mergeUpstreamResults(
     store(next, resultsFileOf(next, tool.id, tool.name), classified, report);
   }
   report.unmatched = [...unmatched.values()].map((u) => (u.count > 1 ? `${u.text} (${u.count} results)` : u.text));
-  report.candidates = [...proposed.entries()].map(([name, c]) => describeProposed(name, c));
+  const ignored = new Set(window.ignore.map((name) => name.toLowerCase()));
+  report.candidates = [...proposed.entries()]
+    .filter(([name]) => !ignored.has(name.toLowerCase()))
+    .map(([name, c]) => describeProposed(name, c));
   return report;
 }

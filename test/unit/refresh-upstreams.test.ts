@@ -90,18 +90,27 @@ describe('Epoch AI benchmark runs (benchmarks_runs.csv)', () => {
       source.series.data,
       '2026-11-28',
     );
-    expect(merge).toMatchObject({ read: 4, notFed: 1, matched: 1 });
+    expect(merge).toMatchObject({ read: 4, notFed: 1, matched: 1, candidates: [] });
     expect(merge.unmatched.join('\n')).toMatch(/o3-2025-04-16_medium/);
     expect(merge.unmatched.join('\n')).toMatch(/gpt-5-mini-2025-08-07_high/);
-    // The models it measured that no tool carries are proposed, with what Epoch measured; nothing is added for them.
-    expect(merge.candidates).toEqual([
-      'gpt-5-mini-2025-08-07: swe-bench-verified-epoch best 61.6 (newest 2025-10-30)',
-      'o3-2025-04-16: swe-bench-verified-epoch best 43.7 (newest 2025-08-12)',
-    ]);
-    const stored = storedRefreshReport.parse({ ...emptyReport('2026-11-28T06:00:00Z', false), results: [merge] });
+    // Runs of more than 180 days before the refresh propose nothing (above); read within the window, the models
+    // it measured that no tool carries are proposed with what Epoch measured, and nothing is added for them.
+    const fresh = await freshSource();
+    const recent = mergeUpstreamResults(
+      fresh,
+      toolIndex(fresh),
+      await configured('epoch-runs'),
+      results,
+      fresh.series.data,
+      '2025-12-01',
+      { windowDays: 180, ignore: ['GPT-5-MINI-2025-08-07'] },
+    );
+    // A name listed in candidates.ignore (any case) is not proposed again.
+    expect(recent.candidates).toEqual(['o3-2025-04-16: swe-bench-verified-epoch best 43.7 (newest 2025-08-12)']);
+    const stored = storedRefreshReport.parse({ ...emptyReport('2025-12-01T06:00:00Z', false), results: [recent] });
     expect(refreshSection({ file: 'state/refresh-report.json', report: stored }).split('\n')).toEqual(
       expect.arrayContaining([
-        'Candidates proposed by epoch-runs (a result, no tool; not added) (2):',
+        'Candidates proposed by epoch-runs (a result, no tool; not added) (1):',
         '  - o3-2025-04-16: swe-bench-verified-epoch best 43.7 (newest 2025-08-12)',
       ]),
     );
