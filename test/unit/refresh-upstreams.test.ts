@@ -54,6 +54,25 @@ async function configured(name: string): Promise<BenchmarkSource> {
   return config.upstreams.benchmarks.find((b) => b.name === name)!;
 }
 
+/** One upstream's results over `source` with the project's own setting of it, as the refresh merges them. */
+async function mergeWith(
+  name: string,
+  source: SourceData,
+  results: Parameters<typeof mergeUpstreamResults>[3],
+  readOn = '2026-11-28',
+  window?: Parameters<typeof mergeUpstreamResults>[6],
+) {
+  return mergeUpstreamResults(
+    source,
+    toolIndex(source),
+    await configured(name),
+    results,
+    source.series.data,
+    readOn,
+    window,
+  );
+}
+
 /** Takes the curated results of a series away from a tool, as they were before the upstream brought them. */
 function withoutSeries(source: SourceData, toolId: string, series: string): void {
   const located = source.results.find((r) => r.data.toolId === toolId)!;
@@ -82,29 +101,16 @@ describe('Epoch AI benchmark runs (benchmarks_runs.csv)', () => {
     const source = await freshSource();
     withoutSeries(source, 'claude-haiku-4-5', 'swe-bench-verified-epoch');
     const results = ok(readEpochRuns(await fixture('epoch/benchmarks_runs.csv'), ORIGIN)).results;
-    const merge = mergeUpstreamResults(
-      source,
-      toolIndex(source),
-      await configured('epoch-runs'),
-      results,
-      source.series.data,
-      '2026-11-28',
-    );
+    const merge = await mergeWith('epoch-runs', source, results);
     expect(merge).toMatchObject({ read: 4, notFed: 1, matched: 1, candidates: [] });
     expect(merge.unmatched.join('\n')).toMatch(/o3-2025-04-16_medium/);
     expect(merge.unmatched.join('\n')).toMatch(/gpt-5-mini-2025-08-07_high/);
     // Runs of more than 180 days before the refresh propose nothing (above); read within the window, the models
     // it measured that no tool carries are proposed with what Epoch measured, and nothing is added for them.
-    const fresh = await freshSource();
-    const recent = mergeUpstreamResults(
-      fresh,
-      toolIndex(fresh),
-      await configured('epoch-runs'),
-      results,
-      fresh.series.data,
-      '2025-12-01',
-      { windowDays: 180, ignore: ['GPT-5-MINI-2025-08-07'] },
-    );
+    const recent = await mergeWith('epoch-runs', await freshSource(), results, '2025-12-01', {
+      windowDays: 180,
+      ignore: ['GPT-5-MINI-2025-08-07'],
+    });
     // A name listed in candidates.ignore (any case) is not proposed again.
     expect(recent.candidates).toEqual(['o3-2025-04-16: swe-bench-verified-epoch best 43.7 (newest 2025-08-12)']);
     const stored = storedRefreshReport.parse({ ...emptyReport('2025-12-01T06:00:00Z', false), results: [recent] });
@@ -186,14 +192,7 @@ describe('Terminal-Bench 4.0 board rows (Harbor Hub)', () => {
     const source = await freshSource();
     withoutSeries(source, 'claude-sonnet-5-5', 'terminal-bench-4');
     const results = ok(readHarborLeaderboard(await fixture('terminal-bench/board.json'), ORIGIN)).results;
-    const merge = mergeUpstreamResults(
-      source,
-      toolIndex(source),
-      await configured('terminal-bench-4'),
-      results,
-      source.series.data,
-      '2026-11-28',
-    );
+    const merge = await mergeWith('terminal-bench-4', source, results);
     expect(merge).toMatchObject({ read: 4, notFed: 0, matched: 4, unmatched: [], unclassified: [] });
     // Opus 5.5, Fable 5.1 (same score and day as its recorded max run) and GPT-6 Sol are recorded already.
     expect(merge.added).toHaveLength(1);
