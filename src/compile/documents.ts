@@ -13,6 +13,7 @@ import {
   supersededMembers,
 } from './derive/categories.ts';
 import { deriveCategories, derivePlatforms, deriveProviders, deriveToolRecords, leanTool } from './derive/directory.ts';
+import { withStatusOn } from './derive/effective-status.ts';
 import { deriveUseCases, type PickEvidence } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
 import type { SourceData } from './load.ts';
@@ -37,7 +38,11 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
   checkSourceIntegrity(source, options.now);
   const { meta } = source;
   const lastUpdated = meta.data.lastUpdated;
-  const toolFiles = source.tools.map((t) => t.data);
+  // Every derivation sees the status on the data's date: a scheduled retirement that has come is in force.
+  const toolFiles = withStatusOn(
+    source.tools.map((t) => t.data),
+    lastUpdated.slice(0, 10),
+  );
   const providersById = new Map(source.providers.map((p) => [p.data.id, p.data]));
   const providerNames = new Map(source.providers.map((p) => [p.data.id, p.data.name]));
 

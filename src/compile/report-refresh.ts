@@ -25,6 +25,18 @@ const storedResults = z.object({
   added: names,
   updated: names,
   firstResults: names,
+  // Reports stored before results upstreams proposed candidates have none.
+  candidates: names.default([]),
+});
+
+const storedLifecycle = z.object({
+  name: z.string(),
+  read: z.number().int().nonnegative(),
+  matched: z.number().int().nonnegative(),
+  unmatched: names,
+  conflicts: names,
+  added: names,
+  updated: names,
 });
 
 /** The fields of the refresh's report (src/refresh/report.ts RefreshReport) this report prints. */
@@ -42,6 +54,7 @@ export const storedRefreshReport = z.object({
     .nullable()
     .optional(),
   results: z.array(storedResults),
+  lifecycle: z.array(storedLifecycle).default([]),
 });
 export type StoredRefreshReport = z.infer<typeof storedRefreshReport>;
 
@@ -92,6 +105,15 @@ function upstreamLines(report: StoredRefreshReport): string[] {
     ...list(`  ${r.name}: unclassified results (kept out of scoring)`, r.unclassified),
     ...list(`  ${r.name}: new results`, r.added),
   ]);
+  lines.push(
+    ...report.lifecycle.flatMap((l) => [
+      `lifecycle upstream ${l.name}: ${l.read} rows read, ${l.matched} matched, ${l.unmatched.length} unmatched (not applied), ${l.conflicts.length} in conflict (not applied), ${l.added.length} new, ${l.updated.length} updated`,
+      ...list(`  ${l.name}: unmatched rows with the closest tools (add an alias to match)`, l.unmatched),
+      ...(l.conflicts.length > 0
+        ? list(`  ${l.name}: rows that disagree with the recorded lifecycle`, l.conflicts)
+        : []),
+    ]),
+  );
   const rows = report.benchmarks;
   if (rows)
     lines.push(
@@ -119,6 +141,10 @@ export function refreshSection({ file, report }: RefreshFindings): string {
     ...list(
       'Candidates proposed (new models from tracked providers within the configured window; not added)',
       report.candidates,
+    ),
+    // Every results upstream proposes the models it measured that no tool carries, with what it measured.
+    ...report.results.flatMap((r) =>
+      list(`Candidates proposed by ${r.name} (a result, no tool; not added)`, r.candidates),
     ),
     ...(report.benchmarks?.newModels.length
       ? list('Benchmark models not in the directory (candidates)', report.benchmarks.newModels)

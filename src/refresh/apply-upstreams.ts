@@ -12,8 +12,9 @@ import { checkBounds } from './bounds.ts';
 import { toolIndex } from './match.ts';
 import { mergeBenchmarks, type BenchmarkMerge } from './merge-benchmarks.ts';
 import { findCandidates, mergePricing, type PricingMerge } from './merge-pricing.ts';
+import { applyScheduledRetirements, mergeLifecycleRows } from './merge-lifecycle.ts';
 import { mergeUpstreamResults } from './merge-results.ts';
-import type { BenchmarkRead, PricingRead } from './read-upstreams.ts';
+import type { BenchmarkRead, LifecycleRead, PricingRead } from './read-upstreams.ts';
 import { describeCandidate } from './report.ts';
 import { Rejection, type Run } from './run.ts';
 import type { BenchmarkRow } from './upstream/benchmarks.ts';
@@ -103,7 +104,7 @@ export async function validate(
 
 /** Leaderboard results over the merged data, each upstream reported (read, matched, unmatched, unclassified, new). */
 export function applyResults(
-  { report, startedAt }: Run,
+  { report, startedAt, config }: Run,
   merged: SourceData,
   reads: readonly BenchmarkRead[],
 ): SourceData {
@@ -119,6 +120,7 @@ export function applyResults(
       read.results!.results,
       next.series.data,
       startedAt.slice(0, 10),
+      config.candidates,
     );
     report.results.push(merge);
     report.updates.push(
@@ -126,5 +128,28 @@ export function applyResults(
       ...merge.added.map((a) => `${read.source.name}: added ${a}`),
     );
   }
+  return next;
+}
+
+/**
+ * Lifecycle lists over the merged data, each reported (read, matched, unmatched, conflicts, new),
+ * then the provider retirements whose day has come. Runs on every refresh, with or without a
+ * list, so a scheduled retirement is published on its day without a hand edit.
+ */
+export function applyLifecycle(
+  { report, startedAt }: Run,
+  merged: SourceData,
+  reads: readonly LifecycleRead[],
+): SourceData {
+  const next = structuredClone(merged);
+  const readOn = startedAt.slice(0, 10);
+  const index = toolIndex(next);
+  for (const read of reads) {
+    if (!read.rows) continue;
+    const merge = mergeLifecycleRows(next, index, read.source, read.rows, { origin: read.origin, readOn });
+    report.lifecycle.push(merge);
+    report.updates.push(...[...merge.added, ...merge.updated].map((line) => `${read.source.name}: ${line}`));
+  }
+  report.updates.push(...applyScheduledRetirements(next, readOn));
   return next;
 }

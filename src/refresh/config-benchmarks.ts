@@ -14,6 +14,8 @@ export const BENCHMARK_FORMATS = [
   'swe-bench',
   'aider-polyglot',
   'bigcodebench',
+  'epoch-runs',
+  'harbor-leaderboard',
 ] as const;
 export type BenchmarkSourceFormat = (typeof BENCHMARK_FORMATS)[number];
 

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { benchmarkSources, withBenchmarksLocation } from './config-benchmarks.ts';
+import { lifecycleSources } from './config-lifecycle.ts';
 
 export const DEFAULT_SCHEDULE = '0 6 * * 1';
 export const DEFAULT_PRICING_LOCATION = 'https://models.dev/api.json';
@@ -56,6 +57,7 @@ export const refreshConfigSchema = z
           .strict()
           .prefault({}),
         benchmarks: benchmarkSources.prefault([]),
+        lifecycle: lifecycleSources.default([]),
       })
       .strict()
       .prefault({}),
@@ -157,7 +159,11 @@ export function withOverrides(config: RefreshConfig, ...layers: Overrides[]): Re
   const next = structuredClone(config);
   for (const layer of layers) {
     if (layer.pricingSource) next.upstreams.pricing.location = layer.pricingSource;
-    if (layer.benchmarksSource) next.upstreams.benchmarks = withBenchmarksLocation(layer.benchmarksSource);
+    // A run pointed at one benchmarks file reaches nothing else: the lifecycle lists are not read either.
+    if (layer.benchmarksSource) {
+      next.upstreams.benchmarks = withBenchmarksLocation(layer.benchmarksSource);
+      next.upstreams.lifecycle = [];
+    }
     if (layer.schedule) next.schedule = layer.schedule;
     if (layer.publicBaseUrl) next.publicBaseUrl = layer.publicBaseUrl.replace(/\/+$/, '');
   }

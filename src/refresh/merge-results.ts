@@ -11,7 +11,7 @@ import type { SourceData } from '../compile/load.ts';
 import type { BenchmarkResult, ResultsFile, SeriesFile } from '../schema/source.ts';
 import { classify, takes } from './classify.ts';
 import type { BenchmarkSource } from './config-benchmarks.ts';
-import { closestTools, matchTool, type ToolIndex } from './match.ts';
+import { closestTools, type MatchOutcome, matchTool, type ToolIndex } from './match.ts';
 import type { UpstreamResult } from './upstream/results.ts';
 
 export interface UpstreamResultsReport {
@@ -29,6 +29,12 @@ export interface UpstreamResultsReport {
   updated: string[];
   /** Tools whose first result this upstream brought. */
   firstResults: string[];
+  /**
+   * Models this upstream has a fed result for and no tool carries, each with what the upstream says of
+   * it (series, best value, newest date): candidates for the directory, never added by the refresh.
+   * Absent from reports stored before upstreams proposed candidates.
+   */
+  candidates?: string[];
 }
 
 type Located = SourceData['results'][number];
@@ -85,6 +91,39 @@ function store(
   for (const field of changed) (existing as Record<string, unknown>)[field] = result[field];
 }
 
+/** A result of the last `windowDays` before the refresh, or one the upstream does not date. */
+function isRecent(date: string, readOn: string, windowDays: number): boolean {
+  if (!date) return true;
+  const since = new Date(Date.parse(`${readOn}T00:00:00Z`) - windowDays * 86_400_000).toISOString().slice(0, 10);
+  return date.slice(0, 10) >= since.slice(0, date.length);
+}
+
+/** What one upstream says of a model no tool carries: per series its best value and newest date. */
+type Candidate = Map<string, { value: number; date: string; results: number }>;
+
+/** The model a result is about, as the upstream names it: its model field (without a run setting), else its first key. */
+function propose(proposed: Map<string, Candidate>, result: UpstreamResult, feeds: BenchmarkSource['feeds']): void {
+  const series = feeds.find((feed) => takes(feed, result.fields))!.series;
+  const { modelBase, model, models } = result.fields;
+  const name = modelBase ?? model ?? models ?? result.keys[0] ?? result.name;
+  const candidate = proposed.get(name) ?? new Map();
+  const seen = candidate.get(series);
+  candidate.set(series, {
+    value: Math.max(seen?.value ?? result.score, result.score),
+    date: seen && seen.date > result.date ? seen.date : result.date,
+    results: (seen?.results ?? 0) + 1,
+  });
+  proposed.set(name, candidate);
+}
+
+const describeProposed = (name: string, candidate: Candidate) =>
+  `${name}: ${[...candidate.entries()]
+    .map(
+      ([series, c]) =>
+        `${series} best ${c.value}${c.date ? ` (newest ${c.date})` : ''}${c.results > 1 ? `, ${c.results} results` : ''}`,
+    )
+    .join('; ')}`;
+
 function countUnmatched(lines: Map<string, { text: string; count: number }>, key: string, text: string): void {
   const entry = lines.get(key) ?? { text, count: 0 };
   entry.count += 1;
@@ -105,6 +144,21 @@ function lateDate(result: UpstreamResult, readOn: string, shutdown: string | und
   return null;
 }
 
+/** The report line of a name that matched no tool: why, or the closest tools as suggestions. */
+function unmatchedLine(match: Exclude<MatchOutcome, { kind: 'matched' }>, name: string, index: ToolIndex): string {
+  if (match.kind === 'ambiguous')
+    return `${name}: "${match.name}" is a name of several tools (${match.toolIds.join(', ')})`;
+  if (match.kind === 'refused') return `${name}: refused, never matched: the name ${match.reason}`;
+  const closest = closestTools(index, name);
+  return `${name}: closest tools ${closest.length ? closest.join(', ') : 'none'}`;
+}
+
+/** Which measured models are proposed: a result within `windowDays` of the refresh (or undated), a name not in `ignore`. */
+export interface CandidateWindow {
+  windowDays: number;
+  ignore: readonly string[];
+}
+
 /** Results of one upstream over `next` (changed in place), reported. */
 export function mergeUpstreamResults(
   next: SourceData,
@@ -113,6 +167,7 @@ export function mergeUpstreamResults(
   results: readonly UpstreamResult[],
   seriesFile: SeriesFile,
   readOn: string,
+  window: CandidateWindow = { windowDays: 180, ignore: [] },
 ): UpstreamResultsReport {
   const series = new Map(seriesFile.series.map((s) => [s.id, s]));
   const tools = new Map(next.tools.map((t) => [t.data.id, t.data]));
@@ -126,8 +181,10 @@ export function mergeUpstreamResults(
     added: [],
     updated: [],
     firstResults: [],
+    candidates: [],
   };
   const unmatched = new Map<string, { text: string; count: number }>();
+  const proposed = new Map<string, Candidate>();
   const placed = new Map<string, UpstreamResult>();
   for (const result of results) {
     if (!upstream.feeds.some((feed) => takes(feed, result.fields))) {
@@ -136,18 +193,9 @@ export function mergeUpstreamResults(
     }
     const match = matchTool(index, result.keys, upstream.aliases);
     if (match.kind !== 'matched') {
-      const why =
-        match.kind === 'ambiguous'
-          ? `"${match.name}" is a name of several tools (${match.toolIds.join(', ')})`
-          : match.kind === 'refused'
-            ? `refused, never matched: the name ${match.reason}`
-            : null;
-      const closest = closestTools(index, result.name);
-      countUnmatched(
-        unmatched,
-        result.name,
-        `${result.name}: ${why ?? `closest tools ${closest.length ? closest.join(', ') : 'none'}`}`,
-      );
+      countUnmatched(unmatched, result.name, unmatchedLine(match, result.name, index));
+      if (match.kind === 'unmatched' && isRecent(result.date, readOn, window.windowDays))
+        propose(proposed, result, upstream.feeds);
       continue;
     }
     report.matched += 1;
@@ -175,5 +223,9 @@ export function mergeUpstreamResults(
     store(next, resultsFileOf(next, tool.id, tool.name), classified, report);
   }
   report.unmatched = [...unmatched.values()].map((u) => (u.count > 1 ? `${u.text} (${u.count} results)` : u.text));
+  const ignored = new Set(window.ignore.map((name) => name.toLowerCase()));
+  report.candidates = [...proposed.entries()]
+    .filter(([name]) => !ignored.has(name.toLowerCase()))
+    .map(([name, c]) => describeProposed(name, c));
   return report;
 }

@@ -13,7 +13,7 @@ import { redactText, secretsOf } from '../fs/redact.ts';
 import { publishFromDisk } from '../history/publish.ts';
 import { DOCUMENT_NAMES, documentBodies, loadReleases, withRelease, type ReleaseHistory } from '../history/releases.ts';
 import { fileCache } from '../history/publish.ts';
-import { applyBenchmarks, applyPricing, applyResults, validate } from './apply-upstreams.ts';
+import { applyBenchmarks, applyLifecycle, applyPricing, applyResults, validate } from './apply-upstreams.ts';
 import { publishedRefreshStatus, republishFreshness } from './freshness.ts';
 import { readPending } from './journal.ts';
 import { acquireLock, LockedError } from './lock.ts';
@@ -48,6 +48,7 @@ export function emptyReport(startedAt: string, dryRun: boolean): RefreshReport {
     candidates: [],
     benchmarks: null,
     results: [],
+    lifecycle: [],
     notes: [],
     recovered: null,
   };
@@ -62,6 +63,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshReport
   report.upstreams = [
     { name: 'pricing', location: publicLocation(config.upstreams.pricing.location), sha256: null },
     ...config.upstreams.benchmarks.map((b) => ({ name: b.name, location: publicLocation(b.location), sha256: null })),
+    ...config.upstreams.lifecycle.map((l) => ({ name: l.name, location: publicLocation(l.location), sha256: null })),
   ];
   const run: Run = {
     options,
@@ -125,11 +127,12 @@ async function recoverFirst({ options, report, log }: Run): Promise<void> {
 async function refreshLocked(run: Run): Promise<void> {
   const { options, report } = run;
   const { source, releases } = await loadStores(run);
-  const { pricing, benchmarks } = await readUpstreams(run, source);
+  const { pricing, benchmarks, lifecycle } = await readUpstreams(run, source);
   const pricingMerge = pricing.index ? applyPricing(run, source, { ...pricing, index: pricing.index }) : undefined;
   let merged = pricingMerge?.source ?? source;
   for (const read of benchmarks) if (read.rows) merged = applyBenchmarks(run, merged, read.rows);
   merged = applyResults(run, merged, benchmarks);
+  merged = applyLifecycle(run, merged, lifecycle);
   const candidate = await validate(run, merged, pricingMerge);
   await run.checkpoint('validated');
 
@@ -171,9 +174,11 @@ async function loadStores({ options, report }: Run): Promise<{ source: SourceDat
 /** Redacts what leaves, then records the outcome in .state/ and in the published freshness document. */
 async function finishRun({ options, config, report, started, startedAt }: Run): Promise<void> {
   // Messages may quote a location (an error thrown by fetch, a note): none leaves with a secret.
-  const secrets = [config.upstreams.pricing.location, ...config.upstreams.benchmarks.map((b) => b.location)].flatMap(
-    (location) => secretsOf(location),
-  );
+  const secrets = [
+    config.upstreams.pricing.location,
+    ...config.upstreams.benchmarks.map((b) => b.location),
+    ...config.upstreams.lifecycle.map((l) => l.location),
+  ].flatMap((location) => secretsOf(location));
   report.errors = report.errors.map((line) => redactText(line, secrets));
   report.notes = report.notes.map((line) => redactText(line, secrets));
   if (report.dryRun) return;

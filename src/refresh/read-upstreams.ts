@@ -1,6 +1,6 @@
 /**
  * Fetching and reading every upstream of a run behind fetch.ts's guards (size, time, redirects,
- * media type) and the readers' checks (json-guard.ts for duplicate keys and depth, then each
+ * media type) and the readers' checks (src/compile/json-guard.ts for duplicate keys and depth, then each
  * format's schema and bounds). Every problem of every upstream is collected before the run
  * decides; any problem refuses the run, so a bad upstream never replaces good data.
  */
@@ -9,6 +9,7 @@ import { appendIssues, formatIssue, type DataIssue } from '../compile/errors.ts'
 import { redactLocation } from '../fs/redact.ts';
 import type { UpstreamUsed } from '../schema/api.ts';
 import { ROW_FORMATS, type BenchmarkSource } from './config-benchmarks.ts';
+import type { LifecycleSource } from './config-lifecycle.ts';
 import type { RefreshConfig } from './config.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
 import { parseJsonGuarded } from '../compile/json-guard.ts';
@@ -16,6 +17,9 @@ import { publicLocation, Rejection, type Run } from './run.ts';
 import { readAiderPolyglot } from './upstream/aider-polyglot.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
 import { readBigCodeBench } from './upstream/bigcodebench.ts';
+import { readCopilotRetirements, type LifecycleRow } from './upstream/copilot-retirements.ts';
+import { readEpochRuns } from './upstream/epoch-runs.ts';
+import { readHarborLeaderboard } from './upstream/harbor-leaderboard.ts';
 import { readModelsDevBenchmarks } from './upstream/models-dev-benchmarks.ts';
 import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
 import type { UpstreamResults } from './upstream/results.ts';
@@ -36,12 +40,22 @@ export interface BenchmarkRead {
   results?: UpstreamResults & { ok: true };
 }
 
+/** One lifecycle list as read, with the https address its events cite. */
+export interface LifecycleRead {
+  source: LifecycleSource;
+  used: UpstreamUsed;
+  origin: string;
+  rows?: LifecycleRow[];
+}
+
 export interface UpstreamsRead {
   pricing: PricingRead;
   benchmarks: BenchmarkRead[];
+  lifecycle: LifecycleRead[];
 }
 
 const JSON_TYPES = ['application/json', 'text/plain'];
+const CSV_TYPES = ['text/csv', ...JSON_TYPES];
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml', 'text/plain'];
 
 /** An upstream that could not be read is a rejection reason, not a crash; any other error is a bug and propagates. */
@@ -95,6 +109,10 @@ function parseResults(
       return readAiderPolyglot(body, origin, label);
     case 'bigcodebench':
       return readBigCodeBench(body, origin, label);
+    case 'epoch-runs':
+      return readEpochRuns(body, origin, label);
+    case 'harbor-leaderboard':
+      return readHarborLeaderboard(body, origin, label);
     default: {
       const parsed = parseJsonGuarded(body, label);
       return parsed.ok ? readModelsDevBenchmarks(parsed.value, wanted, origin, label) : parsed;
@@ -113,7 +131,12 @@ async function readBenchmarkSource(
   const label = `${name} upstream`;
   const rowKind = ROW_FORMATS.includes(source.format) ? ROW_KIND[source.format as keyof typeof ROW_KIND] : null;
   try {
-    const types = source.format === 'aider-polyglot' ? YAML_TYPES : rowKind ? ['text/csv', ...JSON_TYPES] : JSON_TYPES;
+    const types =
+      source.format === 'aider-polyglot'
+        ? YAML_TYPES
+        : rowKind || source.format === 'epoch-runs'
+          ? CSV_TYPES
+          : JSON_TYPES;
     const fetched = await readUpstream(label, location, types, config.limits);
     const used = { name, location: publicLocation(location), sha256: fetched.sha256 };
     if (rowKind) {
@@ -132,6 +155,26 @@ async function readBenchmarkSource(
     return read.ok ? { source, used, results: read } : { source, used };
   } catch (error) {
     return { source, used: unreachable(name, label, location, error, issues) };
+  }
+}
+
+async function readLifecycleSource(
+  source: LifecycleSource,
+  config: RefreshConfig,
+  issues: DataIssue[],
+): Promise<LifecycleRead> {
+  const { name, location } = source;
+  const origin = /^https:\/\//.test(location) ? redactLocation(location) : source.sourceUrl;
+  if (location === 'skip') return { source, origin, used: { name, location, sha256: null } };
+  const label = `${name} upstream`;
+  try {
+    const fetched = await readUpstream(label, location, YAML_TYPES, config.limits);
+    const used = { name, location: publicLocation(location), sha256: fetched.sha256 };
+    const read = readCopilotRetirements(fetched.body, label);
+    if (!read.ok) appendIssues(issues, read.issues);
+    return read.ok ? { source, origin, used, rows: read.rows } : { source, origin, used };
+  } catch (error) {
+    return { source, origin, used: unreachable(name, label, location, error, issues) };
   }
 }
 
@@ -156,15 +199,14 @@ export async function readUpstreams(run: Run, source: SourceData): Promise<Upstr
   const { config, report } = run;
   const issues: DataIssue[] = [];
   const wanted = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
-  const [pricing, ...reads] = await Promise.all([
+  const [pricing, reads, lifecycle] = await Promise.all([
     readPricing(config.upstreams.pricing.location, config, wanted, issues),
-    ...config.upstreams.benchmarks.map((s) => readBenchmarkSource(s, config, wanted, issues)),
+    Promise.all(config.upstreams.benchmarks.map((s) => readBenchmarkSource(s, config, wanted, issues))),
+    Promise.all(config.upstreams.lifecycle.map((s) => readLifecycleSource(s, config, issues))),
   ]);
-  const benchmarks = (reads as BenchmarkRead[]).map((read) =>
-    fromPricingDocument(read, pricing as PricingRead, config, wanted, issues),
-  );
-  report.upstreams = [pricing.used, ...benchmarks.map((b) => b.used)];
+  const benchmarks = reads.map((read) => fromPricingDocument(read, pricing, config, wanted, issues));
+  report.upstreams = [pricing.used, ...benchmarks.map((b) => b.used), ...lifecycle.map((l) => l.used)];
   await run.checkpoint('fetched');
   if (issues.length > 0) throw new Rejection(issues.map(formatIssue));
-  return { pricing: pricing as PricingRead, benchmarks };
+  return { pricing, benchmarks, lifecycle };
 }

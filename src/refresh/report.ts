@@ -3,6 +3,7 @@ import type { Change, RefreshOutcome, UpstreamUsed } from '../schema/api.ts';
 import { describeChanges } from '../history/diff.ts';
 import { escapeControls } from './text-guard.ts';
 import type { Candidate } from './merge-pricing.ts';
+import type { LifecycleMergeReport } from './merge-lifecycle.ts';
 import type { UpstreamResultsReport } from './merge-results.ts';
 
 export interface RefreshReport {
@@ -36,6 +37,8 @@ export interface RefreshReport {
   } | null;
   /** Per leaderboard upstream: results read, matched, unmatched (closest tools), unclassified, new. */
   results: UpstreamResultsReport[];
+  /** Per lifecycle upstream: rows read, matched, unmatched (closest tools; never applied), conflicts, new. */
+  lifecycle: LifecycleMergeReport[];
   notes: string[];
   /** Release completed from the journal of an interrupted run, if any. */
   recovered: string | null;
@@ -89,6 +92,17 @@ function resultsSections(results: readonly UpstreamResultsReport[]): string[] {
     ),
     ...section(`${r.name}: results kept out (not classified into one series)`, r.unclassified, 50),
     ...section(`${r.name}: new results`, r.added, 100),
+    ...section(`${r.name}: models with a result that no tool carries (candidates, not added)`, r.candidates ?? [], 50),
+  ]);
+}
+
+/** Per lifecycle upstream: the counts, then the rows a maintainer acts on. Unmatched rows changed nothing. */
+function lifecycleSections(lists: readonly LifecycleMergeReport[]): string[] {
+  return lists.flatMap((l) => [
+    `lifecycle upstream ${l.name}: ${l.read} row(s) read, ${l.matched} matched, ${l.unmatched.length} unmatched (not applied), ${l.conflicts.length} in conflict (not applied), ${l.added.length} new, ${l.updated.length} updated`,
+    ...section(`${l.name}: rows no tool carries the name of (add an alias to match; nothing applied)`, l.unmatched, 50),
+    ...section(`${l.name}: rows that disagree with the recorded lifecycle (nothing applied)`, l.conflicts, 50),
+    ...section(`${l.name}: new lifecycle events`, l.added, 50),
   ]);
 }
 
@@ -128,7 +142,11 @@ export function formatReport(report: RefreshReport): string {
       ...section('benchmark models not in the directory (candidates)', b.newModels, 50),
     );
   }
-  lines.push(...resultsSections(report.results ?? []), ...section('notes', report.notes));
+  lines.push(
+    ...resultsSections(report.results ?? []),
+    ...lifecycleSections(report.lifecycle ?? []),
+    ...section('notes', report.notes),
+  );
   // Upstream text is refused when it holds controls; escaped here too, so no line can forge another.
   return lines.map(escapeControls).join('\n');
 }

@@ -606,11 +606,11 @@ describe('command lines', () => {
     upstream.set('/down.json', { status: 503 });
     const rejected = await runCli('refresh', [
       ...stores(),
-      ...pricingOnly(`${upstream.url}/down.json`, '--now', '2026-11-30T06:00:00Z'),
+      ...pricingOnly(`${upstream.url}/down.json`, '--now', '2026-11-29T07:00:00Z'),
     ]);
     expect(rejected.code).toBe(2);
     const afterRejected = await freshnessFile();
-    expect(afterRejected.refresh).toMatchObject({ lastAttempt: '2026-11-30T06:00:00Z', lastOutcome: 'rejected' });
+    expect(afterRejected.refresh).toMatchObject({ lastAttempt: '2026-11-29T07:00:00Z', lastOutcome: 'rejected' });
     expect(afterRejected.refresh.lastError).toContain('answered HTTP 503');
     expect(afterRejected.refresh.upstreams[0]).toEqual({
       name: 'pricing',
@@ -620,14 +620,14 @@ describe('command lines', () => {
     // The dataset itself did not move: same documents, same ETags.
     expect(afterRejected.endpoints).toEqual(before.endpoints);
     expect(afterRejected.buildId).toBe(before.buildId);
-    const unchanged = await runCli('refresh', [...stores(), ...pricingOnly('skip', '--now', '2026-11-30T07:00:00Z')]);
+    const unchanged = await runCli('refresh', [...stores(), ...pricingOnly('skip', '--now', '2026-11-29T08:00:00Z')]);
     expect(unchanged.code, unchanged.stderr).toBe(0);
     const afterUnchanged = await freshnessFile();
     expect(afterUnchanged.refresh).toMatchObject({
-      lastAttempt: '2026-11-30T07:00:00Z',
+      lastAttempt: '2026-11-29T08:00:00Z',
       lastOutcome: 'unchanged',
       lastError: null,
-      lastSuccess: '2026-11-30T07:00:00Z',
+      lastSuccess: '2026-11-29T08:00:00Z',
     });
     expect(afterUnchanged.endpoints).toEqual(before.endpoints);
   }, 180_000);
