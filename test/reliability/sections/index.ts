@@ -8,6 +8,7 @@ import { REFRESH_SECTIONS } from '../refresh-sections.ts';
 import { followerFaults } from './follower-faults.ts';
 import { fuzz } from './fuzz.ts';
 import { lockContention } from './lock-contention.ts';
+import { meaning } from './meaning.ts';
 import { mixedLoad } from './load.ts';
 import { redirects } from './redirects.ts';
 import { shutdown } from './shutdown.ts';
@@ -21,5 +22,6 @@ export const SECTIONS: readonly Section[] = [
   followerFaults,
   lockContention,
   redirects,
+  meaning,
   ...REFRESH_SECTIONS,
 ];
