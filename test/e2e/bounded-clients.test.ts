@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient, NetworkError, printable } from '../../packages/client/src/index.ts';
 import { UNPRINTABLE } from '../../packages/client/src/format.ts';
 import { MAX_REQUEST_BYTES } from '../../src/mcp/bounded-stdin.ts';
+import { sendEndlessBody } from '../support/endless-body.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
@@ -43,13 +44,7 @@ beforeAll(async () => {
       return;
     }
     if (url.endsWith('/api/endless.json')) {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      const pump = () => {
-        while (!response.destroyed && response.write(chunk));
-        if (!response.destroyed) response.once('drain', pump);
-      };
-      pump();
+      sendEndlessBody(response);
       return;
     }
     if (url.endsWith('/api/changes.json')) {

@@ -23,6 +23,7 @@ import { BoundedLines } from '../../../src/mcp/bounded-stdin.ts';
 import { matchTool, toolIndex } from '../../../src/refresh/match.ts';
 import { mergeUpstreamResults } from '../../../src/refresh/merge-results.ts';
 import { readAiderPolyglot } from '../../../src/refresh/upstream/aider-polyglot.ts';
+import { sendEndlessBody } from '../../support/endless-body.ts';
 import { AIDER_FEED } from '../../support/refresh-samples.ts';
 import type { Row } from '../report.ts';
 import type { Section, SectionContext } from '../section.ts';
@@ -119,15 +120,7 @@ async function upstreamFaults(): Promise<Fault[]> {
 }
 
 async function clientFaults(): Promise<Fault[]> {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const pump = () => {
-      while (!response.destroyed && response.write(chunk));
-      if (!response.destroyed) response.once('drain', pump);
-    };
-    pump();
-  });
+  const server = createServer((_request, response) => sendEndlessBody(response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const endless = async () => {
@@ -146,7 +139,10 @@ async function clientFaults(): Promise<Fault[]> {
       lines.on('data', () => resolve(false));
       lines.end(`${'x'.repeat(4096)}\n`);
     });
-  const escapes = async () => !/[\u001b\u202e]/.test(printable('\u001b]8;;https://evil.example/\u0007x\u202egnp'));
+  const escapes = async () => {
+    const shown = printable('\u001b]8;;https://evil.example/\u0007x\u202egnp');
+    return !shown.includes('\u001b') && !shown.includes('\u202e');
+  };
   return [
     ['an endless response body', endless],
     ['an MCP request line over the limit', oversized],
