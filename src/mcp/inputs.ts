@@ -4,7 +4,7 @@
  * and publishes it as the tool's JSON Schema (additionalProperties: false).
  */
 import { z } from 'zod';
-import { CAPABILITIES } from '../../packages/client/src/index.ts';
+import { CAPABILITIES, CHANGE_KINDS } from '../../packages/client/src/index.ts';
 
 const STATUSES = ['active', 'preview', 'deprecated', 'retired'] as const;
 const capability = z.enum(CAPABILITIES as unknown as [string, ...string[]]);
@@ -124,9 +124,26 @@ export const RECOMMEND_INPUT = {
 export type RecommendInput = InputOf<typeof RECOMMEND_INPUT>;
 
 export const CHANGES_INPUT = {
-  limit: z.number().int().min(1).max(50).default(3).describe('Releases to return.'),
-  model: z.string().min(1).optional().describe('Only changes to this model (id, alias or snapshot).'),
-  since: calendarDate('Only releases on or after this date (YYYY-MM-DD).').optional(),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(3)
+    .describe('Releases to return, newest first, of those that match (`matching` says how many do).'),
+  model: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Only releases that changed this model (id, alias or snapshot), with only its changes.'),
+  since: calendarDate(
+    'Only releases on or after this date (YYYY-MM-DD); older months are read from the archive, so nothing is cut.',
+  ).optional(),
+  kinds: z
+    .array(z.enum(CHANGE_KINDS))
+    .min(1)
+    .optional()
+    .describe('Only changes of these kinds (e.g. price-changed, model-added), and only releases with one.'),
   refits: z
     .boolean()
     .default(false)

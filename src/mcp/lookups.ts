@@ -4,11 +4,11 @@ import {
   costOf,
   filterTools,
   findTool,
-  isRefit,
   joinTool,
   type Platform,
   platformById,
   resolveSuccessor,
+  selectChanges,
   type Tool,
   type ToolFilter,
 } from '../../packages/client/src/index.ts';
@@ -169,32 +169,36 @@ function costExplanation(cost: ReturnType<typeof costOf>, platform: Platform | u
       : `${platform?.name ?? 'The platform'} does not bill this model per token in USD (${cost.kind}${cost.platform?.multiplier != null ? `, multiplier ${cost.platform.multiplier}` : ''}).`;
 }
 
-/** list_changes: the newest releases (since a date), each with its changes (to one model). */
+/**
+ * list_changes: the releases that match (since a date, to one model, of some kinds), newest first, each with its
+ * matching changes; `matching` counts them all before `limit`, following the monthly archive back to `since`.
+ */
 export async function listChanges(directory: Directory, input: InputOf<typeof CHANGES_INPUT>) {
   const { client } = directory;
-  const [{ releases, lastUpdated }, tools] = await Promise.all([
+  const [{ releases, totalReleases }, { lastUpdated }, tools] = await Promise.all([
+    client.getReleases(input.since),
     client.getChanges(),
     input.model ? client.getTools() : undefined,
   ]);
-  const modelId = input.model ? findTool(tools!.tools, input.model).id : undefined;
-  const selected = releases
-    .filter((r) => !input.since || r.date >= input.since)
-    .slice(0, input.limit)
-    .map((r) => {
-      const changes = modelId ? r.changes.filter((c) => c.toolId === modelId) : r.changes;
-      const kept = input.refits ? changes : changes.filter((c) => !isRefit(c));
-      return {
-        id: r.id,
-        date: r.date,
-        summary: r.summary,
-        url: cite(directory, `v/${r.id}/release.json`),
-        changes: kept,
-        refitsLeftOut: changes.length - kept.length,
-      };
-    });
+  const toolId = input.model ? findTool(tools!.tools, input.model).id : undefined;
+  const selected = selectChanges(releases, {
+    since: input.since,
+    toolId,
+    kinds: input.kinds,
+    refits: input.refits,
+    limit: input.limit,
+  });
   return {
-    releases: selected,
-    totalReleases: releases.length,
+    releases: selected.releases.map(({ release, changes, refitsLeftOut }) => ({
+      id: release.id,
+      date: release.date,
+      summary: release.summary,
+      url: cite(directory, `v/${release.id}/release.json`),
+      changes,
+      refitsLeftOut,
+    })),
+    matching: selected.matching,
+    totalReleases,
     dataSource: dataSource(directory, lastUpdated, ['changes.json']),
   };
 }

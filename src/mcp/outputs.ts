@@ -89,6 +89,7 @@ export const CHANGES_OUTPUT = z.looseObject({
         .describe('Estimates that moved within their previous interval, left out of changes.'),
     }),
   ),
-  totalReleases: z.number().int(),
+  matching: z.number().int().describe('Releases that match the filters, before limit.'),
+  totalReleases: z.number().int().describe('Every release the directory has published.'),
   dataSource: DATA_SOURCE,
 });

@@ -37,4 +37,4 @@ const withEvidence = (rows: Json[]) =>
   rows.map((r) => (r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id)).join(', ');
 
 export const summarizeChanges: Summarize = (v: Json) =>
-  `${v.releases.length} of ${v.totalReleases} releases${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;
+  `${v.releases.length} of ${v.matching} matching releases (${v.totalReleases} in all)${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;

@@ -7,7 +7,7 @@
  * required top-level field and of every required field of the elements of its main array. The
  * client's optional structural check (validate: true) is exactly that table, nothing more.
  */
-import { COST_DOCUMENTS, DOCUMENTS, HISTORY_DOCUMENTS } from './api.ts';
+import { COST_DOCUMENTS, changeKind, DOCUMENTS, HISTORY_DOCUMENTS } from './api.ts';
 import { type JsonSchema, namedJsonSchemas } from './json-schema.ts';
 
 const REF = '#/components/schemas/';
@@ -183,6 +183,9 @@ export function generateClientTypes(options: TypesOptions): string {
   out.push('');
   out.push(`/** Documents of the release history (present when the artifact is built with releases). */`);
   out.push(`export const HISTORY_DOCUMENT_NAMES = ${JSON.stringify(Object.keys(HISTORY_DOCUMENTS))} as const;`);
+  out.push('');
+  out.push('/** Every kind of change a release records (`Change["kind"]`), for filters that check their input. */');
+  out.push(`export const CHANGE_KINDS = ${JSON.stringify(changeKind.options)} as const;`);
   out.push('');
   return out.join('\n');
 }

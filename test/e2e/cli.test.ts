@@ -170,18 +170,51 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     expect(unknown.stderr).toContain(`did you mean "${useCase.id}"`);
   });
 
-  it('changes: the newest releases', async () => {
-    const releases = await json<{ id: string; summary: string }[]>('changes', '--limit', '1');
+  it('changes: the newest releases, and how many match', async () => {
+    const { releases, matching } = await json<{ releases: { id: string }[]; matching: number }>(
+      'changes',
+      '--limit',
+      '1',
+    );
     expect(releases).toHaveLength(1);
-    expect((await cli('changes')).stdout).toContain(releases[0]!.id);
+    expect(matching).toBeGreaterThan(1);
+    const text = (await cli('changes', '--limit', '1')).stdout;
+    expect(text).toContain(releases[0]!.id);
+    expect(text).toContain(`(${matching - 1} more matching releases; --limit ${matching} shows all)`);
+  });
+
+  it('changes: --since, --model and --kind keep only the releases and changes that match', async () => {
+    type Listed = {
+      releases: { id: string; date: string; changes: Change[]; refitsLeftOut: number }[];
+      matching: number;
+    };
+    const all = await json<Listed>('changes', '--limit', '100');
+    const priced = all.releases.flatMap((r) => r.changes).find((c) => c.kind === 'price-changed')!;
+    const byModel = await json<Listed>('changes', '--model', priced.toolId, '--limit', '100');
+    expect(byModel.releases.length).toBeGreaterThan(0);
+    for (const release of byModel.releases) {
+      // A release whose only changes to the model are refitted estimates matches, and counts them.
+      expect(release.changes.length + release.refitsLeftOut).toBeGreaterThan(0);
+      for (const change of release.changes) expect(change.toolId).toBe(priced.toolId);
+    }
+    const byKind = await json<Listed>('changes', '--kind', 'price-changed', '--limit', '100');
+    for (const release of byKind.releases) for (const c of release.changes) expect(c.kind).toBe('price-changed');
+    const since = all.releases[2]!.date;
+    const recent = await json<Listed>('changes', '--since', since, '--limit', '100');
+    expect(recent.matching).toBe(all.releases.filter((r) => r.date >= since).length);
+    const bad = await cli('changes', '--kind', 'price-change');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--kind must be one of');
   });
 
   it('changes: refitted estimates are counted, and listed with --refits', async () => {
-    const releases = await json<{ id: string; changes: Change[] }[]>('changes', '--limit', '20');
-    const release = releases.find((r) => r.changes.some(isRefit));
+    type Listed = { releases: { id: string; changes: Change[]; refitsLeftOut: number }[] };
+    const { releases } = await json<Listed>('changes', '--limit', '20');
+    const release = releases.find((r) => r.refitsLeftOut > 0);
     expect(release, 'a release with refitted estimates').toBeDefined();
+    expect(release!.changes.some(isRefit)).toBe(false);
     const at = releases.indexOf(release!) + 1;
-    const refits = release!.changes.filter(isRefit).length;
+    const refits = release!.refitsLeftOut;
     const brief = (await cli('changes', '--limit', String(at))).stdout;
     expect(brief).toContain(`${refits} estimated scores moved within the previous release's 80% interval`);
     const full = (await cli('changes', '--limit', String(at), '--refits')).stdout;

@@ -208,6 +208,22 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(result.releases[0].url).toMatch(/\/api\/v\/.+\/release\.json$/);
   });
 
+  it('list_changes counts every matching release, and with a model or kinds returns only releases that match', async () => {
+    const everything = await data('list_changes', { since: '2026-01-01', limit: 50, refits: true });
+    expect(everything.matching).toBe(everything.totalReleases);
+    const priced = everything.releases.flatMap((r: Json) => r.changes).find((c: Json) => c.kind === 'price-changed');
+    const byModel = await data('list_changes', { model: priced.toolId, limit: 50 });
+    expect(byModel.matching).toBe(byModel.releases.length);
+    for (const release of byModel.releases) {
+      expect(release.changes.length + release.refitsLeftOut).toBeGreaterThan(0);
+      for (const change of release.changes) expect(change.toolId).toBe(priced.toolId);
+    }
+    const byKind = await data('list_changes', { kinds: ['price-changed'], limit: 1 });
+    expect(byKind.releases).toHaveLength(1);
+    expect(byKind.matching).toBeGreaterThanOrEqual(1);
+    for (const change of byKind.releases[0].changes) expect(change.kind).toBe('price-changed');
+  });
+
   it('list_changes leaves out estimates that moved within their interval unless asked, and counts them', async () => {
     const brief = await data('list_changes', { since: '2026-11-25', limit: 10 });
     const release = brief.releases.find((r: Json) => r.refitsLeftOut > 0);

@@ -29,6 +29,7 @@ import type {
   BenchmarksDocument,
   CategoriesDocument,
   ChangesDocument,
+  ChangesMonthDocument,
   CostVectorsDocument,
   DocumentTypes,
   FreshnessDocument,
@@ -332,6 +333,42 @@ export class DirectoryClient {
   /** GET /api/changes.json: every release, newest first, with per-field differences. */
   getChanges(): Promise<ChangesDocument> {
     return this.#get('changes.json');
+  }
+
+  /** GET /api/changes/<YYYY-MM>.json: every release of one month, newest first. */
+  getChangesMonth(month: string): Promise<ChangesMonthDocument> {
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+      throw new InvalidInputError('invalid-option', `month must be YYYY-MM (got "${month}")`);
+    return this.request<ChangesMonthDocument>(`changes/${month}.json`).then((fetched) => fetched.data);
+  }
+
+  /**
+   * Every release on or after `since` (YYYY-MM-DD), newest first: changes.json holds only the newest releases, so
+   * the months it does not reach are read from the monthly archive. Without `since`, changes.json's window.
+   */
+  async getReleases(since?: string): Promise<{ releases: ChangesDocument['releases']; totalReleases: number }> {
+    const document = await this.getChanges();
+    const releases = [...document.releases];
+    const totalReleases = document.totalReleases ?? releases.length;
+    const oldest = releases.at(-1)?.date;
+    if (since && oldest && since < oldest && totalReleases > releases.length) {
+      const have = new Set(releases.map((r) => r.id));
+      const months = (document.archive ?? [])
+        .map((a) => a.month)
+        .filter((month) => month >= since.slice(0, 7) && month <= oldest.slice(0, 7))
+        .sort()
+        .reverse();
+      for (const month of months)
+        for (const release of (await this.getChangesMonth(month)).releases)
+          if (!have.has(release.id) && release.date >= since) {
+            have.add(release.id);
+            releases.push(release);
+          }
+      // Newest first: by date, then by the release's number within the day (2026-11-28 is the first, .2 the next).
+      const number = (id: string) => Number(id.split('.')[1] ?? 1);
+      releases.sort((a, b) => b.date.localeCompare(a.date) || number(b.id) - number(a.id));
+    }
+    return { releases: since ? releases.filter((r) => r.date >= since) : releases, totalReleases };
   }
 
   /** GET /api/changes.xml: the same as an Atom feed (text). */

@@ -53,6 +53,15 @@ export {
   releaseDocumentIssues,
 } from './release-documents.ts';
 export { type CachedDocument, type CacheStore, MemoryStore } from './store.ts';
+/** Which releases and changes answer "what changed" (changes.ts): one rule for the client, CLI and MCP server. */
+export {
+  type ChangeFilter,
+  type ChangeKind,
+  type Release,
+  type SelectedChanges,
+  type SelectedRelease,
+  selectChanges,
+} from './changes.ts';
 /** Text from the API made safe for a terminal or an agent's context (control and text-direction characters escaped). */
 export { printable } from './format.ts';
 export * from './types.generated.ts';

@@ -1741,3 +1741,6 @@ export const PUBLIC_BASE_URL: string | null = null;
 
 /** Documents of the release history (present when the artifact is built with releases). */
 export const HISTORY_DOCUMENT_NAMES = ["changes.json","manifest.json","price-history.json"] as const;
+
+/** Every kind of change a release records (`Change["kind"]`), for filters that check their input. */
+export const CHANGE_KINDS = ["model-added","model-removed","model-deprecated","model-retired","status-changed","successor-named","shutdown-changed","price-changed","context-changed","release-date-changed","capability-changed","first-score","score-changed","rank-moved","source-changed"] as const;

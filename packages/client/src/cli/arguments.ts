@@ -39,7 +39,10 @@ cost:
   models one request does not fit (context window, output limit) are left out of the ranking
 
 changes:
-  --limit <n>               releases to show (default 5)
+  --since <YYYY-MM-DD>      only releases on or after that day (older months are read from the archive)
+  --model <id|alias>        only releases that changed that model, with only its changes
+  --kind <kind>             only changes of that kind (e.g. price-changed, model-added), repeatable
+  --limit <n>               releases to show (default 5 of those that match)
   --refits                  also list estimates that moved within their previous 80% interval (counted otherwise)
 
 usage:
@@ -84,6 +87,8 @@ const OPTIONS = {
   refits: { type: 'boolean', default: false },
   model: { type: 'string' },
   format: { type: 'string' },
+  since: { type: 'string' },
+  kind: { type: 'string', multiple: true },
 } as const;
 
 const STATUSES: readonly ToolStatus[] = ['active', 'preview', 'deprecated', 'retired'];
