@@ -9,7 +9,7 @@ import { checkCategoryCoverage, computeMembership, flagshipMembers, supersededMe
 import { deriveCategories, derivePlatforms, deriveProviders, deriveToolRecords, leanTool } from './derive/directory.ts';
 import { deriveUseCases, type PickEvidence } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
-import type { SourceData } from './load.ts';
+import { type SourceData, taskRunsToolId } from './load.ts';
 
 export type { Documents };
 
@@ -41,6 +41,11 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     version: meta.data.benchmarkVersion,
     runDate: lastUpdated,
     crossValidation: options.crossValidation,
+    taskRuns: source.taskRuns.map((t) => ({
+      toolId: taskRunsToolId(t.file),
+      runs: t.data.runs,
+      endpoints: t.data.endpoints ?? [],
+    })),
   });
   const categoryFiles = source.categories.map((c) => c.data);
   const membership = computeMembership(categoryFiles, { tools: toolFiles, overallScores: benchmarks.overallScores });

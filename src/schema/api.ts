@@ -27,6 +27,7 @@ import {
   usdPerMillion,
   yearMonth,
 } from './common.ts';
+import { taskCost, taskCostMethod } from './api-task-cost.ts';
 import { billingKind, lifecycleEvent } from './source.ts';
 
 const ext = (text: string) => `[extension] ${text}`;
@@ -372,6 +373,7 @@ export const benchmarkModel = z
     results: z
       .array(publishedResult)
       .describe(ext('Every published result recorded for this model, as published, with whether it is used.')),
+    taskCost,
   })
   .strict();
 
@@ -770,6 +772,7 @@ export const benchmarksDocument = z
               'Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage.',
             ),
           ),
+        taskCostMethod,
         unscored: z
           .array(unscoredTool)
           .describe(
@@ -1411,3 +1414,11 @@ export type PricePoint = z.infer<typeof pricePoint>;
 export type PriceHistoryDocument = z.infer<typeof priceHistoryDocument>;
 export type ErrorDocument = z.infer<typeof errorDocument>;
 export { sortBy };
+export type {
+  TaskConfiguration,
+  TaskCost,
+  TaskCostHeadline,
+  TaskCostMethod,
+  TaskEstimate,
+  TaskFigure,
+} from './api-task-cost.ts';
