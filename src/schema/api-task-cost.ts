@@ -210,3 +210,21 @@ export type TaskConfiguration = z.infer<typeof taskConfiguration>;
 export type TaskEstimate = z.infer<typeof taskEstimate>;
 export type TaskCostHeadline = z.infer<typeof taskCostHeadline>;
 export type TaskFigure = z.infer<ReturnType<typeof figure>>;
+
+/** Beside one top pick of a use case with a taskKind: the tokens, cost and time its figures rest on. */
+export const pickTaskCost = z
+  .object({
+    toolId: z.string(),
+    evidence: z
+      .enum(['measured', 'estimated'])
+      .nullable()
+      .describe('Measured (its own runs of this kind) or estimated; null when it has neither.'),
+    configurationId: z.string().nullable().describe('The measured configuration (taskCost.configurations[].id).'),
+    tokensPerTask: taskConfiguration.shape.tokensPerTask,
+    costPerAttemptUsd: figure('USD per attempt.').nullable(),
+    costPerSolvedTaskUsd: figure('USD per solved task.').nullable(),
+    secondsPerTask: figure('Seconds per task.').nullable(),
+  })
+  .strict();
+
+export type PickTaskCost = z.infer<typeof pickTaskCost>;

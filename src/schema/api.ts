@@ -27,8 +27,8 @@ import {
   usdPerMillion,
   yearMonth,
 } from './common.ts';
-import { taskCost, taskCostMethod } from './api-task-cost.ts';
-import { billingKind, lifecycleEvent } from './source.ts';
+import { pickTaskCost, taskCost, taskCostMethod } from './api-task-cost.ts';
+import { billingKind, lifecycleEvent, taskKind } from './source.ts';
 
 const ext = (text: string) => `[extension] ${text}`;
 
@@ -696,6 +696,16 @@ export const useCase = z
       .describe(
         ext(
           'Scenario cost of each top pick in USD, exact to the micro-dollar, by the cost rules on the date of lastUpdated: the long-context tier the scenario falls in and a promotion running that day count; off-peak hours do not.',
+        ),
+      ),
+    taskKind: taskKind
+      .nullable()
+      .describe(ext('The kind of task the scenario stands for; null when the use case names none.')),
+    topPickTaskCosts: z
+      .array(pickTaskCost)
+      .describe(
+        ext(
+          "Per top pick, in order, when the use case has a taskKind: that model's own tokens, cost per attempt and per solved task (80% intervals) and seconds for this kind of task, measured or estimated (benchmarks.json models[].taskCost). scenarioCostUsd keeps its meaning: the same token counts for every model. Empty without a taskKind.",
         ),
       ),
   })

@@ -239,3 +239,46 @@ describe('the published data', () => {
     expect(taskCostMethod.pricesAt).toBe(built.lastUpdated.slice(0, 10));
   });
 });
+
+describe('use cases charge each model for its own tokens', () => {
+  /** The terminal-agent use case ranked by cost per solved task; `model` given a terminal run of these tokens. */
+  async function picksWith(tokens?: { model: string; input: number; output: number }) {
+    const source = await freshSource();
+    const useCase = source.useCases.find((u) => u.data.id === 'terminal-coding-agent')!;
+    useCase.data = { ...useCase.data, sortBy: 'solvedTaskCostAsc', taskKind: 'terminal' };
+    if (tokens) {
+      const perTask = { inputTokens: tokens.input, outputTokens: tokens.output, costUsd: null };
+      const terminal = run(
+        'terminal-tokens',
+        { successPercent: 40 },
+        { ...perTask, pricesAsOf: null, costFromTokens: null },
+      );
+      source.taskRuns.push({ file: `task-runs/${tokens.model}.json`, data: { runs: [terminal] } });
+    }
+    const built = buildDocuments(source);
+    return built.documents['use-cases.json'].useCases.find((u) => u.id === 'terminal-coding-agent')!;
+  }
+
+  it('moves a model to the top when it spends few tokens and out of the picks when it spends many, showing the tokens', async () => {
+    const base = await picksWith();
+    // The last pick: eligible, without a terminal run of its own, so it is charged an estimate.
+    const model = base.topPicks.at(-1)!;
+    expect(base.topPickTaskCosts.at(-1)).toMatchObject({ toolId: model, evidence: 'estimated', tokensPerTask: null });
+    const frugal = await picksWith({ model, input: 2_000, output: 500 });
+    expect(frugal.topPicks[0]).toBe(model);
+    expect(frugal.topPickTaskCosts[0]).toMatchObject({
+      toolId: model,
+      evidence: 'measured',
+      configurationId: 'terminal-tokens',
+      tokensPerTask: { input: 2000, output: 500 },
+    });
+    expect(frugal.topPickEvidence[0]!.rankedBy).toBe('costPerSolvedTaskUsd (terminal)');
+    const lavish = await picksWith({ model, input: 50_000_000, output: 5_000_000 });
+    expect(lavish.topPicks).not.toContain(model);
+    // The scenario cost keeps its meaning: the same token counts for every model, whatever it spends per task.
+    const first = base.topPicks[0]!;
+    expect(lavish.topPickCosts.find((c) => c.toolId === first)?.scenarioCostUsd).toBe(
+      base.topPickCosts[0]!.scenarioCostUsd,
+    );
+  });
+});

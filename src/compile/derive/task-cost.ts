@@ -504,3 +504,40 @@ export function deriveTaskCosts(input: TaskCostInput): TaskCostOutput {
     },
   };
 }
+
+/** A model's figures for one task kind, as a use case charges them: what its picks show beside the scenario cost. */
+export interface KindFigures {
+  evidence: 'measured' | 'estimated';
+  configurationId: string | null;
+  tokensPerTask: TaskConfiguration['tokensPerTask'];
+  costPerAttemptUsd: TaskFigure | null;
+  costPerSolvedTaskUsd: TaskFigure | null;
+  secondsPerTask: TaskFigure | null;
+}
+
+/** Its measured configuration of the kind by HEADLINE_RULE (one with a cost first), else its estimate; null without either. */
+export function kindFigures(taskCost: TaskCost | undefined, kind: TaskKind): KindFigures | null {
+  if (!taskCost) return null;
+  const configs = taskCost.configurations.filter((c) => c.taskKind === kind).sort(byHeadlineRule);
+  const config = configs.find((c) => c.costPerAttemptUsd !== null);
+  const estimate = taskCost.estimates.find((e) => e.taskKind === kind && e.costPerAttemptUsd !== null);
+  const measured = config ?? (estimate ? undefined : configs[0]);
+  if (measured)
+    return {
+      evidence: 'measured',
+      configurationId: measured.id,
+      tokensPerTask: measured.tokensPerTask,
+      costPerAttemptUsd: measured.costPerAttemptUsd,
+      costPerSolvedTaskUsd: measured.costPerSolvedTaskUsd,
+      secondsPerTask: measured.secondsPerTask,
+    };
+  if (!estimate) return null;
+  return {
+    evidence: 'estimated',
+    configurationId: null,
+    tokensPerTask: null,
+    costPerAttemptUsd: estimate.costPerAttemptUsd,
+    costPerSolvedTaskUsd: estimate.costPerSolvedTaskUsd,
+    secondsPerTask: null,
+  };
+}
