@@ -25,6 +25,8 @@ const storedResults = z.object({
   added: names,
   updated: names,
   firstResults: names,
+  taskRunsAdded: names.optional(),
+  taskRunsSkipped: names.optional(),
 });
 
 /** The fields of the refresh's report (src/refresh/report.ts RefreshReport) this report prints. */
@@ -91,6 +93,8 @@ function upstreamLines(report: StoredRefreshReport): string[] {
     ...list(`  ${r.name}: unmatched names with the closest tools (add an alias to match)`, r.unmatched),
     ...list(`  ${r.name}: unclassified results (kept out of scoring)`, r.unclassified),
     ...list(`  ${r.name}: new results`, r.added),
+    ...list(`  ${r.name}: new task runs (tokens, cost, time per task)`, r.taskRunsAdded ?? []),
+    ...list(`  ${r.name}: task runs not kept`, r.taskRunsSkipped ?? []),
   ]);
   const rows = report.benchmarks;
   if (rows)
