@@ -3,10 +3,13 @@
  * dollars-only evidence, configurations that must not merge, estimates with and without enough evidence, and
  * schema errors that name the file, the field and the value.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../src/compile/load.ts';
 import { IssueCollector } from '../../src/compile/errors.ts';
 import { buildDocuments } from '../../src/compile/documents.ts';
+import { taskCostReport } from '../../src/compile/report-task-cost.ts';
 import {
   configurationsOf,
   deriveTaskCosts,
@@ -237,6 +240,32 @@ describe('the published data', () => {
     // $5,969.11 over 330 trials, as the Terminal-Bench 4.0 chart publishes it.
     expect(opus.taskCost.configurations[0]!.costPerAttemptUsd?.value).toBeCloseTo(5969.11 / 330, 5);
     expect(taskCostMethod.pricesAt).toBe(built.lastUpdated.slice(0, 10));
+
+    // docs/data.md's worked example is this build's figures for gpt-5's headline configuration.
+    const doc = await readFile(path.join(import.meta.dirname, '..', '..', 'docs', 'data.md'), 'utf8');
+    const gpt5 = models.find((m) => m.modelId === 'gpt-5')!.taskCost;
+    const config = gpt5.configurations.find((c) => c.id === gpt5.headline?.configurationId)!;
+    const perSolved = config.costPerSolvedTaskUsd!;
+    expect(config.reasoningEffort).toBe('reasoning_effort medium');
+    // npm run report: per source of runs, and the held-out coverage of the estimates.
+    const report = taskCostReport(await freshSource(), built.documents['benchmarks.json'].benchmarks);
+    expect(report).toMatch(/Terminal-Bench 4\.0 +9 +9 +9 +9 +9/);
+    const terminal = taskCostMethod.kinds.find((k) => k.taskKind === 'terminal')!;
+    expect(report).toMatch(
+      new RegExp(
+        `terminal +${terminal.measuredModels} +${terminal.estimatedModels} +${terminal.heldOut!.n} +${terminal.heldOut!.coverage}`,
+      ),
+    );
+    for (const text of [
+      `${config.tokensPerTask!.input.toLocaleString('en-US')} input and wrote ${config.tokensPerTask!.output.toLocaleString('en-US')} output tokens`,
+      `**$${config.costPerAttemptUsd!.value}** per attempt`,
+      `paid $${config.runs[0]!.perTask.costUsd}`,
+      `**${config.successPercent!.value}%**`,
+      `${config.successPercent!.interval!.low}–${config.successPercent!.interval!.high}%`,
+      `**$${perSolved.value}** (80% interval $${perSolved.interval!.low}–$${perSolved.interval!.high})`,
+      `**${config.solvedTasksPer100Usd!.value}** solved tasks`,
+    ])
+      expect(doc).toContain(text);
   });
 });
 
