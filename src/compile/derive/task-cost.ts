@@ -471,7 +471,10 @@ export function deriveTaskCosts(input: TaskCostInput): TaskCostOutput {
     const headline = headlineOf(configs, estimates, kindOrder, medianSpeed(endpoints));
     byModel.set(model.modelId, {
       headline,
-      reason: headline ? null : 'no published run and too little evidence for an estimate of any task kind',
+      // Without a headline every estimate says why it has no figure (too little evidence, free at list price).
+      reason: headline
+        ? null
+        : `no published run; ${[...new Set(estimates.map((e) => `${e.taskKind}: ${e.reason}`))].join('; ')}`,
       configurations: configs,
       estimates,
       endpoints: endpoints.map((e) => ({ ...e, source: { ...e.source } })),
