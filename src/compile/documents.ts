@@ -16,7 +16,7 @@ import { deriveCategories, derivePlatforms, deriveProviders, deriveToolRecords, 
 import { withStatusOn } from './derive/effective-status.ts';
 import { deriveUseCases, type PickEvidence } from './derive/use-cases.ts';
 import { checkDocumentIntegrity, checkSourceIntegrity } from './integrity.ts';
-import type { SourceData } from './load.ts';
+import { type SourceData, taskRunsToolId } from './load.ts';
 
 export type { Documents };
 
@@ -32,6 +32,23 @@ export interface BuildOptions {
   crossValidation?: CrossValidationResult;
   /** The clock observed dates are checked against (integrity.ts); now when absent. */
   now?: Date;
+}
+
+/** What picks are judged on besides the published tool facts: scores with intervals, measured series, autocomplete facts. */
+function pickEvidenceOf(
+  benchmarks: ReturnType<typeof deriveBenchmarks>,
+  source: SourceData,
+  toolFiles: readonly SourceData['tools'][number]['data'][],
+): PickEvidence {
+  return {
+    scores: benchmarks.overallScores,
+    models: new Map(benchmarks.document.models.map((m) => [m.modelId, m])),
+    measuredSeries: benchmarks.measuredSeries,
+    seriesIds: source.series.data.series.map((s) => s.id),
+    seriesTasks: new Map(source.series.data.series.flatMap((s) => (s.tasks ? [[s.id, s.tasks] as const] : []))),
+    autocomplete: new Map(toolFiles.flatMap((t) => (t.autocomplete ? [[t.id, t.autocomplete] as const] : []))),
+    liveSeries: new Map(benchmarks.document.aggregate.filter((a) => a.weight > 0).map((a) => [a.field, a.series])),
+  };
 }
 
 export function buildDocuments(source: SourceData, options: BuildOptions = {}): BuildResult {
@@ -54,11 +71,16 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     version: meta.data.benchmarkVersion,
     runDate: lastUpdated,
     crossValidation: options.crossValidation,
+    taskRuns: source.taskRuns.map((t) => ({
+      toolId: taskRunsToolId(t.file),
+      runs: t.data.runs,
+      endpoints: t.data.endpoints ?? [],
+    })),
   });
   const categoryFiles = source.categories.map((c) => c.data);
-  const membership = computeMembership(categoryFiles, { tools: toolFiles, overallScores: benchmarks.overallScores });
-  checkCategoryCoverage(toolFiles, membership);
   const membershipInput = { tools: toolFiles, overallScores: benchmarks.overallScores };
+  const membership = computeMembership(categoryFiles, membershipInput);
+  checkCategoryCoverage(toolFiles, membership);
   const flagships = flagshipMembers(categoryFiles, membershipInput);
   const superseded = supersededMembers(categoryFiles, membershipInput, membership);
   const scoreEvidence = new Map(benchmarks.document.models.map((m) => [m.modelId, m]));
@@ -66,26 +88,15 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
   const records = deriveToolRecords(toolFiles, providersById, membership);
   const tools = records.map(leanTool);
 
-  // What picks are judged on besides the published tool facts: scores with intervals, measured series, autocomplete facts.
-  const pickEvidence: PickEvidence = {
-    scores: benchmarks.overallScores,
-    models: new Map(benchmarks.document.models.map((m) => [m.modelId, m])),
-    measuredSeries: benchmarks.measuredSeries,
-    seriesIds: source.series.data.series.map((s) => s.id),
-    seriesTasks: new Map(source.series.data.series.flatMap((s) => (s.tasks ? [[s.id, s.tasks] as const] : []))),
-    autocomplete: new Map(toolFiles.flatMap((t) => (t.autocomplete ? [[t.id, t.autocomplete] as const] : []))),
-    liveSeries: new Map(benchmarks.document.aggregate.filter((a) => a.weight > 0).map((a) => [a.field, a.series])),
-  };
+  const pickEvidence = pickEvidenceOf(benchmarks, source, toolFiles);
+  const providers = deriveProviders(
+    source.providers.map((p) => p.data),
+    tools,
+  );
   const documents: Documents = {
     'tools.json': { tools, lastUpdated, totalTools: tools.length },
     'benchmarks.json': { benchmarks: benchmarks.document, lastUpdated },
-    'providers.json': {
-      providers: deriveProviders(
-        source.providers.map((p) => p.data),
-        tools,
-      ),
-      lastUpdated,
-    },
+    'providers.json': { providers, lastUpdated },
     'categories.json': {
       categories: deriveCategories(categoryFiles, membership, flagships, superseded, provisional),
       lastUpdated,

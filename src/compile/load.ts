@@ -1,5 +1,5 @@
 /** Reads and schema-validates every curated file under data/. The only module of the build that touches the disk for input. */
-import type { Dirent } from 'node:fs';
+import { type Dirent, existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import {
   removedIdsFile,
   resultsFile,
   seriesFile,
+  taskRunsFile,
   toolFile,
   useCaseFile,
   type CategoryFile,
@@ -20,6 +21,7 @@ import {
   type RemovedIdsFile,
   type ResultsFile,
   type SeriesFile,
+  type TaskRunsFile,
   type ToolFile,
   type UseCaseFile,
 } from '../schema/source.ts';
@@ -43,6 +45,13 @@ export interface SourceData {
   results: Located<ResultsFile>[];
   /** Tool ids that left the directory (data/removed-ids.json); never reused. */
   removedIds: Located<RemovedIdsFile>;
+  /** Per-task token, cost and time evidence (data/task-runs/<tool-id>.json); the tool id is the file name. */
+  taskRuns: Located<TaskRunsFile>[];
+}
+
+/** The tool id a task-runs file belongs to: its file name (identity from the path). */
+export function taskRunsToolId(file: string): string {
+  return path.posix.basename(file, '.json');
 }
 
 /** Walks a zod issue path into the raw value so the error can show what was actually there. */
@@ -203,6 +212,10 @@ export async function loadSourceData(dataDir: string): Promise<SourceData> {
     loadMany(dataDir, 'benchmarks/results', resultsFile, issues),
     loadOne(dataDir, 'removed-ids.json', removedIdsFile, issues),
   ]);
+  // Optional folder: a dataset without task runs (an older checkout, a test fixture) still builds.
+  const taskRuns = existsSync(path.join(dataDir, 'task-runs'))
+    ? await loadMany(dataDir, 'task-runs', taskRunsFile, issues)
+    : [];
   issues.throwIfAny();
   return {
     meta: meta!,
@@ -214,5 +227,6 @@ export async function loadSourceData(dataDir: string): Promise<SourceData> {
     useCases,
     results,
     removedIds: removedIds!,
+    taskRuns,
   };
 }

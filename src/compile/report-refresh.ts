@@ -26,6 +26,8 @@ const storedResults = z.object({
   updated: names,
   firstResults: names,
   // Reports stored before results upstreams proposed candidates have none.
+  taskRunsAdded: names.optional(),
+  taskRunsSkipped: names.optional(),
   candidates: names.default([]),
 });
 
@@ -104,6 +106,8 @@ function upstreamLines(report: StoredRefreshReport): string[] {
     ...list(`  ${r.name}: unmatched names with the closest tools (add an alias to match)`, r.unmatched),
     ...list(`  ${r.name}: unclassified results (kept out of scoring)`, r.unclassified),
     ...list(`  ${r.name}: new results`, r.added),
+    ...list(`  ${r.name}: new task runs (tokens, cost, time per task)`, r.taskRunsAdded ?? []),
+    ...list(`  ${r.name}: task runs not kept`, r.taskRunsSkipped ?? []),
   ]);
   lines.push(
     ...report.lifecycle.flatMap((l) => [

@@ -3,6 +3,7 @@ import type { Documents } from './documents.ts';
 import type { SourceData } from './load.ts';
 import { type RefreshFindings, refreshSection } from './report-refresh.ts';
 import { reporterGaps, scoresReport, table, unscoredWithResults } from './report-scores.ts';
+import { taskCostReport } from './report-task-cost.ts';
 import { lifecycleWarnings } from './integrity.ts';
 import { toolFileSources } from './source-kinds.ts';
 import { SOURCE_KINDS } from '../schema/common.ts';
@@ -127,6 +128,7 @@ export function coverageReport(
     categoryTable(documents),
     scoresReport(benchmarks),
     unscoredWithResults(benchmarks, results),
+    taskCostReport(source, benchmarks),
     refreshSection(refresh),
     reporterGaps(source.series.data.series, results),
     ...lifecycleTables(source, now.toISOString().slice(0, 10)),

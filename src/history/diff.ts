@@ -318,6 +318,33 @@ function ranksOnlyIn(scores: ReadonlyMap<string, DiffedScores>, other: ReadonlyM
   });
 }
 
+/** The measured headline cost per solved task a release published (absent in releases before taskCost). */
+function measuredTaskCost(scores: DiffedScores | undefined): number | null {
+  const headline = (scores as { taskCost?: { headline?: unknown } } | undefined)?.taskCost?.headline as
+    | { evidence?: unknown; costPerSolvedTaskUsd?: { value?: unknown } | null }
+    | null
+    | undefined;
+  const value = headline?.evidence === 'measured' ? headline.costPerSolvedTaskUsd?.value : undefined;
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * task-cost-changed when the measured cost per solved task of the headline changed, appeared or went. Estimates
+ * are left out: they move on every refit, like the refits of scores, and are no news about the model.
+ */
+function diffTaskCost(
+  a: DiffedScores | undefined,
+  b: DiffedScores | undefined,
+  tool: { id: string; name: string },
+  push: Push,
+): void {
+  if (!b || (a && !(a as { taskCost?: unknown }).taskCost)) return;
+  const from = measuredTaskCost(a);
+  const to = measuredTaskCost(b);
+  if (from !== to)
+    push('task-cost-changed', tool, 'benchmarks.taskCost.costPerSolvedTaskUsd', from, to, percentChange(from, to));
+}
+
 function diffBenchmarks(before: DatasetView, after: DatasetView, push: Push): void {
   // The newer name wins; a removed tool keeps its last one.
   const toolOf = new Map([...before.tools, ...after.tools].map((t) => [t.id, t]));
@@ -334,7 +361,9 @@ function diffBenchmarks(before: DatasetView, after: DatasetView, push: Push): vo
     if (left(id)) continue;
     const a = oldScores.get(id);
     const b = newScores.get(id);
-    diffScores(a, b, toolOf.get(id) ?? { id, name: (b ?? a)!.modelName }, push, shift);
+    const tool = toolOf.get(id) ?? { id, name: (b ?? a)!.modelName };
+    diffScores(a, b, tool, push, shift);
+    diffTaskCost(a, b, tool, push);
   }
 }
 
@@ -373,6 +402,7 @@ const LABELS: Record<ChangeKind, [string, string]> = {
   'first-score': ['first score', 'first scores'],
   'score-changed': ['score change', 'score changes'],
   'rank-moved': ['rank moved beyond its range', 'ranks moved beyond their range'],
+  'task-cost-changed': ['cost per solved task change', 'cost per solved task changes'],
   'source-changed': ['source change', 'source changes'],
 };
 
@@ -417,6 +447,8 @@ export function describeChange(change: Change): string {
       return `${who}: scored for the first time, overallScore ${valueText(change.to)}`;
     case 'rank-moved':
       return `${who}: rank ${valueText(change.from)} -> ${valueText(change.to)}, outside its previous rank range`;
+    case 'task-cost-changed':
+      return `${who}: measured cost per solved task ${change.from === null ? 'none' : `$${change.from}`} -> ${change.to === null ? 'none' : `$${change.to}`}`;
     default: {
       const pct = change.percent === null ? '' : ` (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
       const basis = change.basis ? ` (${change.basis.from ?? 'none'} -> ${change.basis.to ?? 'none'})` : '';

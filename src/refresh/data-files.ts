@@ -1,6 +1,6 @@
 /** The curated data files a refresh writes: their canonical bytes, and which ones changed. */
 import type { SourceData } from '../compile/load.ts';
-import { metaFile, resultsFile, toolFile } from '../schema/source.ts';
+import { metaFile, resultsFile, taskRunsFile, toolFile } from '../schema/source.ts';
 
 function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
@@ -9,9 +9,16 @@ function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>
   return ordered;
 }
 
+type DataFileKind = 'tool' | 'results' | 'meta' | 'task-runs';
+
 /** The repository's file format: the schema's key order, two-space JSON, final newline. */
-export function serializeDataFile(kind: 'tool' | 'results' | 'meta', data: object): string {
-  const shape = kind === 'tool' ? toolFile.shape : kind === 'results' ? resultsFile.shape : metaFile.shape;
+export function serializeDataFile(kind: DataFileKind, data: object): string {
+  const shape = {
+    tool: toolFile.shape,
+    results: resultsFile.shape,
+    meta: metaFile.shape,
+    'task-runs': taskRunsFile.shape,
+  }[kind];
   return `${JSON.stringify(orderedLike(Object.keys(shape), data as Record<string, unknown>), null, 2)}\n`;
 }
 
@@ -19,7 +26,7 @@ export function serializeDataFile(kind: 'tool' | 'results' | 'meta', data: objec
 export function changedDataFiles(before: SourceData, after: SourceData): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const compare = (
-    kind: 'tool' | 'results' | 'meta',
+    kind: DataFileKind,
     a: { file: string; data: object } | undefined,
     b: { file: string; data: object },
   ) => {
@@ -30,6 +37,8 @@ export function changedDataFiles(before: SourceData, after: SourceData): Map<str
   for (const t of after.tools) compare('tool', oldTools.get(t.file), t);
   const oldResults = new Map(before.results.map((r) => [r.file, r]));
   for (const r of after.results) compare('results', oldResults.get(r.file), r);
+  const oldRuns = new Map(before.taskRuns.map((r) => [r.file, r]));
+  for (const r of after.taskRuns) compare('task-runs', oldRuns.get(r.file), r);
   compare('meta', before.meta, after.meta);
   return files;
 }

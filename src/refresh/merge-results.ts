@@ -7,8 +7,8 @@
  * passes its own copy) and returns what it did.
  */
 import { FUTURE_TOLERANCE_DAYS } from '../compile/integrity.ts';
-import type { SourceData } from '../compile/load.ts';
-import type { BenchmarkResult, ResultsFile, SeriesFile } from '../schema/source.ts';
+import { type SourceData, taskRunsToolId } from '../compile/load.ts';
+import type { BenchmarkResult, ResultsFile, SeriesFile, TaskRun } from '../schema/source.ts';
 import { classify, takes } from './classify.ts';
 import type { BenchmarkSource } from './config-benchmarks.ts';
 import { closestTools, type MatchOutcome, matchTool, type ToolIndex } from './match.ts';
@@ -35,6 +35,10 @@ export interface UpstreamResultsReport {
    * Absent from reports stored before upstreams proposed candidates.
    */
   candidates?: string[];
+  /** Task runs (tokens, cost, time per task) new to data/task-runs/ (`tool: run id`); absent in reports stored before they were kept. */
+  taskRunsAdded?: string[];
+  /** Task runs read but not kept, with the reason. */
+  taskRunsSkipped?: string[];
 }
 
 type Located = SourceData['results'][number];
@@ -124,6 +128,50 @@ const describeProposed = (name: string, candidate: Candidate) =>
     )
     .join('; ')}`;
 
+/**
+ * The run's tokens, cost and time beside a result that was matched and classified (the same guards as the score):
+ * added to the tool's data/task-runs/ file when its id is new there; a run already recorded is never rewritten.
+ */
+function storeTaskRun(
+  next: SourceData,
+  toolId: string,
+  { result, classified, readOn }: { result: UpstreamResult; classified: BenchmarkResult; readOn: string },
+  report: UpstreamResultsReport,
+): void {
+  const upstream = result.taskRun;
+  if (!upstream) return;
+  const file = `task-runs/${toolId}.json`;
+  const url = /^https:\/\/\S+/.exec(result.source)?.[0];
+  if (!url) {
+    report.taskRunsSkipped?.push(`${toolId}: ${upstream.id} (its source has no https URL to cite)`);
+    return;
+  }
+  let located = next.taskRuns.find((t) => taskRunsToolId(t.file) === toolId);
+  if (located?.data.runs.some((r) => r.id === upstream.id)) return;
+  // In the order of the schema, as the curated files are written.
+  const run: TaskRun = {
+    id: upstream.id,
+    benchmark: upstream.benchmark,
+    taskSet: upstream.taskSet,
+    taskKind: upstream.taskKind,
+    configuration: upstream.configuration,
+    attemptsPerTask: upstream.attemptsPerTask,
+    triesPerAttempt: upstream.triesPerAttempt,
+    reportedBy: classified.reportedBy,
+    runner: upstream.runner,
+    successPercent: result.score,
+    perTask: upstream.perTask,
+    date: result.date,
+    source: { name: `${report.name}: ${result.source}`, url, kind: 'leaderboard', asOf: readOn, verified: readOn },
+  };
+  if (!located) {
+    located = { file, data: { runs: [] } };
+    next.taskRuns.push(located);
+  }
+  located.data.runs.push(run);
+  report.taskRunsAdded?.push(`${toolId}: ${upstream.id}`);
+}
+
 function countUnmatched(lines: Map<string, { text: string; count: number }>, key: string, text: string): void {
   const entry = lines.get(key) ?? { text, count: 0 };
   entry.count += 1;
@@ -182,6 +230,8 @@ export function mergeUpstreamResults(
     updated: [],
     firstResults: [],
     candidates: [],
+    taskRunsAdded: [],
+    taskRunsSkipped: [],
   };
   const unmatched = new Map<string, { text: string; count: number }>();
   const proposed = new Map<string, Candidate>();
@@ -221,6 +271,7 @@ export function mergeUpstreamResults(
     placed.set(key, result);
     const tool = tools.get(match.toolId)!;
     store(next, resultsFileOf(next, tool.id, tool.name), classified, report);
+    storeTaskRun(next, tool.id, { result, classified: classified.result, readOn }, report);
   }
   report.unmatched = [...unmatched.values()].map((u) => (u.count > 1 ? `${u.text} (${u.count} results)` : u.text));
   const ignored = new Set(window.ignore.map((name) => name.toLowerCase()));

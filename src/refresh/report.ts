@@ -93,6 +93,8 @@ function resultsSections(results: readonly UpstreamResultsReport[]): string[] {
     ...section(`${r.name}: results kept out (not classified into one series)`, r.unclassified, 50),
     ...section(`${r.name}: new results`, r.added, 100),
     ...section(`${r.name}: models with a result that no tool carries (candidates, not added)`, r.candidates ?? [], 50),
+    ...section(`${r.name}: new task runs (tokens, cost, time per task)`, r.taskRunsAdded ?? [], 100),
+    ...section(`${r.name}: task runs not kept`, r.taskRunsSkipped ?? [], 50),
   ]);
 }
 

@@ -27,7 +27,8 @@ import {
   usdPerMillion,
   yearMonth,
 } from './common.ts';
-import { billingKind, lifecycleEvent } from './source.ts';
+import { pickTaskCost, taskCost, taskCostMethod } from './api-task-cost.ts';
+import { billingKind, lifecycleEvent, taskKind } from './source.ts';
 
 const ext = (text: string) => `[extension] ${text}`;
 
@@ -403,6 +404,7 @@ export const benchmarkModel = z
     results: z
       .array(publishedResult)
       .describe(ext('Every published result recorded for this model, as published, with whether it is used.')),
+    taskCost,
   })
   .strict();
 
@@ -756,6 +758,16 @@ export const useCase = z
           'Scenario cost of each top pick in USD, exact to the micro-dollar, by the cost rules on the date of lastUpdated: the long-context tier the scenario falls in and a promotion running that day count; off-peak hours do not.',
         ),
       ),
+    taskKind: taskKind
+      .nullable()
+      .describe(ext('The kind of task the scenario stands for; null when the use case names none.')),
+    topPickTaskCosts: z
+      .array(pickTaskCost)
+      .describe(
+        ext(
+          "Per top pick, in order, when the use case has a taskKind: that model's own tokens, cost per attempt and per solved task (80% intervals) and seconds for this kind of task, measured or estimated (benchmarks.json models[].taskCost). scenarioCostUsd keeps its meaning: the same token counts for every model. Empty without a taskKind.",
+        ),
+      ),
   })
   .strict();
 
@@ -830,6 +842,7 @@ export const benchmarksDocument = z
               'Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage.',
             ),
           ),
+        taskCostMethod,
         unscored: z
           .array(unscoredTool)
           .describe(
@@ -951,10 +964,11 @@ export const changeKind = z
     'first-score',
     'score-changed',
     'rank-moved',
+    'task-cost-changed',
     'source-changed',
   ])
   .describe(
-    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs).',
+    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). [extension] `task-cost-changed`: the measured cost per solved task of the headline configuration of the tool (`benchmarks.taskCost.costPerSolvedTaskUsd`, USD) changed, appeared or went, or the headline moved between measured and estimated (from and to null on the estimated side): new published runs or a new price in force; estimates moving on a refit are not listed. `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs).',
   );
 
 /**
@@ -1477,3 +1491,11 @@ export type PricePoint = z.infer<typeof pricePoint>;
 export type PriceHistoryDocument = z.infer<typeof priceHistoryDocument>;
 export type ErrorDocument = z.infer<typeof errorDocument>;
 export { sortBy };
+export type {
+  TaskConfiguration,
+  TaskCost,
+  TaskCostHeadline,
+  TaskCostMethod,
+  TaskEstimate,
+  TaskFigure,
+} from './api-task-cost.ts';

@@ -1,6 +1,7 @@
 /** Schema of data/use-cases/<id>.json: a task, the models that fit it and how its picks are ranked. Re-exported by source.ts. */
 import { z } from 'zod';
 import { slug, sortBy, tokenCount } from './common.ts';
+import { taskKind } from './source-task-runs.ts';
 
 /** The benchmarks of the aggregate a use case can rank by (scoreDetails fields of benchmarks.json). */
 export const scoreComponent = z
@@ -42,6 +43,11 @@ export const useCaseFile = z
     keyword: z.string().min(3).describe('A real search phrase people use.'),
     description: z.string().min(20),
     sortBy,
+    taskKind: taskKind
+      .optional()
+      .describe(
+        "[extension] The kind of task the use case's scenario stands for: its picks are charged each model's own tokens, cost and time for this kind (benchmarks.json models[].taskCost), and sortBy `solvedTaskCostAsc` ranks by it.",
+      ),
     scenario: z
       .object({ inputTokens: tokenCount, outputTokens: tokenCount })
       .strict()
@@ -80,6 +86,10 @@ export const useCaseFile = z
   .refine((u) => !['scoreDesc', 'valueDesc', 'taskScoreDesc'].includes(u.sortBy) || u.evidence !== undefined, {
     message: 'a score-based sortBy needs evidence.measuredIn: the series in which a pick must have a measured result',
     path: ['evidence'],
+  })
+  .refine((u) => u.sortBy !== 'solvedTaskCostAsc' || u.taskKind !== undefined, {
+    message: 'sortBy solvedTaskCostAsc needs taskKind: the kind of task whose cost per solved task ranks the picks',
+    path: ['taskKind'],
   })
   .refine((u) => u.sortBy !== 'taskScoreDesc' || (u.evidence?.components?.length ?? 0) > 0, {
     message: 'sortBy taskScoreDesc needs evidence.components: the benchmarks to rank by',

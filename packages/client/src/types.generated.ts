@@ -459,6 +459,235 @@ export interface BenchmarkModel {
     /** [extension] This result is the model's value in its series (the pick rule in methodology); false for the other configurations and for non-standard runs. */
     used: boolean;
   }[];
+  /** [extension] What one coding task costs and takes on this model: runs by configuration, derived figures at the prices in force, estimates where there is no evidence. */
+  taskCost: {
+    /** The figures a table shows: the measured configuration chosen by the rule in taskCostMethod.headlineRule, else the estimate; null with `reason` when there is neither. */
+    headline: {
+      /** `code-edit`: a self-contained exercise edited in place (Aider polyglot). `repo-issue`: an issue resolved in a real repository (SWE-bench style). `terminal`: an end-to-end job in a shell (Terminal-Bench). */
+      taskKind: "code-edit" | "repo-issue" | "terminal";
+      evidence: "measured" | "estimated";
+      /** The configuration it describes (configurations[].id); null for an estimate. */
+      configurationId: string | null;
+      /** The configuration in words: benchmark, harness, effort. */
+      configuration: string;
+      costPerAttemptUsd: {
+        /** USD per attempt. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      costPerSolvedTaskUsd: {
+        /** USD per solved task. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      solvedTasksPer100Usd: {
+        /** Solved tasks per 100 USD. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      secondsPerTask: {
+        /** Seconds per task. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** Median output tokens per second over its published provider endpoints; null when none is published. */
+      outputTokensPerSecond: number | null;
+      pricesAsOf: string | null;
+    } | null;
+    /** Why there is no headline; null when there is one. */
+    reason: string | null;
+    /** Every configuration with published evidence. */
+    configurations: {
+      /** Id of the configuration: its first run id. */
+      id: string;
+      /** `code-edit`: a self-contained exercise edited in place (Aider polyglot). `repo-issue`: an issue resolved in a real repository (SWE-bench style). `terminal`: an end-to-end job in a shell (Terminal-Bench). */
+      taskKind: "code-edit" | "repo-issue" | "terminal";
+      benchmark: string;
+      taskSet: string;
+      harness: string;
+      /** As the source states it; null when it does not. */
+      reasoningEffort: string | null;
+      mode: string | null;
+      evidence: "measured";
+      /** Mean tokens per task over its runs where published; null when no run publishes tokens. */
+      tokensPerTask: {
+        input: number;
+        output: number;
+        cachedInput: number | null;
+        reasoning: number | null;
+      } | null;
+      /** Cost of one attempt at a task in USD; null when no cost can be given (costBasis). */
+      costPerAttemptUsd: {
+        /** USD one attempt at one task costs (all its tries). */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** `tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; long-context tiers and caching are not applied, because the runs publish per-task totals, not per-request prompts, and no cached share). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost. */
+      costBasis: "tokens-at-prices-in-force" | "dollars-as-published" | "estimated" | null;
+      /** Date of the prices the cost is at: the build date, or the source date for dollars as published. */
+      pricesAsOf: string | null;
+      successPercent: {
+        /** Share of attempts that solved their task, percent. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** Expected USD per solved task; null without a cost or with a success rate of 0. */
+      costPerSolvedTaskUsd: {
+        /** Cost per attempt divided by the success rate of the same run(s). */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      solvedTasksPer100Usd: {
+        /** Solved tasks 100 USD buys: 100 / costPerSolvedTaskUsd. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      secondsPerTask: {
+        /** Mean wall-clock seconds per task as the source measured them. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** `spread-of-runs`: several runs of this configuration; intervals span their values (10th to 90th percentile, min to max for two). `binomial-success`: one run; the cost and time of a run are means with no published spread, so only the success rate carries an interval (Wilson, 80%) and the per-solved-task figures follow from it. `estimate-leave-one-out`: an estimate; its interval comes from leave-one-out errors (taskCostMethod). */
+      intervalBasis: "spread-of-runs" | "binomial-success" | "estimate-leave-one-out";
+      runs: {
+        id: string;
+        date: string;
+        runner: string;
+        reportedBy: "vendor" | "independent";
+        tasks: number;
+        attemptsPerTask: number;
+        triesPerAttempt: number;
+        successPercent: number;
+        perTask: {
+          /** Mean prompt tokens per task (cached ones included). */
+          inputTokens: number | null;
+          /** Mean output tokens per task, reasoning tokens included. */
+          outputTokens: number | null;
+          /** Mean prompt tokens per task read from a cache (part of inputTokens). */
+          cachedInputTokens: number | null;
+          /** Mean reasoning tokens per task (part of outputTokens). */
+          reasoningTokens: number | null;
+          /** Mean cost per task in USD, as the source computed it. */
+          costUsd: number | null;
+          /** Date of the prices costUsd was computed at (the run date when the source bills as it runs); null without costUsd. */
+          pricesAsOf: string | null;
+          /** costUsd is backed by token counts this file records (true), or only dollars are published (false); null without costUsd. */
+          costFromTokens: boolean | null;
+          /** Mean wall-clock seconds per task, as the source measured them. */
+          seconds: number | null;
+        };
+        source: FactSource;
+      }[];
+    }[];
+    /** Per task kind without measured cost evidence for this model: the estimate, or null figures with the reason. */
+    estimates: {
+      /** `code-edit`: a self-contained exercise edited in place (Aider polyglot). `repo-issue`: an issue resolved in a real repository (SWE-bench style). `terminal`: an end-to-end job in a shell (Terminal-Bench). */
+      taskKind: "code-edit" | "repo-issue" | "terminal";
+      evidence: "estimated";
+      /** Cost of one attempt at a task in USD; null when no cost can be given (costBasis). */
+      costPerAttemptUsd: {
+        /** USD one attempt at one task costs (all its tries). */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** `tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; long-context tiers and caching are not applied, because the runs publish per-task totals, not per-request prompts, and no cached share). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost. */
+      costBasis: "tokens-at-prices-in-force" | "dollars-as-published" | "estimated" | null;
+      /** Date of the prices the cost is at: the build date, or the source date for dollars as published. */
+      pricesAsOf: string | null;
+      successPercent: {
+        /** Share of attempts that solved their task, percent. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** Expected USD per solved task; null without a cost or with a success rate of 0. */
+      costPerSolvedTaskUsd: {
+        /** Cost per attempt divided by the success rate of the same run(s). */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      solvedTasksPer100Usd: {
+        /** Solved tasks 100 USD buys: 100 / costPerSolvedTaskUsd. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      secondsPerTask: {
+        /** Mean wall-clock seconds per task as the source measured them. */
+        value: number;
+        /** 80% interval; null where the evidence gives no spread (basis). */
+        interval: {
+          low: number;
+          high: number;
+        } | null;
+      } | null;
+      /** `spread-of-runs`: several runs of this configuration; intervals span their values (10th to 90th percentile, min to max for two). `binomial-success`: one run; the cost and time of a run are means with no published spread, so only the success rate carries an interval (Wilson, 80%) and the per-solved-task figures follow from it. `estimate-leave-one-out`: an estimate; its interval comes from leave-one-out errors (taskCostMethod). */
+      intervalBasis: "spread-of-runs" | "binomial-success" | "estimate-leave-one-out";
+      /** Where the success rate of costPerSolvedTaskUsd comes from (a benchmarks.json scoreDetails field). */
+      successFrom: string | null;
+      /** Why a figure is null, when one is. */
+      reason: string | null;
+    }[];
+    /** Speed per provider endpoint where a source publishes it. */
+    endpoints: {
+      provider: string;
+      outputTokensPerSecond: number | null;
+      timeToFirstTokenSeconds: number | null;
+      date: string;
+      conditions: string;
+      source: FactSource;
+    }[];
+  };
 }
 
 export interface BenchmarkSource {
@@ -605,8 +834,8 @@ export interface UseCase {
   slug: string;
   keyword: string;
   description: string;
-  /** How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case's `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id. */
-  sortBy: "inputAsc" | "outputAsc" | "scenarioCostAsc" | "scoreDesc" | "valueDesc" | "contextDesc" | "taskScoreDesc" | "autocompleteFit";
+  /** How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case's `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. [extension] `solvedTaskCostAsc`: cost per solved task of the use case's `taskKind` on each model's own evidence (benchmarks.json models[].taskCost: its measured configuration of that kind, else its estimate) ascending; a model without one is not picked. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id. */
+  sortBy: "inputAsc" | "outputAsc" | "scenarioCostAsc" | "scoreDesc" | "valueDesc" | "contextDesc" | "taskScoreDesc" | "autocompleteFit" | "solvedTaskCostAsc";
   intro: string;
   faq: {
     q: string;
@@ -682,6 +911,50 @@ export interface UseCase {
     /** [extension] Last day (UTC) of the promotional rate the scenario cost uses; absent when it uses the list price. */
     promotionUntil?: string;
   }[];
+  /** [extension] The kind of task the scenario stands for; null when the use case names none. */
+  taskKind: "code-edit" | "repo-issue" | "terminal" | null;
+  /** [extension] Per top pick, in order, when the use case has a taskKind: that model's own tokens, cost per attempt and per solved task (80% intervals) and seconds for this kind of task, measured or estimated (benchmarks.json models[].taskCost). scenarioCostUsd keeps its meaning: the same token counts for every model. Empty without a taskKind. */
+  topPickTaskCosts: {
+    toolId: string;
+    /** Measured (its own runs of this kind) or estimated; null when it has neither. */
+    evidence: "measured" | "estimated" | null;
+    /** The measured configuration (taskCost.configurations[].id). */
+    configurationId: string | null;
+    /** Mean tokens per task over its runs where published; null when no run publishes tokens. */
+    tokensPerTask: {
+      input: number;
+      output: number;
+      cachedInput: number | null;
+      reasoning: number | null;
+    } | null;
+    costPerAttemptUsd: {
+      /** USD per attempt. */
+      value: number;
+      /** 80% interval; null where the evidence gives no spread (basis). */
+      interval: {
+        low: number;
+        high: number;
+      } | null;
+    } | null;
+    costPerSolvedTaskUsd: {
+      /** USD per solved task. */
+      value: number;
+      /** 80% interval; null where the evidence gives no spread (basis). */
+      interval: {
+        low: number;
+        high: number;
+      } | null;
+    } | null;
+    secondsPerTask: {
+      /** Seconds per task. */
+      value: number;
+      /** 80% interval; null where the evidence gives no spread (basis). */
+      interval: {
+        low: number;
+        high: number;
+      } | null;
+    } | null;
+  }[];
 }
 
 export interface ToolsDocument {
@@ -731,6 +1004,31 @@ export interface BenchmarksDocument {
         n: number;
         coverage: number | null;
       };
+    };
+    /** [extension] How the per-task figures of benchmarks.json models[].taskCost are derived, and how well the estimates held out. */
+    taskCostMethod: {
+      /** The date the prices in force are taken on (the build date). */
+      pricesAt: string;
+      headlineRule: string;
+      estimateModel: string;
+      kinds: {
+        /** `code-edit`: a self-contained exercise edited in place (Aider polyglot). `repo-issue`: an issue resolved in a real repository (SWE-bench style). `terminal`: an end-to-end job in a shell (Terminal-Bench). */
+        taskKind: "code-edit" | "repo-issue" | "terminal";
+        /** Scored models with a measured cost per attempt. */
+        measuredModels: number;
+        estimatedModels: number;
+        /** Leave-one-out check of the estimate: share of held-out measured models inside their 80% interval; null when there are too few to estimate. */
+        heldOut: {
+          n: number;
+          coverage: number | null;
+          target: {
+            low: number;
+            high: number;
+          };
+        } | null;
+        /** Why this kind has no estimates, when it has none. */
+        reason: string | null;
+      }[];
     };
     /** [extension] Tools without a score, each with the reason; they stay in every list that does not depend on a score. */
     unscored: {
@@ -824,8 +1122,8 @@ export interface FreshnessDocument {
 
 /** [extension] One field-level difference between a release and the one before it. */
 export interface Change {
-  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs). */
-  kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "successor-named" | "shutdown-changed" | "price-changed" | "context-changed" | "release-date-changed" | "capability-changed" | "first-score" | "score-changed" | "rank-moved" | "source-changed";
+  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). [extension] `task-cost-changed`: the measured cost per solved task of the headline configuration of the tool (`benchmarks.taskCost.costPerSolvedTaskUsd`, USD) changed, appeared or went, or the headline moved between measured and estimated (from and to null on the estimated side): new published runs or a new price in force; estimates moving on a refit are not listed. `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs). */
+  kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "successor-named" | "shutdown-changed" | "price-changed" | "context-changed" | "release-date-changed" | "capability-changed" | "first-score" | "score-changed" | "rank-moved" | "task-cost-changed" | "source-changed";
   /** Id of the tool the change is about. */
   toolId: string;
   toolName: string;
@@ -1312,6 +1610,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "results": [
         "array"
+      ],
+      "taskCost": [
+        "object"
       ]
     }
   },
@@ -1490,6 +1791,13 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
         "array"
       ],
       "topPickCosts": [
+        "array"
+      ],
+      "taskKind": [
+        "string",
+        "null"
+      ],
+      "topPickTaskCosts": [
         "array"
       ]
     }
@@ -1743,4 +2051,4 @@ export const PUBLIC_BASE_URL: string | null = null;
 export const HISTORY_DOCUMENT_NAMES = ["changes.json","manifest.json","price-history.json"] as const;
 
 /** Every kind of change a release records (`Change["kind"]`), for filters that check their input. */
-export const CHANGE_KINDS = ["model-added","model-removed","model-deprecated","model-retired","status-changed","successor-named","shutdown-changed","price-changed","context-changed","release-date-changed","capability-changed","first-score","score-changed","rank-moved","source-changed"] as const;
+export const CHANGE_KINDS = ["model-added","model-removed","model-deprecated","model-retired","status-changed","successor-named","shutdown-changed","price-changed","context-changed","release-date-changed","capability-changed","first-score","score-changed","rank-moved","task-cost-changed","source-changed"] as const;

@@ -40,6 +40,7 @@ import {
 import { seriesLiveness, type SeriesLiveness } from './benchmark-liveness.ts';
 import { crossValidate } from './benchmark-validation.ts';
 import { blendedPrice, roundTo } from './pricing.ts';
+import { deriveTaskCosts, type TaskRunsOfTool } from './task-cost.ts';
 
 export { SEED_FIELDS, type SeedField } from './benchmark-components.ts';
 
@@ -54,6 +55,8 @@ export interface BenchmarksInput {
   runDate: string;
   /** Reuse a cross-validation computed for identical inputs (it is the slow part; see cv-cache.ts). */
   crossValidation?: CrossValidationResult;
+  /** Per-task token, cost and time evidence (data/task-runs/): models[].taskCost (task-cost.ts). */
+  taskRuns?: readonly TaskRunsOfTool[];
 }
 
 export type BenchmarksDocumentBody = BenchmarksDocument['benchmarks'];
@@ -96,7 +99,15 @@ export function deriveBenchmarks(input: BenchmarksInput): BenchmarksOutput {
   };
 
   const scored = scoreTools(input, chosen, context);
-  const models = describeModels(input, scored, components, context);
+  const described = describeModels(input, scored, components, context);
+  // What a task costs is priced on the build date, as the use cases' scenarios are.
+  const taskCosts = deriveTaskCosts({
+    runs: input.taskRuns ?? [],
+    tools: input.tools,
+    models: described,
+    at: input.runDate.slice(0, 10),
+  });
+  const models = described.map((m) => ({ ...m, taskCost: taskCosts.byModel.get(m.modelId)! }));
   const unsound = falsePrecision(models);
   if (unsound.length > 0) throw new Error(`estimates published with false precision: ${unsound.join('; ')}`);
   const seriesNames = new Map(input.series.map((s) => [s.id, s.name]));
@@ -124,6 +135,7 @@ export function deriveBenchmarks(input: BenchmarksInput): BenchmarksOutput {
         coverage: calibration.outsideRange.n > 0 ? roundTo(calibration.outsideRange.share, 4) : null,
       },
     },
+    taskCostMethod: taskCosts.method,
     unscored: unscoredTools(input, scored),
   };
   return {
@@ -173,7 +185,7 @@ function describeModels(
   scored: readonly (ScoredDraft & ScoredTool)[],
   components: readonly Component[],
   context: EstimateContext,
-): BenchmarkModel[] {
+): Omit<BenchmarkModel, 'taskCost'>[] {
   const pricePerPoint = new Map(
     scored.map((s) => [s.tool.id, s.overall.score > 0 ? blendedPrice(s.tool.pricing) / s.overall.score : Infinity]),
   );

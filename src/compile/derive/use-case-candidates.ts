@@ -8,6 +8,7 @@ import type { BenchmarkModel, Tool } from '../../schema/api.ts';
 import type { ScoreComponent, ToolFile, UseCaseFile } from '../../schema/source.ts';
 import { measurementNoise } from './benchmark-estimates.ts';
 import { roundTo, scenarioPrice } from './pricing.ts';
+import { type KindFigures, kindFigures } from './task-cost.ts';
 
 export type SortBy = UseCaseFile['sortBy'];
 export type AutocompleteFacts = NonNullable<ToolFile['autocomplete']>;
@@ -61,6 +62,8 @@ export interface Candidate {
   /** Relevant series with a measured result. */
   measured: string[];
   autocomplete: AutocompleteFacts | null;
+  /** Its own tokens, cost and time for the use case's taskKind (null without a taskKind or without figures). */
+  task: KindFigures | null;
 }
 
 export const SCORE_BASED = new Set<SortBy>(['scoreDesc', 'valueDesc', 'taskScoreDesc']);
@@ -86,6 +89,7 @@ const COMPARATORS: Record<SortBy, (a: Candidate, b: Candidate) => number> = {
   taskScoreDesc: (a, b) => rankValue(b) - rankValue(a) || byCostThenId(a, b),
   autocompleteFit: (a, b) =>
     autocompleteGroup(a.autocomplete) - autocompleteGroup(b.autocomplete) || byCostThenId(a, b),
+  solvedTaskCostAsc: (a, b) => (a.rank.value ?? Infinity) - (b.rank.value ?? Infinity) || byCostThenId(a, b),
 };
 
 /** Series ids named by evidence.measuredIn: an id, a prefix ending in "-*", or "*". */
@@ -137,6 +141,7 @@ function rankOf(
   cost: number,
   score: number | undefined,
   evidence: PickEvidence,
+  task: KindFigures | null,
 ): Candidate['rank'] {
   const model = evidence.models?.get(tool.id);
   const overall: Interval | null = model?.overallInterval
@@ -162,8 +167,12 @@ function rankOf(
       return { value: per(score), interval: overall ? { low: per(overall.low), high: per(overall.high) } : null };
     }
     case 'taskScoreDesc': {
-      const task = taskScore(model, useCase.evidence?.components ?? [], evidence.seriesTasks);
-      return task ? { value: task.value, interval: task.interval } : { value: null, interval: null };
+      const mean = taskScore(model, useCase.evidence?.components ?? [], evidence.seriesTasks);
+      return mean ? { value: mean.value, interval: mean.interval } : { value: null, interval: null };
+    }
+    case 'solvedTaskCostAsc': {
+      const perSolved = task?.costPerSolvedTaskUsd;
+      return perSolved ? { value: perSolved.value, interval: perSolved.interval } : { value: null, interval: null };
     }
   }
 }
@@ -224,6 +233,10 @@ function gatesOf(useCase: UseCaseFile): Gate[] {
       reason: `its scenario cost is above this use case's cap of ${filter.maxScenarioCostUsd} USD`,
     },
     { keeps: (c) => !scoreBased || c.rank.value !== null, reason: 'it has no value of what this use case ranks by' },
+    {
+      keeps: (c) => useCase.sortBy !== 'solvedTaskCostAsc' || c.rank.value !== null,
+      reason: `it has no measured or estimated cost per solved ${useCase.taskKind} task`,
+    },
   ];
 }
 
@@ -232,14 +245,16 @@ function candidateOf(useCase: UseCaseFile, tool: Tool, evidence: PickEvidence, a
   const measured = evidence.measuredSeries?.get(tool.id);
   const price = scenarioPrice(tool, useCase.scenario, at);
   const score = evidence.scores.get(tool.id);
+  const task = useCase.taskKind ? kindFigures(evidence.models?.get(tool.id)?.taskCost, useCase.taskKind) : null;
   return {
     tool,
     cost: price.usd,
     promotionUntil: price.promotionUntil,
     score,
-    rank: rankOf(useCase.sortBy, useCase, tool, price.usd, score, evidence),
+    rank: rankOf(useCase.sortBy, useCase, tool, price.usd, score, evidence, task),
     measured: relevant.filter((id) => measured?.has(id)),
     autocomplete: evidence.autocomplete?.get(tool.id) ?? null,
+    task,
   };
 }
 

@@ -35,6 +35,8 @@ export function rankedBy(useCase: UseCaseFile): string {
     }
     case 'autocompleteFit':
       return 'autocomplete facts, then scenarioCostUsd';
+    case 'solvedTaskCostAsc':
+      return `costPerSolvedTaskUsd (${useCase.taskKind})`;
   }
 }
 
@@ -42,12 +44,14 @@ export function rankedBy(useCase: UseCaseFile): string {
 export function metricLabel(useCase: UseCaseFile): string {
   if (useCase.sortBy === 'scoreDesc') return 'overall score';
   if (useCase.sortBy === 'valueDesc') return 'overall score per scenario dollar';
+  if (useCase.sortBy === 'solvedTaskCostAsc') return `cost per solved ${useCase.taskKind} task`;
   const names = (useCase.evidence?.components ?? []).map((c) => COMPONENT_NAMES[c]);
   return names.length === 1 ? names[0]! : `the mean of ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 function formatMetric(useCase: UseCaseFile, value: number): string {
   if (value === Infinity) return 'unbounded (free)';
+  if (useCase.sortBy === 'solvedTaskCostAsc') return `$${value.toFixed(value < 1 ? 4 : 2)}`;
   return useCase.sortBy === 'valueDesc'
     ? `${Math.round(value).toLocaleString('en-US')} points per dollar`
     : value.toFixed(1);
@@ -63,14 +67,14 @@ function describePick(useCase: UseCaseFile, c: Candidate): string {
   return `${c.tool.name} ${value} (80% interval ${low}-${formatMetric(useCase, interval.high)})`;
 }
 
-/** Adjacent picks the data cannot separate: overlapping 80% intervals, or equal values. */
+/** Adjacent picks the data cannot separate: overlapping 80% intervals, or equal values (either order of ranking). */
 function indistinguishable(a: Candidate, b: Candidate): boolean {
   const va = a.rank.value!;
   const vb = b.rank.value!;
   if (va === vb) return true;
-  const lowA = a.rank.interval?.low ?? va;
-  const highB = b.rank.interval?.high ?? vb;
-  return lowA <= highB;
+  const low = Math.max(a.rank.interval?.low ?? va, b.rank.interval?.low ?? vb);
+  const high = Math.min(a.rank.interval?.high ?? va, b.rank.interval?.high ?? vb);
+  return low <= high;
 }
 
 /**
@@ -78,7 +82,7 @@ function indistinguishable(a: Candidate, b: Candidate): boolean {
  * intervals come from benchmarks.json, never from prose.
  */
 export function pickNotes(useCase: UseCaseFile, picks: readonly Candidate[]): string[] {
-  if (!SCORE_BASED.has(useCase.sortBy) || picks.length < 2) return [];
+  if ((!SCORE_BASED.has(useCase.sortBy) && useCase.sortBy !== 'solvedTaskCostAsc') || picks.length < 2) return [];
   const runs: Candidate[][] = [];
   let run: Candidate[] = [picks[0]!];
   for (const pick of picks.slice(1)) {

@@ -106,6 +106,20 @@ function topPickEvidence(
   }));
 }
 
+/** The tokens, cost and time a pick's task figures rest on (its own, for the use case's kind). */
+function pickTaskCostOf(c: Candidate): UseCase['topPickTaskCosts'][number] {
+  const task = c.task;
+  return {
+    toolId: c.tool.id,
+    evidence: task?.evidence ?? null,
+    configurationId: task?.configurationId ?? null,
+    tokensPerTask: task?.tokensPerTask ?? null,
+    costPerAttemptUsd: task?.costPerAttemptUsd ?? null,
+    costPerSolvedTaskUsd: task?.costPerSolvedTaskUsd ?? null,
+    secondsPerTask: task?.secondsPerTask ?? null,
+  };
+}
+
 /** Data problems of a use case's evidence: every measuredIn pattern must name at least one series. */
 function checkEvidence(file: string, useCase: UseCaseFile, evidence: PickEvidence, issues: IssueCollector): void {
   if (!evidence.seriesIds) return;
@@ -166,6 +180,8 @@ export function deriveUseCases(
           scenarioCostUsd: c.cost,
           ...(c.promotionUntil ? { promotionUntil: c.promotionUntil } : {}),
         })),
+        taskKind: useCase.taskKind ?? null,
+        topPickTaskCosts: useCase.taskKind ? picks.map(pickTaskCostOf) : [],
         topPickEvidence: topPickEvidence(useCase, picks, supersessions, evidence.models),
         pickNotes: notes,
       };

@@ -6,6 +6,24 @@
  */
 import type { DataIssue } from '../../compile/errors.ts';
 import { isCalendarDay } from '../../schema/common.ts';
+import type { TaskRun } from '../../schema/source.ts';
+
+/**
+ * What a run spent per task, where the upstream publishes it: the merge turns it into a task run of the matched
+ * tool (data/task-runs/), adding the success rate, date, reporter and source of the result it came with.
+ */
+export type UpstreamTaskRun = Pick<
+  TaskRun,
+  | 'id'
+  | 'benchmark'
+  | 'taskSet'
+  | 'taskKind'
+  | 'configuration'
+  | 'attemptsPerTask'
+  | 'triesPerAttempt'
+  | 'runner'
+  | 'perTask'
+>;
 
 export interface UpstreamResult {
   /** 1-based position of the entry in the upstream document, for reports. */
@@ -22,6 +40,8 @@ export interface UpstreamResult {
   date: string;
   /** URL or repository reference the figure is published at. */
   source: string;
+  /** Tokens, cost and time per task of the run, where published. */
+  taskRun?: UpstreamTaskRun;
 }
 
 export type UpstreamResults = { ok: true; results: UpstreamResult[] } | { ok: false; issues: DataIssue[] };
@@ -53,6 +73,22 @@ export function resultDate(value: unknown, where: string, field: string, issues:
     return undefined;
   }
   return text;
+}
+
+/** Absent, or a finite number >= 0 (a count, dollars or seconds), or an issue naming the place and value. */
+export function optionalAmount(
+  text: string | undefined,
+  where: string,
+  field: string,
+  issues: DataIssue[],
+): number | null {
+  if (text === undefined) return null;
+  const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(value)) {
+    issues.push({ file: where, field, value: text, message: 'must be a number >= 0' });
+    return null;
+  }
+  return value;
 }
 
 /** A non-empty string, or an issue naming the place and value. */
