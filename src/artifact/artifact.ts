@@ -27,6 +27,7 @@ import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
+import { servedIndexFiles } from './served-index.ts';
 
 export type { ArtifactManifest, ManifestEntry, Representation } from './manifest.ts';
 import { publicationTime } from './forward.ts';
@@ -164,6 +165,8 @@ export function prepareArtifact(files: readonly AnyArtifactFile[], lastModified:
   // path into the JSON 404 (Cloudflare Pages ignores status-404 rules and sends its own 404).
   contents.set('_redirects', Buffer.from(`/*  ${NOT_FOUND_PATH}  404\n`));
   contents.set('artifact.json', serializeJson(manifest));
+  // What a server reads instead of artifact.json: it then parses a release's entries only when asked for one.
+  for (const [file, body] of servedIndexFiles(manifest)) contents.set(file, body);
   return { manifest, contents, links };
 }
 

@@ -14,6 +14,7 @@ import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { servedIndexFiles } from '../../src/artifact/served-index.ts';
 import { startServe, type Serving, waitForOutput } from '../support/processes.ts';
 
 const CLIENTS = 8;
@@ -120,14 +121,17 @@ async function republish(dist: string, root: string): Promise<{ buildId: string;
   const current = await realpath(dist);
   const next = path.join(root, 'republished');
   execFileSync('cp', ['-al', current, next]);
-  const manifestFile = path.join(next, 'artifact.json');
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+  const manifest = JSON.parse(await readFile(path.join(next, 'artifact.json'), 'utf8'));
   manifest.buildId = `${manifest.buildId}0000`;
   const br = manifest.files[PATH].br;
   br.etag = br.etag.replace(/"$/, '-republished"');
-  // A new file, not a write through the hard link into the artifact being served.
-  await rm(manifestFile);
-  await writeFile(manifestFile, JSON.stringify(manifest));
+  // New files, not writes through the hard links into the artifact being served; the server's
+  // index of the artifact (what it reads at start) follows the manifest, as a build writes it.
+  const files = new Map([['artifact.json', Buffer.from(JSON.stringify(manifest))], ...servedIndexFiles(manifest)]);
+  for (const [file, body] of files) {
+    await rm(path.join(next, file), { force: true });
+    await writeFile(path.join(next, file), body);
+  }
   await symlink(next, `${dist}.next`);
   await rename(`${dist}.next`, dist);
   return { buildId: manifest.buildId, etag: br.etag };
