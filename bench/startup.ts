@@ -25,6 +25,11 @@ export interface StartupRun {
   loadedRssMb: number;
   /** Idle RSS of each process, the one started first (the primary). */
   idleRssByProcessMb: number[];
+  /**
+   * Idle proportional set size, summed: pages shared between processes (the node binary, mapped by
+   * every worker) counted once in all, where the RSS sum counts them in each process.
+   */
+  idlePssMb: number;
 }
 
 /** The command `npm start` execs (package.json "start" without its `exec`), with serving-only flags. */
@@ -52,6 +57,12 @@ export function answers(port: number, urlPath = '/api/tools.json'): Promise<bool
 export async function childrenOf(pid: number): Promise<number[]> {
   const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
   return text.split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** A process's proportional set size (shared pages divided among the processes sharing them), in MB. */
+export async function pssMb(pid: number): Promise<number> {
+  const text = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
+  return Number(/^Pss:\s+(\d+) kB$/m.exec(text)?.[1] ?? 0) / 1024;
 }
 
 /** A process's resident set size (VmRSS), in MB. */
@@ -88,6 +99,7 @@ async function runOnce(
     await sleep(2000);
     const idleRssByProcessMb = await Promise.all((await processes()).map(rssMb));
     const idleRssMb = idleRssByProcessMb.reduce((a, b) => a + b, 0);
+    const idlePssMb = (await Promise.all((await processes()).map(pssMb))).reduce((a, b) => a + b, 0);
     let loadedRssMb = idleRssMb;
     const load = spawn(
       'wrk',
@@ -103,7 +115,7 @@ async function runOnce(
       await sleep(100);
     }
     await stopLoad();
-    return { variant, firstAnswerMs, idleRssMb, loadedRssMb, idleRssByProcessMb };
+    return { variant, firstAnswerMs, idleRssMb, loadedRssMb, idleRssByProcessMb, idlePssMb };
   } finally {
     await stopServer();
   }
@@ -117,6 +129,7 @@ function summarize(runs: readonly StartupRun[], variant: StartupRun['variant']) 
     first: median(mine.map((r) => r.firstAnswerMs)),
     idle: median(mine.map((r) => r.idleRssMb)),
     loaded: median(mine.map((r) => r.loadedRssMb)),
+    pss: median(mine.map((r) => r.idlePssMb)),
     byProcess: Array.from({ length: processes }, (_, i) => median(mine.map((r) => r.idleRssByProcessMb[i] ?? 0))),
   };
 }
@@ -147,7 +160,9 @@ function printStartup(
       `\n${options.workers} workers, idle RSS per process (medians): primary ${all.byProcess[0]?.toFixed(1)} MB; workers ${all.byProcess
         .slice(1)
         .map((mb) => mb.toFixed(1))
-        .join(', ')} MB; sum ${all.idle.toFixed(1)} MB`,
+        .join(
+          ', ',
+        )} MB; sum ${all.idle.toFixed(1)} MB (PSS, shared pages counted once: ${all.pss.toFixed(1)} MB; one process: ${ours.pss.toFixed(1)} MB)`,
     );
   }
   return ours;

@@ -27,7 +27,7 @@ import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
-import { servedIndexFiles } from './served-index.ts';
+import { isReleaseIndex, servedIndexFiles } from './served-index.ts';
 
 export type { ArtifactManifest, ManifestEntry, Representation } from './manifest.ts';
 import { publicationTime } from './forward.ts';
@@ -285,6 +285,31 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
 }
 
 /**
+ * The artifact's contents, each release index the artifact served now has with the same bytes
+ * turned into a link to it: a build then writes one file for a new release, not one per release
+ * (a write and an fsync each, about a second per thousand releases).
+ */
+async function linkUnchangedIndexes(
+  contents: ReadonlyMap<string, Buffer>,
+  distPath: string,
+): Promise<[string, Buffer | string][]> {
+  const served = await realpath(distPath).catch(() => undefined);
+  const entries = [...contents];
+  if (served === undefined) return entries;
+  return Promise.all(
+    entries.map(async ([relative, body]): Promise<[string, Buffer | string]> => {
+      if (!isReleaseIndex(relative)) return [relative, body];
+      const existing = path.join(served, relative);
+      const same = await readFile(existing).then(
+        (old) => old.equals(body),
+        () => false,
+      );
+      return [relative, same ? existing : body];
+    }),
+  );
+}
+
+/**
  * Writes the artifact to .artifacts/<buildId> without serving it: every file durably, one
  * modification time, then one rename of the complete temporary directory. A complete directory
  * (one with artifact.json) is left as it is. The fsyncs run in parallel: an artifact has hundreds
@@ -302,7 +327,10 @@ export async function writeArtifactDir(prepared: PreparedArtifact, distPath: str
   // content published later gets a later time.
   const publishedAt = await publicationTime(distPath);
   // Linked files (a release's documents) keep the modification time they were published with.
-  const queue: [string, Buffer | string][] = [...prepared.contents, ...(prepared.links ?? [])];
+  const queue: [string, Buffer | string][] = [
+    ...(await linkUnchangedIndexes(prepared.contents, distPath)),
+    ...(prepared.links ?? []),
+  ];
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {

@@ -9,11 +9,14 @@
  *   .served/v/<id>.json      the files of release <id>, as a manifest of their own
  *
  * Both have the shape of artifact.json (the same checks apply) and are a pure function of it:
- * whoever writes an artifact directory (the build, a follower) writes them beside it. They lie
+ * whoever writes an artifact directory (the build, a follower) writes them beside it. A release's
+ * index depends on that release alone (its build id is a hash of its entries, its time the
+ * release's), so a build links it from the artifact served now instead of writing it again. They lie
  * outside /api/, where nginx answers 404; static hosts serve them as plain files, as they serve
  * artifact.json. A directory without them (an artifact written before they existed) is read
  * through artifact.json as before.
  */
+import { createHash } from 'node:crypto';
 import type { ArtifactManifest, ManifestEntry } from './manifest.ts';
 
 export const SERVED_INDEX_DIR = '.served';
@@ -48,8 +51,17 @@ export function servedIndexFiles(manifest: ArtifactManifest): Map<string, Buffer
     }
   }
   const { buildId, lastModified } = manifest;
-  const files = new Map([[SERVED_LATEST, serialize({ buildId, lastModified, files: latest })]]);
-  for (const [id, entries] of releases)
-    files.set(releaseIndexFile(id), serialize({ buildId, lastModified, files: entries }));
+  const files = new Map<string, Buffer>([[SERVED_LATEST, serialize({ buildId, lastModified, files: latest })]]);
+  for (const [id, entries] of releases) files.set(releaseIndexFile(id), releaseIndex(entries, lastModified));
   return files;
 }
+
+/** A release's index: the same bytes in every artifact that holds the release. */
+function releaseIndex(entries: Record<string, ManifestEntry>, fallbackTime: string): Buffer {
+  const buildId = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
+  const lastModified = Object.values(entries).find((entry) => entry.lastModified)?.lastModified ?? fallbackTime;
+  return serialize({ buildId, lastModified, files: entries });
+}
+
+/** Whether an artifact file is a release's index (the same bytes from build to build, so worth linking). */
+export const isReleaseIndex = (relative: string) => relative.startsWith(`${SERVED_RELEASES_DIR}/`);

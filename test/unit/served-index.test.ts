@@ -6,12 +6,13 @@
  * release, costs the server nothing).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serializeJson, writeArtifactDir } from '../../src/artifact/artifact.ts';
 import { parseManifest } from '../../src/artifact/manifest.ts';
-import { releaseOf, SERVED_LATEST, servedIndexFiles } from '../../src/artifact/served-index.ts';
+import { isReleaseIndex, releaseOf, SERVED_LATEST, servedIndexFiles } from '../../src/artifact/served-index.ts';
 import { type DiskResource, loadArtifact } from '../../src/server/store.ts';
 
 /** What a client gets for a resource: its headers and validators per coding, the file named inside its artifact. */
@@ -41,7 +42,7 @@ describe('the served index of an artifact', () => {
       // What the build wrote is what the manifest makes.
       expect((await readFile(path.join(dir, file))).equals(body), file).toBe(true);
       const part = parseManifest(body, file);
-      expect(part.buildId).toBe(manifest.buildId);
+      if (file === SERVED_LATEST) expect(part.buildId).toBe(manifest.buildId);
       Object.assign(union, part.files);
     }
     expect(union).toEqual(manifest.files);
@@ -54,6 +55,27 @@ describe('the served index of an artifact', () => {
     );
     expect(releases.size).toBeGreaterThan(0);
     expect(files.size).toBe(releases.size + 1);
+  });
+
+  it('keeps a release’s index byte for byte from build to build, and a build links it instead of writing it', async () => {
+    const manifest = parseManifest(await readFile(path.join(dir, 'artifact.json')));
+    // The next build: another build id and time, the same releases.
+    const next = { ...manifest, buildId: 'abcdef0123456789', lastModified: '2030-01-01T00:00:00Z' };
+    const files = servedIndexFiles(next);
+    const dist = path.join(root, 'next', 'dist');
+    await mkdir(path.dirname(dist), { recursive: true });
+    await symlink(dir, dist);
+    const written = await writeArtifactDir(
+      { manifest: next, contents: new Map([...files, ['artifact.json', serializeJson(next)]]) },
+      dist,
+    );
+    const inode = async (base: string, file: string) => (await stat(path.join(base, file))).ino;
+    for (const file of files.keys()) {
+      const linked = (await inode(written, file)) === (await inode(dir, file));
+      // The latest part names the build, so it is written anew; each release's is the served one's.
+      expect(linked, file).toBe(isReleaseIndex(file));
+      expect((await readFile(path.join(written, file))).equals(files.get(file)!), file).toBe(true);
+    }
   });
 
   it('lets a server start and answer releases without reading artifact.json', async () => {
