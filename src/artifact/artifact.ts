@@ -27,7 +27,7 @@ import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
-import { isReleaseIndex, servedIndexFiles } from './served-index.ts';
+import { isReleaseIndex, SERVED_LATEST, servedIndexFiles } from './served-index.ts';
 
 export type { ArtifactManifest, ManifestEntry, Representation } from './manifest.ts';
 import { publicationTime } from './forward.ts';
@@ -208,7 +208,11 @@ export async function copiesIn(
   let bySha: Map<string, ManifestEntry>;
   try {
     dir = await realpath(distPath);
-    const manifest = parseManifest(await readFile(path.join(dir, 'artifact.json')));
+    // Release files are linked from the file cache, never recompressed: the served index without them
+    // (when the artifact has one) holds every copy worth reusing, and stays small as releases accumulate.
+    const manifest = parseManifest(
+      await readFile(path.join(dir, SERVED_LATEST)).catch(() => readFile(path.join(dir, 'artifact.json'))),
+    );
     bySha = new Map(Object.values(manifest.files).map((entry) => [entry.sha256, entry]));
   } catch {
     return async () => undefined;
