@@ -17,6 +17,7 @@ const SLOW = [
   'test/e2e/packages.test.ts',
   'test/e2e/client-package.test.ts',
   'test/e2e/lifecycle.test.ts',
+  'test/e2e/workers.test.ts',
 ];
 
 // Two files at a time on a 2-core machine, one per core on a larger one. vitest's default for forks (one fewer

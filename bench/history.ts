@@ -100,7 +100,9 @@ async function serve(
 ): Promise<Omit<Figures, 'releases' | 'buildMs'>> {
   const args = await startCommand();
   const started = performance.now();
-  const child = spawn(process.execPath, [...args, '--dist', dist, '--port', String(port), '--host', '127.0.0.1'], {
+  // One process: the figures are one server's (the bench's start command measures workers).
+  const serveArgs = ['--dist', dist, '--port', String(port), '--host', '127.0.0.1', '--workers', '1'];
+  const child = spawn(process.execPath, [...args, ...serveArgs], {
     cwd: ROOT,
     stdio: 'ignore',
   });

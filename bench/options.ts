@@ -1,5 +1,6 @@
 /** The command line of `npm run bench` (bench/run.ts describes each option), parsed once. */
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PATHS } from '../src/fs/paths.ts';
@@ -23,6 +24,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Instead of the load benchmark: build and serve today's history against one grown to this many releases (bench/history.ts). */
     history: { type: 'string' },
+    /** Workers of the "all cores" targets (ours with --workers, nginx with worker_processes); 1 leaves them out. */
+    workers: { type: 'string', default: String(os.availableParallelism()) },
   },
 });
 
@@ -47,7 +50,10 @@ export const OPTIONS = {
   startupRounds: Number(args['startup-rounds']),
   only: args.only,
   history: args.history === undefined ? undefined : Number(args.history),
+  workers: Number(args.workers),
 } as const;
+if (!Number.isInteger(OPTIONS.workers) || OPTIONS.workers < 1)
+  throw new Error(`--workers must be a whole number of at least 1 (got ${JSON.stringify(args.workers)})`);
 
 /** Node servers and the load generator run from source with the tsx loader. */
 export const TSX = ['--import', 'tsx'];

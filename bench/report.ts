@@ -102,7 +102,11 @@ const HEADER = [
   'CPU µs/resp',
   'vs bare',
   'vs nginx',
+  'vs ours',
 ];
+
+/** nginx with as many workers: one for the one-process targets, --workers for the "all" ones. */
+const nginxFor = (name: TargetName): TargetName => (name.endsWith('-all') ? 'nginx-all' : 'nginx');
 
 /** The table's rows, our peak RSS and the missed throughput and latency targets. */
 function resultRows(runs: readonly RunResult[]): { rows: string[][]; oursPeakRss: number; failures: string[] } {
@@ -113,7 +117,8 @@ function resultRows(runs: readonly RunResult[]): { rows: string[][]; oursPeakRss
     for (const name of TARGETS) {
       const s = summary(runs, scenario.id, name);
       const vsBare = pairedRatio(runs, scenario.id, name, 'bare');
-      const vsNginx = pairedRatio(runs, scenario.id, name, 'nginx');
+      const vsNginx = pairedRatio(runs, scenario.id, name, nginxFor(name));
+      const vsOurs = pairedRatio(runs, scenario.id, name, 'ours');
       rows.push([
         scenario.label,
         name,
@@ -126,6 +131,7 @@ function resultRows(runs: readonly RunResult[]): { rows: string[][]; oursPeakRss
         s.cpuPerResponse.toFixed(1),
         `${vsBare.toFixed(2)}×`,
         `${vsNginx.toFixed(2)}×`,
+        `${vsOurs.toFixed(2)}×`,
       ]);
       if (name !== 'ours') continue;
       oursPeakRss = Math.max(oursPeakRss, s.rss);
@@ -139,7 +145,7 @@ function printTable(rows: readonly string[][], started: Date): void {
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!, i >= 2)).join(' | ')} |`;
   console.log(
-    `\nResults (${started.toISOString().slice(0, 10)}; medians of ${OPTIONS.rounds} rounds, ratios are medians of the per-round ratios; ${OPTIONS.connections} connections; ${OPTIONS.durationSeconds} s per run; load generator ${OPTIONS.client}${OPTIONS.client === 'autocannon' ? ', latency has 1 ms resolution' : ''}; bytes/resp includes headers; RSS = peak):\n`,
+    `\nResults (${started.toISOString().slice(0, 10)}; medians of ${OPTIONS.rounds} rounds, ratios are medians of the per-round ratios; ${OPTIONS.connections} connections; ${OPTIONS.durationSeconds} s per run; load generator ${OPTIONS.client}${OPTIONS.client === 'autocannon' ? ', latency has 1 ms resolution' : ''}; bytes/resp includes headers; RSS = peak, summed over a target's processes; vs nginx: nginx with as many workers (${OPTIONS.workers} for the "-all" targets, else 1); vs ours: ours in one process):\n`,
   );
   console.log(line(HEADER));
   console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);

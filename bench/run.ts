@@ -130,6 +130,7 @@ async function main(): Promise<void> {
           rounds: OPTIONS.startupRounds,
           port: 39_117,
           loadSeconds: OPTIONS.durationSeconds,
+          workers: OPTIONS.workers,
         })
       : [];
   if (OPTIONS.only === 'startup') {

@@ -4,27 +4,42 @@
  *   node --import tsx bench/server.ts ours <dist>   the embedded server (src/server/server.ts)
  *   node --import tsx bench/server.ts bare <dist>   the Node limit: bare node:http writing the
  *                                                   same precomputed bytes and headers
+ *   node --import tsx bench/server.ts cluster <dist> <n>   the embedded server in n workers
+ *                                                   (src/server/cluster.ts, as `npm start -- --workers n`)
  *
  * Listens on a free loopback port and reports it to the parent over IPC. Stops on SIGTERM, and
  * when that IPC channel closes: a benchmark that died (even by SIGKILL) leaves no server behind.
  */
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadArtifact } from '../src/server/store.ts';
 import { startServer } from '../src/server/server.ts';
+import { startCluster } from '../src/server/cluster.ts';
+import { serveAsWorker } from '../src/server/cluster-worker.ts';
 
-const [mode, distPath] = process.argv.slice(2);
-if ((mode !== 'ours' && mode !== 'bare') || !distPath) {
-  console.error('usage: bench/server.ts ours|bare <dist>');
+const [mode, distPath, workers] = process.argv.slice(2);
+if ((mode !== 'ours' && mode !== 'bare' && mode !== 'cluster') || !distPath) {
+  console.error('usage: bench/server.ts ours|bare|cluster <dist> [workers]');
   process.exit(2);
 }
 
-const report = (port: number) => {
-  if (process.send) process.send({ port });
-  else console.log(JSON.stringify({ port }));
+/** The port, and the worker processes when there are any (their RSS and CPU count too). */
+const report = (port: number, workerPids: number[] = []) => {
+  if (process.send) process.send({ port, workerPids });
+  else console.log(JSON.stringify({ port, workerPids }));
 };
 
-if (mode === 'ours') {
+if (mode === 'cluster' && cluster.isWorker) {
+  // Production settings, as `npm start -- --workers n` runs each worker.
+  await serveAsWorker({ distPath, host: '127.0.0.1', port: 0 });
+} else if (mode === 'cluster') {
+  const running = await startCluster({ workers: Number(workers), log: (line) => console.log(line) });
+  report(Number(new URL(running.url).port), running.workerPids());
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('disconnect', stop);
+} else if (mode === 'ours') {
   // Production settings (limits, artifact watcher), only the address differs.
   const running = await startServer({ distPath, host: '127.0.0.1', port: 0 });
   report(Number(new URL(running.url).port));

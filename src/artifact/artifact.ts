@@ -27,6 +27,7 @@ import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
 import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
+import { isReleaseIndex, SERVED_LATEST, servedIndexFiles } from './served-index.ts';
 
 export type { ArtifactManifest, ManifestEntry, Representation } from './manifest.ts';
 import { publicationTime } from './forward.ts';
@@ -164,6 +165,8 @@ export function prepareArtifact(files: readonly AnyArtifactFile[], lastModified:
   // path into the JSON 404 (Cloudflare Pages ignores status-404 rules and sends its own 404).
   contents.set('_redirects', Buffer.from(`/*  ${NOT_FOUND_PATH}  404\n`));
   contents.set('artifact.json', serializeJson(manifest));
+  // What a server reads instead of artifact.json: it then parses a release's entries only when asked for one.
+  for (const [file, body] of servedIndexFiles(manifest)) contents.set(file, body);
   return { manifest, contents, links };
 }
 
@@ -205,7 +208,11 @@ export async function copiesIn(
   let bySha: Map<string, ManifestEntry>;
   try {
     dir = await realpath(distPath);
-    const manifest = parseManifest(await readFile(path.join(dir, 'artifact.json')));
+    // Release files are linked from the file cache, never recompressed: the served index without them
+    // (when the artifact has one) holds every copy worth reusing, and stays small as releases accumulate.
+    const manifest = parseManifest(
+      await readFile(path.join(dir, SERVED_LATEST)).catch(() => readFile(path.join(dir, 'artifact.json'))),
+    );
     bySha = new Map(Object.values(manifest.files).map((entry) => [entry.sha256, entry]));
   } catch {
     return async () => undefined;
@@ -282,6 +289,31 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
 }
 
 /**
+ * The artifact's contents, each release index the artifact served now has with the same bytes
+ * turned into a link to it: a build then writes one file for a new release, not one per release
+ * (a write and an fsync each, about a second per thousand releases).
+ */
+async function linkUnchangedIndexes(
+  contents: ReadonlyMap<string, Buffer>,
+  distPath: string,
+): Promise<[string, Buffer | string][]> {
+  const served = await realpath(distPath).catch(() => undefined);
+  const entries = [...contents];
+  if (served === undefined) return entries;
+  return Promise.all(
+    entries.map(async ([relative, body]): Promise<[string, Buffer | string]> => {
+      if (!isReleaseIndex(relative)) return [relative, body];
+      const existing = path.join(served, relative);
+      const same = await readFile(existing).then(
+        (old) => old.equals(body),
+        () => false,
+      );
+      return [relative, same ? existing : body];
+    }),
+  );
+}
+
+/**
  * Writes the artifact to .artifacts/<buildId> without serving it: every file durably, one
  * modification time, then one rename of the complete temporary directory. A complete directory
  * (one with artifact.json) is left as it is. The fsyncs run in parallel: an artifact has hundreds
@@ -299,7 +331,10 @@ export async function writeArtifactDir(prepared: PreparedArtifact, distPath: str
   // content published later gets a later time.
   const publishedAt = await publicationTime(distPath);
   // Linked files (a release's documents) keep the modification time they were published with.
-  const queue: [string, Buffer | string][] = [...prepared.contents, ...(prepared.links ?? [])];
+  const queue: [string, Buffer | string][] = [
+    ...(await linkUnchangedIndexes(prepared.contents, distPath)),
+    ...(prepared.links ?? []),
+  ];
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {

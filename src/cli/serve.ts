@@ -3,9 +3,13 @@
  * a restart and shuts down gracefully on SIGTERM/SIGINT. One process publishes, many serve: by
  * default an instance only serves (and follows `dist` when another process publishes to it);
  * `--refresh` makes it the publisher (the scheduled refresh runs here); `--follow <origin>` makes
- * it follow an artifact published on another host.
+ * it follow an artifact published on another host. `--workers N` (default: one per core) serves
+ * from N worker processes sharing the port (src/server/cluster.ts); this process then only
+ * supervises them, and the refresh or the follower runs here, once, for all of them.
  */
-import { access } from 'node:fs/promises';
+import cluster from 'node:cluster';
+import { access, readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PATHS } from '../fs/paths.ts';
@@ -13,12 +17,14 @@ import { redactLocation } from '../fs/redact.ts';
 import type { RefreshConfig } from '../refresh/config.ts';
 import { hasPending } from '../refresh/journal-paths.ts';
 import type { FreshnessDocument } from '../schema/api.ts';
+import type { ServedDataset } from '../refresh/service.ts';
 import type { Follower } from '../server/follow.ts';
-import { startServer, type RunningServer } from '../server/server.ts';
+import type { RunningServer } from '../server/server.ts';
 
 // A server that only serves an artifact imports the server and nothing else: the refresh, the
 // config schema (zod), the build and the follower load on demand, when this instance needs them.
 // That keeps the time to the first answer and the idle memory low (npm run bench measures both).
+// The primary of several workers does not even import the server: it serves nothing.
 
 const USAGE = `usage: npm start -- [options]
   (default)                  serve the artifact dist points to; swap when another process publishes
@@ -29,6 +35,8 @@ const USAGE = `usage: npm start -- [options]
                              (a static file server of the publisher's dist/), verify every file, swap
   --follow-interval <s>      seconds between polls of <origin-url>/artifact.json (default 30)
   --port <n> --host <addr>   where to listen (default PORT or 3000, HOST or 0.0.0.0)
+  --workers <n>              serve from n processes sharing the port (default WORKERS or one per core,
+                             here ${os.availableParallelism()}); a worker that dies is replaced. 1: one process, no supervisor
   --dist <path> --data <dir> --releases <dir> --state <dir> --config <file>
   --no-refresh               accepted for compatibility: the default`;
 
@@ -99,7 +107,7 @@ async function firstSync(follower: Follower, distPath: string, origin: string): 
  * outcome. Other instances only serve what is published.
  */
 async function startPublisher(
-  running: RunningServer,
+  served: ServedDataset,
   config: RefreshConfig,
   childArgs: string[],
   childEnv: NodeJS.ProcessEnv,
@@ -110,14 +118,7 @@ async function startPublisher(
     import('../refresh/child.ts'),
   ]);
   const refresh = await startRefreshService({
-    server: {
-      reload: () => running.reload(),
-      setRefreshStatus: (status) => running.setRefreshStatus(status),
-      currentRefreshStatus: () => {
-        const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
-        return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
-      },
-    },
+    server: served,
     schedule: config.schedule,
     timezone: config.timezone,
     stateDir,
@@ -151,6 +152,7 @@ function serveOptions() {
       'no-refresh': { type: 'boolean', default: false },
       follow: { type: 'string' },
       'follow-interval': { type: 'string', default: '30' },
+      workers: { type: 'string', default: process.env.WORKERS ?? String(os.availableParallelism()) },
       help: { type: 'boolean', default: false },
     },
   });
@@ -169,7 +171,12 @@ function serveOptions() {
     throw new Error(
       `--follow-interval must be a positive number of seconds (got ${JSON.stringify(values['follow-interval'])})`,
     );
-  return { values, port, followIntervalS };
+  const workers = Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new Error(
+      `--workers (or WORKERS) must be a whole number of at least 1 (got ${JSON.stringify(values.workers)})`,
+    );
+  return { values, port, followIntervalS, workers };
 }
 
 type ServeValues = ReturnType<typeof serveOptions>['values'];
@@ -213,12 +220,76 @@ async function startFollowing(
   return follower;
 }
 
+/** The dataset the publisher's refresh reloads and updates: one server's, in this process. */
+function servedBy(running: RunningServer): ServedDataset {
+  return {
+    reload: () => running.reload(),
+    setRefreshStatus: (status) => running.setRefreshStatus(status),
+    currentRefreshStatus: () => {
+      const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
+      return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
+    },
+  };
+}
+
+/** The server in this process (`--workers 1`): the publisher's refresh and the follower act on it directly. */
+async function serveHere(values: ServeValues, port: number, locations: Locations) {
+  const { startServer } = await import('../server/server.ts');
+  const running = await startServer({
+    distPath: locations.distPath,
+    host: values.host,
+    port,
+    log: (line) => console.log(line),
+  });
+  console.log(
+    `AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`,
+  );
+  return { served: servedBy(running), close: () => running.close() };
+}
+
+/** `workers` processes serving the same port; this one supervises them and relays reloads and the refresh status. */
+async function serveFromWorkers(workers: number, locations: Locations) {
+  const { startCluster } = await import('../server/cluster.ts');
+  const running = await startCluster({ workers, log: (line) => console.log(line) });
+  // Until the refresh sets one, every worker serves the refresh block of the published freshness document.
+  const published = async () => {
+    const file = path.join(locations.distPath, 'api', 'freshness.json');
+    return (JSON.parse(await readFile(file, 'utf8')) as FreshnessDocument).refresh;
+  };
+  let initial = await published().catch(() => null);
+  const served: ServedDataset = {
+    reload: async () => {
+      const swapped = await running.reload();
+      initial = await published().catch(() => initial);
+      return swapped;
+    },
+    setRefreshStatus: (status) => running.setRefreshStatus(status),
+    currentRefreshStatus: () => running.refreshStatus() ?? initial,
+  };
+  console.log(
+    `AI Coding Models Directory serving artifact ${running.buildId} at ${running.url}/api/ (pid ${process.pid}) from ${workers} workers (pids ${running.workerPids().join(' ')})`,
+  );
+  return { served, close: () => running.close() };
+}
+
+/** A worker of `--workers N`: serves, takes reloads and the refresh status from the primary. */
+async function serveAsClusterWorker(values: ServeValues, port: number): Promise<void> {
+  const { serveAsWorker } = await import('../server/cluster-worker.ts');
+  await serveAsWorker({
+    distPath: path.resolve(values.dist),
+    host: values.host,
+    port,
+    log: (line) => console.log(`[worker ${process.pid}] ${line}`),
+  });
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--help')) {
     console.log(USAGE);
     return;
   }
-  const { values, port, followIntervalS } = serveOptions();
+  const { values, port, followIntervalS, workers } = serveOptions();
+  if (cluster.isWorker) return serveAsClusterWorker(values, port);
   let config: Promise<RefreshConfig> | undefined;
   const loadConfig = () =>
     (config ??= import('../refresh/config.ts').then(async ({ envOverrides, loadRefreshConfig, withOverrides }) =>
@@ -230,24 +301,16 @@ async function main(): Promise<void> {
   // The child publishes the schedule this process runs on in the static freshness document.
   const childEnv = async () => ({ DIRECTORY_REFRESH_CRON: (await loadConfig()).schedule });
 
-  let running: RunningServer | undefined;
+  let serving: { served: ServedDataset; close(): Promise<void> } | undefined;
   const follower =
     values.follow === undefined
       ? undefined
-      : await startFollowing(values.follow, locations, followIntervalS, async () => running?.reload());
+      : await startFollowing(values.follow, locations, followIntervalS, async () => serving?.served.reload());
   if (!follower) {
     await recoverInterruptedPublish(childArgs, childEnv, locations.stateDir);
     await ensureArtifact(locations, loadConfig);
   }
-  running = await startServer({
-    distPath: locations.distPath,
-    host: values.host,
-    port,
-    log: (line) => console.log(line),
-  });
-  console.log(
-    `AI Coding Models Directory serving artifact ${running.current().buildId} at ${running.url}/api/ (pid ${process.pid})`,
-  );
+  serving = workers === 1 ? await serveHere(values, port, locations) : await serveFromWorkers(workers, locations);
   if (follower) {
     follower.start();
     console.log(
@@ -256,24 +319,24 @@ async function main(): Promise<void> {
   }
   // The publisher (--refresh) runs the scheduled refresh; other instances only serve what is published.
   const refresh = values.refresh
-    ? await startPublisher(running, await loadConfig(), childArgs, await childEnv(), locations.stateDir)
+    ? await startPublisher(serving.served, await loadConfig(), childArgs, await childEnv(), locations.stateDir)
     : undefined;
   if (!refresh && !follower)
     console.log(
       'scheduled refresh off: this instance serves what is published to its dist (start the one publisher with --refresh)',
     );
-  stopOnSignals(running, [refresh, follower]);
+  stopOnSignals(serving, [refresh, follower]);
 }
 
-/** SIGTERM or SIGINT: stop the background work, answer what was received, exit. */
-function stopOnSignals(running: RunningServer, background: ({ stop(): void } | undefined)[]): void {
+/** SIGTERM or SIGINT: stop the background work, answer what was received (in every worker), exit. */
+function stopOnSignals(serving: { close(): Promise<void> }, background: ({ stop(): void } | undefined)[]): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     for (const task of background) task?.stop();
     console.log(`${signal}: finishing in-flight requests, then exiting`);
-    void running.close().then(() => process.exit(0));
+    void serving.close().then(() => process.exit(0));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -15,6 +15,7 @@
 import { writeFile } from 'node:fs/promises';
 import { publishArtifact, writeArtifactDir } from '../artifact/artifact.ts';
 import { ManifestError, parseManifest } from '../artifact/manifest.ts';
+import { servedIndexFiles } from '../artifact/served-index.ts';
 import { redactText } from '../fs/redact.ts';
 import { assemble, localArtifact } from './follow-assemble.ts';
 import { FRESHNESS_PATH, olderManifest, olderRelease } from './follow-forward.ts';
@@ -144,6 +145,8 @@ async function syncOnce(origin: Origin, options: FollowOptions, tag: { current: 
   );
   if (olderStatus) throw new FollowError(olderStatus);
   assembled.contents.set('artifact.json', got.body);
+  // The server's index of the artifact, made here as the build makes it (it is a function of the manifest).
+  for (const [file, body] of servedIndexFiles(manifest)) assembled.contents.set(file, body);
   const fetched = performance.now();
   // Written beside the served artifact (parallel fsyncs), then `dist` switched with one rename.
   const prepared = { manifest, contents: assembled.contents };

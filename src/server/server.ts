@@ -23,6 +23,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Overrides of LIMITS (tests use small timeouts). */
   limits?: Partial<Limits>;
+  /** The live refresh status to serve from the first request on (a worker replacing another gets it from the primary). */
+  refreshStatus?: { status: FreshnessDocument['refresh']; changedAt: string };
 }
 
 export interface RunningServer {
@@ -31,7 +33,8 @@ export interface RunningServer {
   current(): LoadedArtifact;
   /** Loads the artifact `dist` points to now; keeps serving the old one if the new one cannot be read. */
   reload(): Promise<boolean>;
-  setRefreshStatus(status: FreshnessDocument['refresh']): void;
+  /** `changedAt` (default now) is the live freshness document's Last-Modified: the primary of a cluster gives every worker the same. */
+  setRefreshStatus(status: FreshnessDocument['refresh'], changedAt?: string): void;
   /**
    * Graceful shutdown: stops accepting, answers every request already received (the last one on
    * each connection with `Connection: close`), closes connections once they stay idle for
@@ -355,8 +358,8 @@ function shutDown(http: ReturnType<typeof createHttpServer>, limits: Limits, gra
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   let artifact = await loadArtifact(options.distPath);
-  let refreshStatus: FreshnessDocument['refresh'] | undefined;
-  let refreshStatusChangedAt = new Date().toISOString();
+  let refreshStatus: FreshnessDocument['refresh'] | undefined = options.refreshStatus?.status;
+  let refreshStatusChangedAt = options.refreshStatus?.changedAt ?? new Date().toISOString();
 
   const applyRefreshStatus = (target: LoadedArtifact) => {
     if (!refreshStatus) return;
@@ -365,6 +368,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const document = { ...(JSON.parse(staticFreshness.toString('utf8')) as FreshnessDocument), refresh: refreshStatus };
     replaceDocument(target, '/api/freshness.json', serializeJson(document), etagOf, refreshStatusChangedAt);
   };
+
+  applyRefreshStatus(artifact);
 
   const limits: Limits = { ...LIMITS, ...options.limits };
   const http = createHttpServer(
@@ -418,9 +423,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     current: () => artifact,
     reload,
-    setRefreshStatus(status) {
+    setRefreshStatus(status, changedAt) {
       refreshStatus = status;
-      refreshStatusChangedAt = new Date().toISOString();
+      refreshStatusChangedAt = changedAt ?? new Date().toISOString();
       applyRefreshStatus(artifact);
     },
     close(graceMs = 10_000) {

@@ -6,11 +6,13 @@
  * and their bytes are read per request, so memory does not depend on how many releases exist. Swapping to a new artifact replaces one
  * reference; requests in flight keep what they already hold.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactManifest, ManifestEntry, Representation } from '../artifact/artifact.ts';
 import { brotli, gzip } from '../artifact/artifact.ts';
 import { parseManifest } from '../artifact/manifest.ts';
+import { releaseIndexFile, releaseOf, SERVED_LATEST, SERVED_RELEASES_DIR } from '../artifact/served-index.ts';
 import { HEADERS_COMMON, policyHeadersFor } from '../artifact/http-policy.ts';
 import type { Coding } from './negotiate.ts';
 
@@ -58,32 +60,74 @@ export function servedFromMemory(urlPath: string): boolean {
 
 /** How many on-disk resources keep their precomputed headers (a few hundred bytes each). */
 export const DISK_HEADER_CACHE_ENTRIES = 256;
+/** How many releases keep their index entries in memory (about 20 entries, a few KB, each). */
+export const RELEASE_INDEX_CACHE_ENTRIES = 32;
+
+/** A least-recently-used bound on a map: `key` becomes the most recent; the oldest beyond `max` leaves. */
+function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+  return value;
+}
 
 /**
- * The release files of one artifact: manifest entries only, with the headers of the most
- * recently asked ones in a small least-recently-used cache.
+ * The files of one artifact served from disk: manifest entries only, with the headers of the
+ * most recently asked ones in a small least-recently-used cache. With the artifact's served index
+ * (artifact/served-index.ts), a dated release's entries are read when one of its files is first
+ * asked for (one small file, read synchronously so a lookup stays a plain call; later lookups of
+ * that release find them in memory), so nothing here grows with the number of releases.
  */
 export class DiskResources {
   readonly #recent = new Map<string, DiskResource>();
+  /** Release id → its entries (null: no such release), the most recently asked RELEASE_INDEX_CACHE_ENTRIES. */
+  readonly #releases = new Map<string, ReadonlyMap<string, ManifestEntry> | null>();
 
   constructor(
     private readonly dir: string,
     private readonly entries: ReadonlyMap<string, ManifestEntry>,
     private readonly lastModifiedIso: string,
+    /** Whether releases are indexed apart (.served/v/<id>.json) rather than in `entries`. */
+    private readonly releasesApart = false,
   ) {}
 
-  get size(): number {
-    return this.entries.size;
+  /** The entries of release `id`, read from its index file on first use. */
+  #release(id: string): ReadonlyMap<string, ManifestEntry> | null {
+    const known = this.#releases.get(id);
+    if (known !== undefined) return touch(this.#releases, id, known, RELEASE_INDEX_CACHE_ENTRIES);
+    const file = path.join(this.dir, releaseIndexFile(id));
+    let body: Buffer;
+    try {
+      body = readFileSync(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return touch(this.#releases, id, null, RELEASE_INDEX_CACHE_ENTRIES);
+    }
+    // Checked as artifact.json is: a file name or header value in it that breaks a rule is refused.
+    const entries = new Map(Object.entries(parseManifest(body, file).files).filter(([p]) => releaseOf(p) === id));
+    return touch(this.#releases, id, entries, RELEASE_INDEX_CACHE_ENTRIES);
   }
 
-  /** The URL paths served from disk. */
-  paths(): IterableIterator<string> {
-    return this.entries.keys();
+  /** The URL paths served from disk (every release's too: reads every release index, for tests and tools). */
+  *paths(): IterableIterator<string> {
+    yield* this.entries.keys();
+    if (!this.releasesApart) return;
+    let names: string[] = [];
+    try {
+      names = readdirSync(path.join(this.dir, SERVED_RELEASES_DIR));
+    } catch {
+      return;
+    }
+    for (const name of names.filter((n) => n.endsWith('.json')).sort())
+      yield* this.#release(name.slice(0, -'.json'.length))?.keys() ?? [];
   }
 
   /** The manifest entry of one of them. */
   entry(urlPath: string): ManifestEntry | undefined {
-    return this.entries.get(urlPath);
+    const entry = this.entries.get(urlPath);
+    if (entry !== undefined || !this.releasesApart) return entry;
+    const id = releaseOf(urlPath);
+    return id === undefined ? undefined : this.#release(id)?.get(urlPath);
   }
 
   /** How many have their headers cached now (at most DISK_HEADER_CACHE_ENTRIES). */
@@ -92,22 +136,16 @@ export class DiskResources {
   }
 
   has(urlPath: string): boolean {
-    return this.entries.has(urlPath);
+    return this.entry(urlPath) !== undefined;
   }
 
   get(urlPath: string): DiskResource | undefined {
     const cached = this.#recent.get(urlPath);
-    if (cached !== undefined) {
-      this.#recent.delete(urlPath);
-      this.#recent.set(urlPath, cached);
-      return cached;
-    }
-    const entry = this.entries.get(urlPath);
+    if (cached !== undefined) return touch(this.#recent, urlPath, cached, DISK_HEADER_CACHE_ENTRIES);
+    const entry = this.entry(urlPath);
     if (entry === undefined) return undefined;
     const resource = resourceFromEntry(entry, this.dir, entry.lastModified ?? this.lastModifiedIso);
-    this.#recent.set(urlPath, resource);
-    if (this.#recent.size > DISK_HEADER_CACHE_ENTRIES) this.#recent.delete(this.#recent.keys().next().value!);
-    return resource;
+    return touch(this.#recent, urlPath, resource, DISK_HEADER_CACHE_ENTRIES);
   }
 }
 
@@ -210,11 +248,26 @@ export function resourceFromBuffers(
   return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
 }
 
+/**
+ * The manifest a server needs at start: the served index without the releases when the artifact
+ * has one, else the whole artifact.json. Checked as a follower checks an origin's: every header
+ * value it holds is sent as it is.
+ */
+async function startManifest(dir: string): Promise<{ manifest: ArtifactManifest; releasesApart: boolean }> {
+  const latest = path.join(dir, SERVED_LATEST);
+  try {
+    return { manifest: parseManifest(await readFile(latest), latest), releasesApart: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const whole = path.join(dir, 'artifact.json');
+  return { manifest: parseManifest(await readFile(whole), whole), releasesApart: false };
+}
+
 /** Reads the artifact that `distPath` points to. Throws if it is incomplete, so a bad artifact is never half-served. */
 export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
   const dir = await realpath(distPath);
-  // Checked as a follower checks an origin's: every header value it holds is sent as it is.
-  const manifest = parseManifest(await readFile(path.join(dir, 'artifact.json')), path.join(dir, 'artifact.json'));
+  const { manifest, releasesApart } = await startManifest(dir);
   const resources = new Map<string, ServedResource>();
   const onDisk = new Map<string, ManifestEntry>();
   const inMemory = Object.entries(manifest.files).filter(([urlPath, entry]) => {
@@ -243,7 +296,7 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
     buildId: manifest.buildId,
     dir,
     resources,
-    onDisk: new DiskResources(dir, onDisk, manifest.lastModified),
+    onDisk: new DiskResources(dir, onDisk, manifest.lastModified, releasesApart),
     manifest: { ...manifest, files: Object.fromEntries(inMemory) },
   };
 }

@@ -123,7 +123,8 @@ export async function startServerProcess(
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env },
+      // One process: the pid it prints is the one whose memory and stalls the suite measures.
+      env: { ...process.env, WORKERS: '1' },
     },
   );
   let output = '';

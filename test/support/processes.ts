@@ -22,6 +22,8 @@ export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     DIRECTORY_PRICING_SOURCE: '',
     DIRECTORY_BENCHMARKS_SOURCE: '',
     DIRECTORY_REFRESH_CRON: '',
+    // One server process, as these suites were written for; test/e2e/workers.test.ts asks for workers.
+    WORKERS: '1',
     ...extra,
   };
 }
