@@ -37,8 +37,9 @@ export const summarizeRecommend: Summarize = (v: Json) =>
 const withEvidence = (rows: Json[]) =>
   rows
     .map(
-      (r) =>
-        `${r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id}${r.taskCost ? ` ${taskWords(r.taskCost)}` : ''}`,
+      // The first few rows' per-task figures in words; the summary stays short, structuredContent has every row's.
+      (r, i) =>
+        `${r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id}${r.taskCost && i < 3 ? ` ${taskWords(r.taskCost)}` : ''}`,
     )
     .join(', ');
 
