@@ -17,6 +17,8 @@ const SORT_WORDS: Record<string, string> = {
   scoreDesc: 'highest overall score first',
   valueDesc: 'most overall score per scenario dollar first',
   contextDesc: 'largest context window first',
+  solvedTaskCostAsc:
+    'lowest cost per solved task first (each model charged for its own tokens on this kind of task, measured or estimated)',
 };
 
 function modelLink(site: Site, id: string, root: string): string {
