@@ -4,7 +4,7 @@
  * and publishes it as the tool's JSON Schema (additionalProperties: false).
  */
 import { z } from 'zod';
-import { CAPABILITIES, CHANGE_KINDS } from '../../packages/client/src/index.ts';
+import { CAPABILITIES, CHANGE_KINDS, TASK_KINDS } from '../../packages/client/src/index.ts';
 
 const STATUSES = ['active', 'preview', 'deprecated', 'retired'] as const;
 const capability = z.enum(CAPABILITIES as unknown as [string, ...string[]]);
@@ -117,7 +117,25 @@ export const RECOMMEND_INPUT = {
   platform: z.string().min(1).optional().describe('Only models offered on this platform, priced as it bills them.'),
   capabilities: z.array(capability).optional().describe('Capabilities the model must have.'),
   provider: z.string().min(1).optional().describe('Only this provider.'),
-  rankBy: z.enum(['cost', 'score', 'value']).optional().describe("Ranking (default: the use case's, else value)."),
+  rankBy: z
+    .enum(['cost', 'score', 'value', 'solvedTaskCost', 'taskSeconds'])
+    .optional()
+    .describe(
+      "Ranking (default: the use case's, else value). `solvedTaskCost`: the published cost per solved task of taskKind, ascending; `taskSeconds`: seconds per task, ascending (benchmarks.json models[].taskCost; no token workload is priced).",
+    ),
+  taskKind: z
+    .enum(TASK_KINDS as unknown as [string, ...string[]])
+    .optional()
+    .describe("Kind of task for the per-task figures (default: the use case's taskKind, else each model's headline)."),
+  maxUsdPerSolvedTask: z.number().min(0).optional().describe('Most USD per solved task (the published value).'),
+  tasksPerMonth: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Solved tasks a month, with monthlyBudgetUsd: the budget per solved task is their quotient.'),
+  monthlyBudgetUsd: z.number().min(0).optional().describe('Most USD a month for tasksPerMonth solved tasks.'),
+  maxSecondsPerTask: z.number().min(0).optional().describe('Most wall-clock seconds per task (the published value).'),
   limit: z.number().int().min(1).max(50).default(5),
 };
 

@@ -109,6 +109,8 @@ export async function getModel(directory: Directory, { id }: InputOf<typeof GET_
     sources: record.sources,
     lifecycle: record.lifecycle,
     benchmarkResults: joined.benchmark?.results ?? [],
+    // Cost and time per task as published: the headline, every configuration with its runs, the estimates.
+    taskCost: joined.benchmark?.taskCost ?? null,
     dataSource: dataSource(directory, data.lastUpdated, [
       `models/${tool.id}.json`,
       'tools.json',

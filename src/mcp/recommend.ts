@@ -10,7 +10,11 @@ import {
   rankTools,
   platformById,
   type ToolFilter,
+  type TaskKind,
+  type TaskQuery,
   type UseCase,
+  filterTools,
+  rankByTask,
 } from '../../packages/client/src/index.ts';
 import { useCaseHeading } from '../../packages/client/src/query.ts';
 import { type Core, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
@@ -22,8 +26,118 @@ export async function recommendModels(directory: Directory, input: RecommendInpu
   const useCase = await useCaseNamed(directory.client, input.useCase);
   const scores = scoresById(data.benchmarks);
   if (useCase && !constrained(input)) return useCasePicks(directory, data, useCase, scores);
-  return rankedUnderConstraints(directory, data, input, useCase, scores);
+  // A use case that ranks by cost per solved task keeps that ranking under constraints unless the call names another.
+  if (input.rankBy === undefined && useCase?.sortBy === 'solvedTaskCostAsc')
+    input = { ...input, rankBy: 'solvedTaskCost' };
+  const taskQuery = taskQueryOf(input, useCase);
+  if (taskQuery && (input.rankBy === 'solvedTaskCost' || input.rankBy === 'taskSeconds'))
+    return rankedByTask(directory, data, input, useCase, scores, taskQuery);
+  return rankedUnderConstraints(directory, data, input, useCase, scores, taskQuery);
 }
+
+/**
+ * The per-task query the call asks for (a task ranking, a kind, a budget per task or per month, a time limit), or
+ * null. The kind defaults to the use case's; a month's budget needs its number of tasks and the other way round.
+ */
+function taskQueryOf(input: RecommendInput, useCase: UseCase | undefined): TaskQuery | null {
+  if ((input.tasksPerMonth === undefined) !== (input.monthlyBudgetUsd === undefined))
+    throw new DirectoryError(
+      'invalid-input',
+      `tasksPerMonth and monthlyBudgetUsd go together (got ${input.tasksPerMonth === undefined ? 'monthlyBudgetUsd' : 'tasksPerMonth'} alone)`,
+    );
+  const byTask = input.rankBy === 'solvedTaskCost' || input.rankBy === 'taskSeconds';
+  const asked = [input.taskKind, input.maxUsdPerSolvedTask, input.tasksPerMonth, input.maxSecondsPerTask].some(
+    (v) => v !== undefined,
+  );
+  if (!byTask && !asked) return null;
+  const by =
+    input.rankBy === 'taskSeconds' ||
+    (!byTask &&
+      input.maxSecondsPerTask !== undefined &&
+      input.maxUsdPerSolvedTask === undefined &&
+      !input.tasksPerMonth)
+      ? 'task-seconds'
+      : 'solved-task-cost';
+  return {
+    by,
+    kind: (input.taskKind ?? useCase?.taskKind ?? undefined) as TaskKind | undefined,
+    maxSolvedTaskUsd: input.maxUsdPerSolvedTask,
+    maxSecondsPerTask: input.maxSecondsPerTask,
+    monthly:
+      input.tasksPerMonth !== undefined ? { tasks: input.tasksPerMonth, usd: input.monthlyBudgetUsd! } : undefined,
+  };
+}
+
+/** The constraints of a call that filter models by their facts (provider, capabilities, context, open weights). */
+function toolFilterOf(input: RecommendInput, useCase: UseCase | undefined): ToolFilter {
+  return {
+    provider: input.provider,
+    capability: input.capabilities as ToolFilter['capability'],
+    minContext: input.minContextTokens ?? useCase?.filter.minContextTokens ?? undefined,
+    category: useCase?.filter.categories ?? undefined,
+  };
+}
+
+/** Models ranked by their published cost per solved task or seconds per task, under the constraints. */
+function rankedByTask(
+  directory: Directory,
+  data: Core,
+  input: RecommendInput,
+  useCase: UseCase | undefined,
+  scores: Map<string, BenchmarkModel>,
+  query: TaskQuery,
+) {
+  const filter = toolFilterOf(input, useCase);
+  const openWeights = input.openWeights ?? useCase?.filter.openWeights ?? undefined;
+  const offered = input.platform ? new Set(platformById(data.platforms, input.platform).toolIds) : null;
+  const kept = filterTools(data.tools, filter).filter(
+    (t) =>
+      t.status !== 'deprecated' &&
+      t.status !== 'retired' &&
+      (openWeights === undefined || t.openWeights === openWeights) &&
+      (!offered || offered.has(t.id)),
+  );
+  const byId = new Map(kept.map((t) => [t.id, t]));
+  const ranked = rankByTask(data.benchmarks, { ...query, only: new Set(byId.keys()) });
+  return {
+    useCase: useCase ? { id: useCase.id, title: useCase.title } : null,
+    rankBy: input.rankBy,
+    taskKind: query.kind ?? null,
+    constraints: taskConstraints(query, input, filter, openWeights),
+    count: ranked.length,
+    results: ranked.slice(0, input.limit).map((r) => ({
+      rank: r.rank,
+      taskCost: { ...r.figures, monthlyUsd: r.monthlyUsd },
+      evidence: scores.get(r.figures.modelId)?.evidence ?? null,
+      provisional: scores.get(r.figures.modelId)?.provisional ?? null,
+      ...summary(byId.get(r.figures.modelId)!, scores.get(r.figures.modelId), data.lastUpdated),
+    })),
+    method: taskMethod(query),
+    dataSource: dataSource(directory, data.lastUpdated, [
+      'tools.json',
+      'benchmarks.json',
+      ...(input.platform ? ['platforms.json'] : []),
+      ...(useCase ? ['use-cases.json'] : []),
+    ]),
+  };
+}
+
+function taskConstraints(query: TaskQuery, input: RecommendInput, filter: ToolFilter, openWeights?: boolean | null) {
+  return {
+    maxUsdPerSolvedTask: query.maxSolvedTaskUsd ?? null,
+    tasksPerMonth: query.monthly?.tasks ?? null,
+    monthlyBudgetUsd: query.monthly?.usd ?? null,
+    maxSecondsPerTask: query.maxSecondsPerTask ?? null,
+    minContextTokens: filter.minContext ?? null,
+    openWeights: openWeights ?? null,
+    platform: input.platform ?? null,
+    capabilities: input.capabilities ?? [],
+    provider: input.provider ?? null,
+  };
+}
+
+const taskMethod = (query: TaskQuery) =>
+  `Per-task figures as benchmarks.json publishes them (models[].taskCost, at the prices in force on its build date): ${query.kind ? `for ${query.kind} tasks, each model's measured configuration of that kind, else its estimate` : "each model's headline configuration (kinds of task differ between models)"}; each with its 80% interval and whether it is measured (its own published runs) or estimated (taskCostMethod.estimateModel). Ranked by ${query.by === 'solved-task-cost' ? 'cost per solved task' : 'seconds per task'} ascending; a limit compares the published value, and a model without the figure ranked or limited by is left out (unknown is not within a limit). A month of N tasks costs N x cost per solved task. Deprecated and retired models left out.`;
 
 /** The use case named by id or slug (any case), or undefined when none is named; an unknown one is refused. */
 async function useCaseNamed(client: DirectoryClient, name: string | undefined): Promise<UseCase | undefined> {
@@ -47,6 +161,11 @@ function constrained(input: RecommendInput): boolean {
     input.capabilities,
     input.provider,
     input.rankBy,
+    input.taskKind,
+    input.maxUsdPerSolvedTask,
+    input.tasksPerMonth,
+    input.monthlyBudgetUsd,
+    input.maxSecondsPerTask,
   ].some((v) => v !== undefined);
 }
 
@@ -85,19 +204,16 @@ function rankedUnderConstraints(
   input: RecommendInput,
   useCase: UseCase | undefined,
   scores: Map<string, BenchmarkModel>,
+  taskQuery: TaskQuery | null,
 ) {
-  const by: RankBy = input.rankBy ?? (useCase ? (RANK_OF_SORT_BY[useCase.sortBy] ?? 'cost') : 'value');
+  const by: RankBy =
+    (input.rankBy as RankBy | undefined) ?? (useCase ? (RANK_OF_SORT_BY[useCase.sortBy] ?? 'cost') : 'value');
   const usage = {
     input: input.inputTokens ?? useCase?.scenario.inputTokens ?? 100_000,
     output: input.outputTokens ?? useCase?.scenario.outputTokens ?? 10_000,
     cacheRead: input.cacheReadTokens,
   };
-  const filter: ToolFilter = {
-    provider: input.provider,
-    capability: input.capabilities as ToolFilter['capability'],
-    minContext: input.minContextTokens ?? useCase?.filter.minContextTokens ?? undefined,
-    category: useCase?.filter.categories ?? undefined,
-  };
+  const filter = toolFilterOf(input, useCase);
   const platform = input.platform ? platformById(data.platforms, input.platform) : undefined;
   const at = new Date().toISOString();
   const all = rankTools(data.tools, usage, {
@@ -115,6 +231,9 @@ function rankedUnderConstraints(
   const openWeights = input.openWeights ?? useCase?.filter.openWeights ?? undefined;
   if (openWeights !== undefined) ranked = ranked.filter((r) => r.tool.openWeights === openWeights);
   if (input.budgetUsd !== undefined) ranked = ranked.filter((r) => r.usd !== null && r.usd <= input.budgetUsd!);
+  // A per-task limit keeps the models whose published figure is within it; each row then carries those figures.
+  const task = taskQuery ? new Map(rankByTask(data.benchmarks, taskQuery).map((r) => [r.figures.modelId, r])) : null;
+  if (task) ranked = ranked.filter((r) => task.has(r.tool.id));
   return {
     useCase: useCase ? { id: useCase.id, title: useCase.title } : null,
     workload: { ...usage, requests: input.requests ?? 1 },
@@ -137,8 +256,12 @@ function rankedUnderConstraints(
       scorePerDollar: r.value,
       evidence: scores.get(r.tool.id)?.evidence ?? null,
       provisional: scores.get(r.tool.id)?.provisional ?? null,
+      ...(task ? { taskCost: { ...task.get(r.tool.id)!.figures, monthlyUsd: task.get(r.tool.id)!.monthlyUsd } } : {}),
       ...summary(r.tool, scores.get(r.tool.id), data.lastUpdated),
     })),
+    ...(taskQuery
+      ? { taskConstraints: taskConstraints(taskQuery, input, filter), taskMethod: taskMethod(taskQuery) }
+      : {}),
     method: `Deprecated and retired models left out, and models whose context window or output limit one request exceeds (leftOutForLimits); cost of all the requests by the directory's cost engine at ${at}; ranked by ${by === 'value' ? 'overallScore per dollar of the workload' : by}.`,
     dataSource: dataSource(directory, data.lastUpdated, [
       'tools.json',

@@ -4,6 +4,7 @@
  * sent once, in structuredContent; these never repeat them as JSON.
  */
 import type { Summarize } from './answers.ts';
+import { figureWords } from '../../packages/client/src/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: summaries read the loose JSON a tool body returned
 export type Json = any;
@@ -34,7 +35,17 @@ export const summarizeRecommend: Summarize = (v: Json) =>
 
 /** Each id with what its rank rests on, so a text-only reader sees a provisional pick as one. */
 const withEvidence = (rows: Json[]) =>
-  rows.map((r) => (r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id)).join(', ');
+  rows
+    .map(
+      // The first few rows' per-task figures in words; the summary stays short, structuredContent has every row's.
+      (r, i) =>
+        `${r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id}${r.taskCost && i < 3 ? ` ${taskWords(r.taskCost)}` : ''}`,
+    )
+    .join(', ');
+
+/** A row's per-task figures in words: cost per solved task and seconds, each with its interval and evidence. */
+const taskWords = (t: Json) =>
+  `[${t.taskKind}: ${figureWords(t.costPerSolvedTaskUsd, t.evidence, 'usd')} per solved task, ${figureWords(t.secondsPerTask, t.evidence, 'seconds')} per task]`;
 
 export const summarizeChanges: Summarize = (v: Json) =>
   `${v.releases.length} of ${v.matching} matching releases (${v.totalReleases} in all)${v.releases.length ? `: ${v.releases.map((r: Json) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;

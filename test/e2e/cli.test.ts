@@ -10,7 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/fs/paths.ts';
-import { type Change, isRefit, type ToolsDocument, type UseCasesDocument } from '../../packages/client/src/index.ts';
+import {
+  type BenchmarksDocument,
+  type Change,
+  isRefit,
+  type ToolsDocument,
+  type UseCasesDocument,
+} from '../../packages/client/src/index.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
 /** 200k input, 20k output and 50k cache-read tokens on Cursor at a fixed instant. */
@@ -222,6 +228,72 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     expect(full.split('\n').length).toBeGreaterThan(brief.split('\n').length);
   });
 
+  it('cost and top by cost per solved task: the published figures with their intervals, within the limits', async () => {
+    const published = ((await (await fetch(`${target.baseUrl}/api/benchmarks.json`)).json()) as BenchmarksDocument)
+      .benchmarks.models;
+    // The published figure a row claims: its configuration's, or the model's estimate of the kind.
+    const publishedFigure = (id: string, configurationId: string | null) => {
+      const taskCost = published.find((m) => m.modelId === id)!.taskCost!;
+      return configurationId
+        ? taskCost.configurations.find((c) => c.id === configurationId)!.costPerSolvedTaskUsd
+        : taskCost.estimates.find((e) => e.taskKind === 'repo-issue')!.costPerSolvedTaskUsd;
+    };
+    type Row = { id?: string; modelId: string; evidence: string; configurationId: string | null; taskKind: string };
+    type Figure = { value: number; interval: { low: number; high: number } | null };
+    const ranked = await json<{ results: (Row & { costPerSolvedTaskUsd: Figure })[] }>(
+      'cost',
+      '--by',
+      'solved-task-cost',
+      '--task-kind',
+      'repo-issue',
+      '--max-task-cost',
+      '2',
+      '--limit',
+      '200',
+    );
+    expect(ranked.results.length).toBeGreaterThan(3);
+    for (const r of ranked.results) {
+      expect(r.taskKind).toBe('repo-issue');
+      expect(r.costPerSolvedTaskUsd).toEqual(publishedFigure(r.modelId, r.configurationId));
+      expect(r.costPerSolvedTaskUsd.value).toBeLessThanOrEqual(2);
+    }
+    const values = ranked.results.map((r) => r.costPerSolvedTaskUsd.value);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    // A model with no repo-issue figure at all is never ranked.
+    const none = published.find(
+      (m) =>
+        !m.taskCost?.configurations.some((c) => c.taskKind === 'repo-issue') &&
+        !m.taskCost?.estimates.some((e) => e.taskKind === 'repo-issue' && e.costPerSolvedTaskUsd),
+    );
+    if (none) expect(ranked.results.map((r) => r.modelId)).not.toContain(none.modelId);
+    const table = await cli('cost', '--by', 'solved-task-cost', '--task-kind', 'repo-issue', '--limit', '3');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/cost\/solved task/);
+    expect(table.stdout).toMatch(/\$\d[\d.]* \(80%: \$[\d.]+–\$[\d.]+, (measured|estimated)\)/);
+
+    // top: each pick's figures are the ones the build put beside it (use-cases.json topPickTaskCosts).
+    const useCases = ((await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as UseCasesDocument)
+      .useCases;
+    const withKind = useCases.find((u) => u.taskKind && u.topPickTaskCosts.some((c) => c.costPerAttemptUsd))!;
+    const top = await json<{ picks: { id: string; taskCost: (Row & Record<string, unknown>) | null }[] }>(
+      'top',
+      withKind.id,
+    );
+    for (const pick of top.picks) {
+      const built = withKind.topPickTaskCosts.find((c) => c.toolId === pick.id)!;
+      expect(pick.taskCost?.evidence ?? null).toBe(built.evidence);
+      expect(pick.taskCost?.configurationId ?? null).toBe(built.configurationId);
+      expect(pick.taskCost?.costPerAttemptUsd ?? null).toEqual(built.costPerAttemptUsd);
+      expect(pick.taskCost?.costPerSolvedTaskUsd ?? null).toEqual(built.costPerSolvedTaskUsd);
+    }
+
+    // show: every configuration of a model with several is listed by id.
+    const several = published.find((m) => (m.taskCost?.configurations.length ?? 0) > 1)!;
+    const shown = await cli('show', several.modelId);
+    expect(shown.code).toBe(0);
+    for (const c of several.taskCost!.configurations) expect(shown.stdout).toContain(c.id);
+  });
+
   it('bad flags and arguments exit 2 with a message; no command prints the usage', async () => {
     for (const args of [
       ['list', '--no-such-flag'],
@@ -231,6 +303,8 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
       ['show'],
       ['frobnicate'],
       ['cost', '--input', '1', '--output', '1', '--by', 'price'],
+      ['cost', '--by', 'solved-task-cost', '--task-kind', 'chores'],
+      ['cost', '--by', 'solved-task-cost', '--max-task-cost', 'cheap'],
     ]) {
       const run = await cli(...args);
       expect(run.code, args.join(' ')).toBe(2);

@@ -47,6 +47,7 @@ describe('the package', () => {
       'release-documents',
       'resolve',
       'store',
+      'task-cost',
       'types.generated',
       'validate',
     ].flatMap((m) => [`dist/packages/client/src/${m}.js`, `dist/packages/client/src/${m}.d.ts`]);

@@ -202,6 +202,47 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
   });
 
+  it('recommend_models by cost per solved task within a monthly budget; get_model carries the task costs', async () => {
+    const result = await data('recommend_models', {
+      rankBy: 'solvedTaskCost',
+      taskKind: 'repo-issue',
+      tasksPerMonth: 200,
+      monthlyBudgetUsd: 400,
+      limit: 50,
+    });
+    expect(result.results.length).toBeGreaterThan(3);
+    const values: number[] = [];
+    for (const r of result.results) {
+      const taskCost = benchmarks.find((b) => b.modelId === r.id)!.taskCost!;
+      const published = r.taskCost.configurationId
+        ? taskCost.configurations.find((c) => c.id === r.taskCost.configurationId)!
+        : taskCost.estimates.find((e) => e.taskKind === 'repo-issue')!;
+      expect(r.taskCost.evidence).toBe(r.taskCost.configurationId ? 'measured' : 'estimated');
+      expect(r.taskCost.costPerSolvedTaskUsd).toEqual(published.costPerSolvedTaskUsd);
+      expect(r.taskCost.secondsPerTask).toEqual(published.secondsPerTask);
+      // 400 USD for 200 solved tasks: at most 2 USD each; the month's cost is 200 times the task's.
+      expect(r.taskCost.costPerSolvedTaskUsd.value).toBeLessThanOrEqual(2);
+      expect(r.taskCost.monthlyUsd.value).toBeCloseTo(200 * r.taskCost.costPerSolvedTaskUsd.value, 9);
+      values.push(r.taskCost.costPerSolvedTaskUsd.value);
+    }
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(result.constraints).toMatchObject({ tasksPerMonth: 200, monthlyBudgetUsd: 400 });
+
+    const timed = await data('recommend_models', { rankBy: 'taskSeconds', maxSecondsPerTask: 300, limit: 50 });
+    const seconds = timed.results.map((r: Json) => r.taskCost.secondsPerTask.value);
+    expect(seconds.length).toBeGreaterThan(0);
+    for (const s of seconds) expect(s).toBeLessThanOrEqual(300);
+    expect(seconds).toEqual([...seconds].sort((a: number, b: number) => a - b));
+
+    const half = await call('recommend_models', { monthlyBudgetUsd: 400 });
+    expect(half.isError).toBe(true);
+    expect(half.content[0]!.text).toContain('tasksPerMonth');
+
+    const priced = benchmarks.find((b) => b.taskCost?.headline?.costPerSolvedTaskUsd)!;
+    const model = await data('get_model', { id: priced.modelId });
+    expect(model.taskCost).toEqual(priced.taskCost);
+  });
+
   it('list_changes: the newest releases with links', async () => {
     const result = await data('list_changes', { limit: 1 });
     expect(result.releases).toHaveLength(1);

@@ -65,6 +65,23 @@ export {
 /** Text from the API made safe for a terminal or an agent's context (control and text-direction characters escaped). */
 export { printable } from './format.ts';
 export * from './types.generated.ts';
+/** Cost and time per coding task as published (benchmarks.json models[].taskCost): select, filter, rank. */
+export {
+  figureWords,
+  type RankedTask,
+  rankByTask,
+  solvedTaskCeiling,
+  TASK_KINDS,
+  TASK_RANK_BY,
+  type TaskConfiguration,
+  type TaskCost,
+  type TaskFigure,
+  type TaskFigures,
+  type TaskKind,
+  type TaskQuery,
+  type TaskRankBy,
+  taskFiguresOf,
+} from './task-cost.ts';
 export { structuralIssues, type Validator } from './validate.ts';
 /** The directory's cost engine itself (src/cost), for callers that work with their own data. */
 export {

@@ -6,7 +6,7 @@
 import type { Tool } from '../../schema/api.ts';
 import { esc } from '../html.ts';
 import { month, price, tokens } from '../format.ts';
-import { scoreHtml } from '../marks.ts';
+import { scoreHtml, type TaskFigureView, taskFigureHtml } from '../marks.ts';
 import { STATUS_WORDS, type Scored, type Site } from '../view.ts';
 import { isInactive } from '../wording.ts';
 import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
@@ -45,6 +45,12 @@ export const COLUMNS: Column[] = [
   },
   { key: 'context', label: 'Context', type: 'num', abbr: 'Context window in tokens', phone: true },
   { key: 'value', label: '$ per point', type: 'num', abbr: 'Blended price in force per overall score point' },
+  {
+    key: 'solvedTask',
+    label: 'Per solved task',
+    type: 'num',
+    abbr: 'USD per solved coding task at the prices in force, with its 80% interval, on the model’s headline configuration (its kind of task is named on the cell and the model page); est. marks an estimate',
+  },
   { key: 'released', label: 'Released', type: 'num', abbr: 'Release month' },
   { key: 'status', label: 'Status', type: 'text', optional: true },
   { key: 'categories', label: 'Categories', type: 'text', optional: true },
@@ -57,6 +63,20 @@ export const COLUMNS: Column[] = [
     optional: true,
   },
   { key: 'platforms', label: 'Platforms', type: 'num', abbr: 'Coding platforms offering the model', optional: true },
+  {
+    key: 'taskAttempt',
+    label: 'Per task',
+    type: 'num',
+    abbr: 'USD per attempt at a coding task (all its tries, solved or not) at the prices in force, with its 80% interval, on the model’s headline configuration; est. marks an estimate',
+    optional: true,
+  },
+  {
+    key: 'taskSeconds',
+    label: 'Seconds per task',
+    type: 'num',
+    abbr: 'Wall-clock seconds per coding task on the model’s headline configuration, as its source measured them',
+    optional: true,
+  },
 ];
 
 /** The class a column's cells carry: what the stylesheet shows or hides. */
@@ -110,13 +130,28 @@ function priceCells(site: Site, t: Tool, s: Scored | undefined): string {
 
 const context = (t: Tool) => cell('context', t.contextTokens, tokens(t.contextTokens));
 
+/** The headline's cost per solved task, per attempt and seconds per task (benchmarks.json taskCost), each sortable by its value. */
+function taskCells(s: Scored | undefined): [string, string, string] {
+  const h = s?.model.taskCost?.headline;
+  if (!h) return [cell('solvedTask', null, '—'), cell('taskAttempt', null, '—'), cell('taskSeconds', null, '—')];
+  const title = ` title="${esc(`${h.taskKind} tasks: ${h.configuration}`)}"`;
+  const one = (key: string, f: TaskFigureView | null, unit: 'usd' | 'seconds') =>
+    f ? cell(key, f.value, `<span${title}>${taskFigureHtml(f, h.evidence, unit)}</span>`) : cell(key, null, '—');
+  return [
+    one('solvedTask', h.costPerSolvedTaskUsd, 'usd'),
+    one('taskAttempt', h.costPerAttemptUsd, 'usd'),
+    one('taskSeconds', h.secondsPerTask, 'seconds'),
+  ];
+}
+
 function rowOf(site: Site, t: Tool, categoryName: Map<string, string>, root: string): string {
   const s = site.scored.get(t.id);
   const now = nowPrice(t, site.lastUpdated).rates;
   const platforms = site.platformsByTool.get(t.id) ?? [];
   const search = [t.name, t.id, ...t.aliases].join(' ').toLowerCase();
+  const [solvedCell, attemptCell, secondsCell] = taskCells(s);
   const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-q="${esc(search)}"`;
-  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}</tr>`;
+  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}</tr>`;
 }
 
 /** Best score first, unscored last by name. */

@@ -7,6 +7,7 @@ import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
 import { publicNote, strengthText } from '../wording.ts';
 import { priceHistoryChart } from '../price-chart.ts';
 import { scoreHtml } from '../marks.ts';
+import { taskCostSection } from './model-task-cost.ts';
 import { nowPrice, promotionWords, rate } from '../in-force.ts';
 import {
   billingWords,
@@ -304,6 +305,7 @@ export function renderModel(site: Site, tool: Tool, root: string): { body: strin
 <section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(factRows(site, record))}</section>
 <section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(record, date, site.lastUpdated)}</section>
 <section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarksSection(site, tool, s)}</section>
+<section aria-labelledby="task-h"><h2 id="task-h">Cost per task</h2>${taskCostSection(s?.model)}</section>
 <section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleSection(site, record, root)}</section>
 <section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformsSection(site, tool, root)}</section>
 <section aria-labelledby="hist-h"><h2 id="hist-h">Price history</h2>${priceHistorySection(site, tool, root)}</section>

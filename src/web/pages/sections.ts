@@ -4,7 +4,7 @@ import { esc, fieldPath, paragraphs } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
 import { billingWords, extra, type Site } from '../view.ts';
 import { nowPrice, promotionMark, rate } from '../in-force.ts';
-import { scoreHtml } from '../marks.ts';
+import { scoreHtml, taskFigureHtml } from '../marks.ts';
 import { publicNote } from '../wording.ts';
 import { rankHtml } from './home-table.ts';
 import { methodSection } from './method.ts';
@@ -17,6 +17,8 @@ const SORT_WORDS: Record<string, string> = {
   scoreDesc: 'highest overall score first',
   valueDesc: 'most overall score per scenario dollar first',
   contextDesc: 'largest context window first',
+  solvedTaskCostAsc:
+    'lowest cost per solved task first (each model charged for its own tokens on this kind of task, measured or estimated)',
 };
 
 function modelLink(site: Site, id: string, root: string): string {
@@ -57,7 +59,23 @@ function pickRow(site: Site, useCase: UseCase, id: string, i: number, root: stri
         provisional: pickProvisional(useCase, id),
       }
     : null;
-  return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost.scenarioCostUsd)}${promo}</td><td>${view && s ? `${scoreHtml(view)}${rankHtml(s)}` : 'not scored'}</td><td>${now ? `${rate(now.rates.input)} / ${rate(now.rates.output)}${promotionMark(now)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td></tr>`;
+  return `<tr><td>${i + 1}</td><th scope="row">${modelLink(site, id, root)}</th><td>${cost === undefined ? '—' : money(cost.scenarioCostUsd)}${promo}</td><td>${view && s ? `${scoreHtml(view)}${rankHtml(s)}` : 'not scored'}</td><td>${now ? `${rate(now.rates.input)} / ${rate(now.rates.output)}${promotionMark(now)}` : ''}</td><td>${tool ? tokens(tool.contextTokens) : ''}</td>${pickTaskCells(useCase, id)}</tr>`;
+}
+
+/**
+ * For a use case with a kind of task: the pick's own cost per attempt and per solved task and its time on that kind
+ * (topPickTaskCosts, measured or estimated with 80% intervals), the tokens it rests on in the cell's tooltip.
+ */
+function pickTaskCells(useCase: UseCase, id: string): string {
+  if (!useCase.taskKind) return '';
+  const t = useCase.topPickTaskCosts.find((c) => c.toolId === id);
+  if (!t?.evidence) return '<td>—</td><td>—</td><td>—</td>';
+  const basis = t.tokensPerTask
+    ? `${grouped(Math.round(t.tokensPerTask.input))} input and ${grouped(Math.round(t.tokensPerTask.output))} output tokens per task, measured`
+    : t.evidence === 'measured'
+      ? 'measured; tokens not published'
+      : 'estimated from other models’ measured runs';
+  return `<td title="${esc(basis)}">${taskFigureHtml(t.costPerAttemptUsd, t.evidence, 'usd')}</td><td>${taskFigureHtml(t.costPerSolvedTaskUsd, t.evidence, 'usd')}</td><td>${taskFigureHtml(t.secondsPerTask, t.evidence, 'seconds')}</td>`;
 }
 
 export function renderUseCase(site: Site, useCase: UseCase, root: string): string {
@@ -76,7 +94,7 @@ export function renderUseCase(site: Site, useCase: UseCase, root: string): strin
 <p class="lead">${esc(useCase.description)}</p>
 <section aria-labelledby="picks-h"><h2 id="picks-h">Top picks</h2>
 <p>Scenario: ${grouped(useCase.scenario.inputTokens)} input and ${grouped(useCase.scenario.outputTokens)} output tokens per request. Ranked ${esc(SORT_WORDS[useCase.sortBy] ?? useCase.sortBy)}, among models${rules.length ? ` ${rules.join(', ')}` : ''}; deprecated and retired models are never picked.</p>
-<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at the prices in force on ${esc(day(site.lastUpdated))} (a promotion running that day included and marked)</caption><thead><tr><th scope="col">Pick</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col" abbr="Overall score with its interval, rank and rank range">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th></tr></thead><tbody>${rows}</tbody></table></div>
+<div class="scroll" role="region" aria-label="Top picks" tabindex="0"><table><caption>Top picks with the cost of one scenario request at the prices in force on ${esc(day(site.lastUpdated))} (a promotion running that day included and marked)</caption><thead><tr><th scope="col">Pick</th><th scope="col">Model</th><th scope="col">Scenario cost</th><th scope="col" abbr="Overall score with its interval, rank and rank range">Score</th><th scope="col">Input / output per 1M</th><th scope="col">Context</th>${useCase.taskKind ? `<th scope="col" abbr="Cost of one attempt at a ${esc(useCase.taskKind)} task on the model’s own tokens, with its 80% interval">Per ${esc(useCase.taskKind)} task</th><th scope="col">Per solved task</th><th scope="col">Time per task</th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div>
 <p><a class="button" href="${calc}">Compare every model on this scenario</a></p></section>
 <section aria-labelledby="intro-h"><h2 id="intro-h">About this use case</h2>${paragraphs(useCase.intro)}</section>
 <section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${faq}</section>

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL } from '../client.ts';
 import { parseTokens, UsageError } from '../format.ts';
 import { CAPABILITIES, type Capability, type RankBy, suggestIds, type ToolFilter, type ToolStatus } from '../query.ts';
+import { TASK_KINDS, TASK_RANK_BY, type TaskKind, type TaskQuery, type TaskRankBy } from '../task-cost.ts';
 
 /** How long a request may take before the CLI gives up (a stalled server must not hang a script). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -19,7 +20,7 @@ commands:
   compare <id> <id> [...]   2 to 4 models side by side: prices, context, score and its interval, rank range
   cost                      rank models by what a workload costs (--input and --output required)
   cost <id|alias>           what the workload costs on that one model, line by line
-  top <use-case>            a use case's top picks with their scenario cost
+  top <use-case>            a use case's top picks with their scenario cost and cost per solved task
   changes                   recent data releases and what changed
   resolve <model id>        the model any id names: API id, snapshot, Bedrock, Vertex, Azure, OpenRouter
   usage < response.json     what one provider response cost (OpenAI, Anthropic, Gemini, OpenRouter)
@@ -37,6 +38,14 @@ cost:
   [--cache-write-1h <tokens>] [--batch] [--at <ISO time>] [--by cost|score|value] [--limit <n>] [--all]
   [--requests <n>]          the token counts are per request; n requests (default 1), each priced alone
   models one request does not fit (context window, output limit) are left out of the ranking
+
+cost per task (cost, top; the figures benchmarks.json publishes, with their 80% interval, measured or estimated):
+  --by solved-task-cost     rank by cost per solved task (cost: no --input/--output needed)
+  --by task-seconds         rank by wall-clock seconds per task
+  --task-kind <kind>        code-edit|repo-issue|terminal (default: each model's headline; top: the use case's)
+  --max-task-cost <usd>     only models whose cost per solved task is at most this
+  --max-seconds <s>         only models whose seconds per task is at most this
+  a model without the figure ranked or limited by is left out (unknown is not within a limit)
 
 changes:
   --since <YYYY-MM-DD>      only releases on or after that day (older months are read from the archive)
@@ -89,6 +98,9 @@ const OPTIONS = {
   format: { type: 'string' },
   since: { type: 'string' },
   kind: { type: 'string', multiple: true },
+  'task-kind': { type: 'string' },
+  'max-task-cost': { type: 'string' },
+  'max-seconds': { type: 'string' },
 } as const;
 
 const STATUSES: readonly ToolStatus[] = ['active', 'preview', 'deprecated', 'retired'];
@@ -212,11 +224,43 @@ export function workloadOf(values: Values) {
   };
 }
 
-export function rankByOf(values: Values): RankBy {
-  const by = (values.by ?? 'cost') as RankBy;
-  if (!['cost', 'score', 'value'].includes(by))
-    throw new UsageError(`--by must be cost, score or value (got "${values.by}")`);
+export function rankByOf(values: Values): RankBy | TaskRankBy {
+  const by = (values.by ?? 'cost') as RankBy | TaskRankBy;
+  if (!['cost', 'score', 'value', ...TASK_RANK_BY].includes(by))
+    throw new UsageError(`--by must be cost, score, value, ${TASK_RANK_BY.join(' or ')} (got "${values.by}")`);
   return by;
+}
+
+export const isTaskRanking = (by: RankBy | TaskRankBy): by is TaskRankBy => TASK_RANK_BY.includes(by as TaskRankBy);
+
+function nonNegative(text: string | undefined, flag: string, unit: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`${flag} must be a number of ${unit} (got "${text}")`);
+  return Number(text);
+}
+
+/**
+ * The per-task query of --task-kind, --max-task-cost and --max-seconds, ranked by `by`; null when none is given
+ * and `by` is not a task ranking. A limit alone ranks by the figure it limits.
+ */
+export function taskQueryOf(values: Values, by: RankBy | TaskRankBy): TaskQuery | null {
+  const kind = values['task-kind'];
+  if (kind !== undefined && !TASK_KINDS.includes(kind as TaskKind))
+    throw new UsageError(`--task-kind must be one of ${TASK_KINDS.join(', ')} (got "${kind}")`);
+  const maxSolvedTaskUsd = nonNegative(values['max-task-cost'], '--max-task-cost', 'USD');
+  const maxSecondsPerTask = nonNegative(values['max-seconds'], '--max-seconds', 'seconds');
+  if (!isTaskRanking(by) && kind === undefined && maxSolvedTaskUsd === undefined && maxSecondsPerTask === undefined)
+    return null;
+  return {
+    by: isTaskRanking(by)
+      ? by
+      : maxSolvedTaskUsd === undefined && maxSecondsPerTask !== undefined
+        ? 'task-seconds'
+        : 'solved-task-cost',
+    kind: kind as TaskKind | undefined,
+    maxSolvedTaskUsd,
+    maxSecondsPerTask,
+  };
 }
 
 /** The instant the workload is priced at (promotions and off-peak rates in force then): --at, else now. */

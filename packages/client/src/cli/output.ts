@@ -1,8 +1,16 @@
 /** What the command line prints for people: tables and text (the `--json` shapes are here too). */
 import { type CostResult, type PriceInForce, priceInForce } from '../../../../src/cost/index.ts';
-import type { RankBy, RankedTool } from '../query.ts';
+import type { RankedTool } from '../query.ts';
 import { type Column, grouped, printable, rate, score, table, tokens, usd } from '../format.ts';
 import { useCaseHeading } from '../query.ts';
+import {
+  figureWords,
+  type RankedTask,
+  type TaskFigure,
+  type TaskFigures,
+  type TaskQuery,
+  taskFiguresOf,
+} from '../task-cost.ts';
 import type {
   BenchmarkModel,
   BenchmarksDocument,
@@ -81,7 +89,7 @@ export function listTable(
 export function costJson(
   usage: Workload,
   at: string,
-  by: RankBy,
+  by: string,
   platform: Platform | undefined,
   ranked: RankedTool[],
 ) {
@@ -105,7 +113,7 @@ export function costJson(
 }
 
 /** The heading of the cost table: the workload, the instant, the platform and the ranking. */
-export function workloadLine(usage: Workload, at: string, by: RankBy, platform: Platform | undefined): string {
+export function workloadLine(usage: Workload, at: string, by: string, platform: Platform | undefined): string {
   return `Workload: ${grouped(usage.input)} input, ${grouped(usage.output)} output${usage.cacheRead ? `, ${grouped(usage.cacheRead)} cache read` : ''}${usage.cacheWrite ? `, ${grouped(usage.cacheWrite)} cache write` : ''}${usage.cacheWrite1h ? `, ${grouped(usage.cacheWrite1h)} 1h cache write` : ''}${usage.batch ? ', batch' : ''} tokens${usage.requests > 1 ? ` per request, ${grouped(usage.requests)} requests` : ''} at ${at}${platform ? ` on ${platform.name}` : ''}; ranked by ${by}`;
 }
 
@@ -245,6 +253,7 @@ export function showText(model: ModelDocument, chain: Tool[] | null, weighted: n
         `  ${field.padEnd(14)} ${score(detail.value).padStart(5)}  ${detail.kind === 'measured' ? `${detail.evidence}: ${detail.source ?? 'source not named'}${detail.date ? ` (${detail.date})` : ''}` : 'estimated by the scoring model'}`,
       );
   } else lines.push('not scored (no published benchmark result)');
+  lines.push(...taskLines(benchmark));
   lines.push(
     `platforms: ${platforms.length ? platforms.map((p) => `${p.id} (${p.billing ?? 'offered'}${p.multiplier !== null ? ` x${p.multiplier}` : ''})`).join(', ') : 'none listed'}`,
   );
@@ -254,4 +263,96 @@ export function showText(model: ModelDocument, chain: Tool[] | null, weighted: n
       lines.push(`  ${fact}: ${source.name}, ${source.url} (as of ${source.asOf}, checked ${source.verified})`);
   lines.push(`pricing page: ${tool.url}`);
   return lines.join('\n');
+}
+
+/** The columns of a model's per-task figures: what it rests on, cost per attempt and per solved task, seconds, tasks per $100. */
+function taskColumns<T>(figures: (row: T) => TaskFigures | null): Column<T>[] {
+  const column = (
+    header: string,
+    pick: (f: TaskFigures) => TaskFigure | null,
+    unit: 'usd' | 'seconds' | 'count',
+  ): Column<T> => ({
+    header,
+    value: (r) => {
+      const f = figures(r);
+      return f ? figureWords(pick(f), f.evidence, unit) : '-';
+    },
+    align: 'right',
+  });
+  return [
+    { header: 'kind', value: (r) => figures(r)?.taskKind ?? '-' },
+    column('cost/attempt', (f) => f.costPerAttemptUsd, 'usd'),
+    column('cost/solved task', (f) => f.costPerSolvedTaskUsd, 'usd'),
+    column('seconds/task', (f) => f.secondsPerTask, 'seconds'),
+    column('solved/$100', (f) => f.solvedTasksPer100Usd, 'count'),
+  ];
+}
+
+/** Models ranked by a task figure: rank, id, the figures with their intervals and evidence, and the configuration. */
+export function taskTable(ranked: readonly RankedTask[]): string {
+  return table(ranked, [
+    { header: '#', value: (r) => String(r.rank), align: 'right' },
+    { header: 'id', value: (r) => r.figures.modelId },
+    ...taskColumns<RankedTask>((r) => r.figures),
+    { header: 'configuration', value: (r) => r.figures.configuration },
+  ]);
+}
+
+/** The heading of a task ranking: what it orders by, the kind and the limits. */
+export function taskLine(query: TaskQuery, pricesAt: string): string {
+  const limits = [
+    query.maxSolvedTaskUsd !== undefined ? `at most $${query.maxSolvedTaskUsd} per solved task` : null,
+    query.maxSecondsPerTask !== undefined ? `at most ${query.maxSecondsPerTask} s per task` : null,
+  ].filter(Boolean);
+  return `Ranked by ${query.by === 'solved-task-cost' ? 'cost per solved task' : 'seconds per task'}, ${query.kind ? `${query.kind} tasks` : 'each model’s headline configuration (kinds of task differ; --task-kind compares one kind)'}${limits.length ? `, ${limits.join(', ')}` : ''}; prices in force on ${pricesAt} (80% intervals; measured = its own published runs, estimated = taskCostMethod.estimateModel)`;
+}
+
+export function taskJson(query: TaskQuery, pricesAt: string, ranked: readonly RankedTask[]) {
+  return {
+    by: query.by,
+    taskKind: query.kind ?? null,
+    limits: { maxSolvedTaskUsd: query.maxSolvedTaskUsd ?? null, maxSecondsPerTask: query.maxSecondsPerTask ?? null },
+    pricesAt,
+    results: ranked.map((r) => ({ rank: r.rank, ...r.figures })),
+  };
+}
+
+/** Top picks with their per-task figures beside the scenario cost. */
+export function topTaskTable(picks: readonly TopPick[], figures: (p: TopPick) => TaskFigures | null): string {
+  return table(picks, [
+    { header: '#', value: (p) => String(p.rank), align: 'right' },
+    { header: 'id', value: (p) => p.tool.id },
+    ...taskColumns<TopPick>(figures),
+  ]);
+}
+
+/** Every configuration of a model's task evidence, and its estimates, as lines for `show`. */
+export function taskLines(benchmark: BenchmarkModel | null | undefined): string[] {
+  const taskCost = benchmark?.taskCost;
+  if (!taskCost) return [];
+  const lines: string[] = [];
+  const h = taskCost.headline ? taskFiguresOf(benchmark!) : null;
+  lines.push(
+    h
+      ? `cost per task (headline, ${h.evidence}): ${h.configuration}; per solved task ${figureWords(h.costPerSolvedTaskUsd, h.evidence, 'usd')}, per attempt ${figureWords(h.costPerAttemptUsd, h.evidence, 'usd')}, ${figureWords(h.secondsPerTask, h.evidence, 'seconds')} per task`
+      : `cost per task: unknown (${taskCost.reason ?? 'no evidence'})`,
+  );
+  for (const c of taskCost.configurations) {
+    const tokensWords = c.tokensPerTask
+      ? `${grouped(Math.round(c.tokensPerTask.input))} in + ${grouped(Math.round(c.tokensPerTask.output))} out tokens/task`
+      : 'tokens not published';
+    lines.push(
+      `  ${c.id}: ${c.taskKind}, ${c.taskSet}, ${c.harness}, effort ${c.reasoningEffort ?? 'not stated'}${c.mode ? `, ${c.mode}` : ''}; ${c.runs.length} run(s), ${tokensWords}`,
+    );
+    lines.push(
+      `    per attempt ${figureWords(c.costPerAttemptUsd, 'measured', 'usd')}, solved ${c.successPercent ? `${c.successPercent.value}%${c.successPercent.interval ? ` (80%: ${c.successPercent.interval.low}–${c.successPercent.interval.high}%)` : ''}` : '-'}, per solved task ${figureWords(c.costPerSolvedTaskUsd, 'measured', 'usd')}, ${figureWords(c.secondsPerTask, 'measured', 'seconds')} per task; cost ${c.costBasis ?? 'unknown'}${c.pricesAsOf ? ` at ${c.pricesAsOf} prices` : ''}`,
+    );
+  }
+  for (const e of taskCost.estimates)
+    lines.push(
+      e.costPerSolvedTaskUsd || e.costPerAttemptUsd
+        ? `  ${e.taskKind} (estimated): per attempt ${figureWords(e.costPerAttemptUsd, 'estimated', 'usd')}, per solved task ${figureWords(e.costPerSolvedTaskUsd, 'estimated', 'usd')}`
+        : `  ${e.taskKind}: unknown (${e.reason ?? 'no evidence'})`,
+    );
+  return lines;
 }

@@ -1,7 +1,19 @@
-/** `cost`: models ranked by what the workload costs, its score or score per dollar; `cost <id>`: one model. */
+/**
+ * `cost`: models ranked by what the workload costs, its score or score per dollar, or by the published cost per
+ * solved task or seconds per task (benchmarks.json taskCost); `cost <id>`: one model.
+ */
 import { platformById } from '../../client.ts';
-import { rankTools } from '../../query.ts';
-import { filterOf, instantOf, positiveInteger, rankByOf, workloadOf } from '../arguments.ts';
+import { filterTools, rankTools } from '../../query.ts';
+import { rankByTask } from '../../task-cost.ts';
+import {
+  filterOf,
+  instantOf,
+  isTaskRanking,
+  positiveInteger,
+  rankByOf,
+  taskQueryOf,
+  workloadOf,
+} from '../arguments.ts';
 import {
   costJson,
   costTable,
@@ -9,6 +21,9 @@ import {
   partlyEstimated,
   print,
   printJson,
+  taskJson,
+  taskLine,
+  taskTable,
   weightedCount,
   workloadLine,
 } from '../output.ts';
@@ -20,8 +35,10 @@ export async function costCommand(invocation: Invocation): Promise<number> {
   if (invocation.args.length === 1) return costOneCommand(invocation);
   const { values, client } = invocation;
   expectArgs(invocation, 0, '');
-  const usage = workloadOf(values);
   const by = rankByOf(values);
+  const taskQuery = taskQueryOf(values, by);
+  // A task ranking reads the published per-task figures: no workload of tokens to price.
+  const usage = isTaskRanking(by) ? null : workloadOf(values);
   const at = instantOf(values);
   const limit = positiveInteger(values.limit, '--limit') ?? 10;
   const filter = filterOf(values);
@@ -31,26 +48,49 @@ export async function costCommand(invocation: Invocation): Promise<number> {
     client.getPlatforms(),
   ]);
   checkFilterNames(filter, tools);
+  const pricesAt = benchmarks.benchmarks.taskCostMethod.pricesAt;
+  if (!usage && taskQuery) {
+    const inactive = values.all ? [] : (['deprecated', 'retired'] as const);
+    const kept = filterTools(tools, filter, { platforms: platforms.platforms }).filter(
+      (t) => !(inactive as readonly string[]).includes(t.status),
+    );
+    const ranked = rankByTask(benchmarks.benchmarks.models, { ...taskQuery, only: new Set(kept.map((t) => t.id)) });
+    if (values.json) {
+      printJson(taskJson(taskQuery, pricesAt, ranked.slice(0, limit)));
+      return 0;
+    }
+    print(taskLine(taskQuery, pricesAt));
+    print(taskTable(ranked.slice(0, limit)));
+    return 0;
+  }
   const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
-  const ranked = rankTools(tools, usage, {
-    by,
+  const ranked = rankTools(tools, usage!, {
+    by: by as 'cost' | 'score' | 'value',
     at,
     benchmarks: benchmarks.benchmarks.models,
     platform,
     platforms: platforms.platforms,
     filter: { ...filter, platform: undefined },
     includeInactive: values.all,
-    requests: usage.requests,
+    requests: usage!.requests,
     unfit: 'flag',
   });
+  // A per-task limit filters the workload ranking to the models whose published figure is within it.
+  const withinTask = taskQuery
+    ? new Set(rankByTask(benchmarks.benchmarks.models, taskQuery).map((r) => r.figures.modelId))
+    : null;
   // One request of the workload must fit a model to be ranked; the ones left out are named.
   const unfit = ranked.filter((r) => !r.cost.fits).map((r) => r.tool.id);
-  const shown = ranked.filter((r) => r.cost.fits).slice(0, limit);
+  const shown = ranked
+    .filter((r) => r.cost.fits && (!withinTask || withinTask.has(r.tool.id)))
+    .slice(0, limit)
+    .map((r, i) => (withinTask ? { ...r, rank: i + 1 } : r));
   if (values.json) {
-    printJson({ ...costJson(usage, at, by, platform, shown), unfit });
+    printJson({ ...costJson(usage!, at, by, platform, shown), unfit });
     return 0;
   }
-  print(workloadLine(usage, at, by, platform));
+  print(workloadLine(usage!, at, by, platform));
+  if (taskQuery) print(`only models within: ${taskLine(taskQuery, pricesAt)}`);
   const weighted = weightedCount(benchmarks);
   print(costTable(shown, weighted));
   if (unfit.length)

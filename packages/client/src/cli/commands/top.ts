@@ -1,12 +1,19 @@
-/** `top <use-case>`: a use case's top picks as the build computed them, with their scenario cost. */
+/**
+ * `top <use-case>`: a use case's top picks as the build computed them, with their scenario cost and their cost
+ * per solved task; `--by solved-task-cost|task-seconds` and the per-task limits re-rank and filter those picks.
+ */
 import { notFound } from '../../query.ts';
+import { rankByTask, type TaskKind, taskFiguresOf } from '../../task-cost.ts';
 import type { UseCase } from '../../types.generated.ts';
-import { printJson, printTop, type TopPick, topJson, weightedCount } from '../output.ts';
+import { rankByOf, taskQueryOf } from '../arguments.ts';
+import { print, printJson, printTop, type TopPick, taskLine, topJson, topTaskTable, weightedCount } from '../output.ts';
 import { expectArgs, type Invocation, scoresById } from './invocation.ts';
 
 export async function topCommand(invocation: Invocation): Promise<number> {
   const { values, client, args } = invocation;
   expectArgs(invocation, 1, 'a use case, e.g. `top ai-code-review`');
+  const by = values.by === undefined ? null : rankByOf(values);
+  const taskQuery = taskQueryOf(values, by ?? 'cost');
   const [{ useCases }, { tools }, benchmarks] = await Promise.all([
     client.getUseCases(),
     client.getTools(),
@@ -14,7 +21,9 @@ export async function topCommand(invocation: Invocation): Promise<number> {
   ]);
   const useCase = findUseCase(useCases, args[0]!);
   const scores = scoresById(benchmarks);
-  const picks: TopPick[] = useCase.topPicks.map((id, i) => {
+  // The use case's own kind of task unless another is asked for; a use case without one shows each headline.
+  const kind: TaskKind | undefined = taskQuery?.kind ?? useCase.taskKind ?? undefined;
+  let picks: TopPick[] = useCase.topPicks.map((id, i) => {
     const cost = useCase.topPickCosts.find((c) => c.toolId === id);
     const evidence = useCase.topPickEvidence.find((e) => e.toolId === id);
     return {
@@ -27,11 +36,34 @@ export async function topCommand(invocation: Invocation): Promise<number> {
       provisional: evidence?.provisional ?? null,
     };
   });
+  if (taskQuery) {
+    const order = rankByTask(benchmarks.benchmarks.models, {
+      ...taskQuery,
+      kind,
+      only: new Set(useCase.topPicks),
+    });
+    picks = order.map((r) => ({ ...picks.find((p) => p.tool.id === r.figures.modelId)!, rank: r.rank }));
+  }
+  const figuresOf = (p: TopPick) => (p.benchmark ? taskFiguresOf(p.benchmark, kind) : null);
   if (values.json) {
-    printJson(topJson(useCase, picks));
+    const json = topJson(useCase, picks);
+    printJson({
+      ...json,
+      taskKind: kind ?? null,
+      rankedBy: taskQuery ? taskQuery.by : useCase.sortBy,
+      picks: json.picks.map((p, i) => ({ ...p, taskCost: figuresOf(picks[i]!) })),
+    });
     return 0;
   }
   printTop(useCase, picks, weightedCount(benchmarks));
+  if (taskQuery)
+    print(`picks re-ranked: ${taskLine({ ...taskQuery, kind }, benchmarks.benchmarks.taskCostMethod.pricesAt)}`);
+  print(`\nPer ${kind ? `${kind} task` : 'task (each model’s headline configuration)'}:`);
+  print(topTaskTable(picks, figuresOf));
+  if (taskQuery && picks.length < useCase.topPicks.length)
+    print(
+      `${useCase.topPicks.length - picks.length} of ${useCase.topPicks.length} picks left out: no published figure within the ranking or limits (\`show <id>\` says why)`,
+    );
   return 0;
 }
 
