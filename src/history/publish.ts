@@ -48,12 +48,19 @@ export function historyInput(
   };
 }
 
-/** buildDocuments with the cross-validation taken from (and saved to) the cache when a state dir is given. */
-export async function buildWithCache(source: SourceData, stateDir: string | undefined): Promise<BuildResult> {
-  if (!stateDir) return buildDocuments(source);
+/**
+ * buildDocuments with the cross-validation taken from (and saved to) the cache when a state dir is given. `now` is
+ * the clock observed dates are checked against: a refresh's own (`--now`), which dates what it writes.
+ */
+export async function buildWithCache(
+  source: SourceData,
+  stateDir: string | undefined,
+  now?: Date,
+): Promise<BuildResult> {
+  if (!stateDir) return buildDocuments(source, { now });
   const key = crossValidationKey(source);
   const cached = await readCrossValidation(stateDir, key);
-  const built = buildDocuments(source, cached ? { crossValidation: cached } : {});
+  const built = buildDocuments(source, cached ? { crossValidation: cached, now } : { now });
   if (!cached) await writeCrossValidation(stateDir, key, built.crossValidation);
   return built;
 }

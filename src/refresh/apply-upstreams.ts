@@ -78,7 +78,7 @@ export function applyBenchmarks({ report }: Run, merged: SourceData, rows: Bench
 
 /** Sanity bounds, then exactly the build's validation. */
 export async function validate(
-  { options, config }: Run,
+  { options, config, started }: Run,
   merged: SourceData,
   pricingMerge: PricingMerge | undefined,
 ): Promise<BuildResult> {
@@ -95,7 +95,7 @@ export async function validate(
     if (violations.length > 0) throw new Rejection(violations.map(formatIssue));
   }
   try {
-    return await buildWithCache(merged, options.stateDir);
+    return await buildWithCache(merged, options.stateDir, started);
   } catch (error) {
     if (error instanceof DataError) throw new Rejection(error.issues.map(formatIssue));
     throw error;

@@ -72,11 +72,11 @@ export async function prepareRelease(
     },
   });
   let next = withMeta(merged.meta.data.benchmarkVersion);
-  let built = await buildWithCache(next, options.stateDir);
+  let built = await buildWithCache(next, options.stateDir, started);
   // A curated result edit released by hand moves the benchmark version just as an upstream change does.
   if (benchmarkContentChanged(latest.bodies.get('benchmarks.json'), built.documents['benchmarks.json'])) {
     next = withMeta(version);
-    built = await buildWithCache(next, options.stateDir);
+    built = await buildWithCache(next, options.stateDir, started);
   }
   const stored = makeRelease({
     id,

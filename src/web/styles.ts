@@ -80,7 +80,7 @@ td[data-v],td.num{text-align:right;font-variant-numeric:tabular-nums;white-space
 .iv{color:var(--muted);font-size:.85em;white-space:nowrap}
 .sc{font-weight:600}
 .rk{display:block;color:var(--muted);font-size:.8em;white-space:nowrap}
-.mark{display:inline-block;font-size:.75em;font-weight:700;line-height:1.2;padding:0 .35em;border-radius:3px;vertical-align:.1em}
+.mark{position:relative;display:inline-block;font-size:.75em;font-weight:700;line-height:1.2;padding:0 .35em;border-radius:3px;vertical-align:.1em}
 .est{background:var(--est-bg);color:var(--est-fg);border:1px dashed var(--est-line)}
 .prov{color:var(--warn);border:1px solid var(--warn);white-space:nowrap}
 .promo{color:var(--warm);border:1px solid var(--warm);white-space:nowrap}

@@ -40,8 +40,10 @@ describe('the package', () => {
     ];
     const files = report.files.map((f) => f.path).sort();
     const client = [
+      'changes',
       'client',
       'errors',
+      'format',
       'index',
       'query',
       'release-documents',
@@ -51,11 +53,12 @@ describe('the package', () => {
       'types.generated',
       'validate',
     ].flatMap((m) => [`dist/packages/client/src/${m}.js`, `dist/packages/client/src/${m}.d.ts`]);
-    // The CLI ships as JavaScript only: the bin, format.ts and every module under cli/ (one file per command).
+    // The CLI ships as JavaScript only: the bin and every module under cli/ (one file per command). format.ts is
+    // the library's too (printable), so it ships with its types.
     const cliModules = readdirSync(path.join(packageDir, 'src', 'cli'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => `cli/${f.replace(/\.ts$/, '')}`);
-    const cli = ['cli', 'format', ...cliModules].map((m) => `dist/packages/client/src/${m}.js`);
+    const cli = ['cli', ...cliModules].map((m) => `dist/packages/client/src/${m}.js`);
     const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);

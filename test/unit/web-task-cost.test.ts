@@ -23,7 +23,7 @@ describe('cost per task on the page', () => {
     let estimated = 0;
     for (const model of models) {
       const row = rows.find((r) => r.includes(`data-id="${model.modelId}"`))!;
-      const solved = /<td class="c-solvedTask"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
+      const solved = /<td class="c-solvedTask opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
       const attempt = /<td class="c-taskAttempt opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
       const seconds = /<td class="c-taskSeconds opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
       const h = model.taskCost?.headline ?? null;

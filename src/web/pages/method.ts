@@ -116,7 +116,10 @@ function pricesTopic(): string {
   return topic(
     'prices',
     'Prices and costs',
-    '<p>Prices are in USD per 1M tokens. The model table, model pages, use cases and compare show the price charged on the data’s date: a dated promotional or introductory price while it runs, marked with its last day and the price after it, otherwise the provider’s list price; the API’s <code>pricing</code> is always the list price, and a promotion is one of its <code>pricingDetails.modifiers</code>. The blended price weighs input three to one against output; the model table’s price per score point divides the blended price in force by the overall score (benchmarks.json’s <code>pricePerScorePoint</code> uses the list price). A rank marked provisional rests on no independent measurement: each weighted benchmark is either a model developer’s own figure or an estimate. Costs in the calculator and on compare come from one cost engine that applies caching, long-context tiers, batch rates and dated promotions; its rules are published as cost vectors.</p>',
+    '<p>Prices are in USD per 1M tokens. The model table, model pages, use cases and compare show the price charged on the data’s date: a dated promotional or introductory price while it runs, marked with its last day and the price after it, otherwise the provider’s list price.</p>' +
+      '<p>The API’s <code>pricing</code> is always the list price; a promotion is one of its <code>pricingDetails.modifiers</code>. The blended price weighs input three to one against output; the model table’s price per score point divides the blended price in force by the overall score (benchmarks.json’s <code>pricePerScorePoint</code> uses the list price).</p>' +
+      '<p>A rank marked provisional rests on no independent measurement: each weighted benchmark is either a model developer’s own figure or an estimate.</p>' +
+      '<p>Costs in the calculator and on compare come from one cost engine that applies caching, long-context tiers, batch rates and dated promotions; its rules are published as cost vectors.</p>',
   );
 }
 
