@@ -254,9 +254,17 @@ const OBSERVED_DATE_KEYS = new Set(['asOf', 'verified', 'releaseDate']);
  * Observed dates later than the clock allows: a source read or verified, a model released, a result measured in the
  * future is a typo or a forgery. Planned dates (a shutdown, a promotion's end) may be later and are not checked.
  */
-function checkObservedDates(source: SourceData, now: Date, issues: IssueCollector): void {
+/**
+ * Whether an observed date (a day, or a month) is later than `now` allows, with the tolerance: the one rule for
+ * curated dates here and upstream dates in the refresh.
+ */
+export function isAfterClock(date: string, now: Date): boolean {
   const latest = new Date(now.getTime() + FUTURE_TOLERANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const late = (date: string) => date.slice(0, 10) > latest.slice(0, date.length);
+  return date.slice(0, 10) > latest.slice(0, date.length);
+}
+
+function checkObservedDates(source: SourceData, now: Date, issues: IssueCollector): void {
+  const late = (date: string) => isAfterClock(date, now);
   const message = `is after the build's clock (${now.toISOString().slice(0, 10)}, ${FUTURE_TOLERANCE_DAYS} day allowed): an observed date cannot be in the future`;
   const visit = (file: string, node: unknown, field: string) => {
     if (Array.isArray(node)) {

@@ -6,7 +6,7 @@
  * results are reported and change nothing. Pure: works on the SourceData it is given (the caller
  * passes its own copy) and returns what it did.
  */
-import { FUTURE_TOLERANCE_DAYS } from '../compile/integrity.ts';
+import { FUTURE_TOLERANCE_DAYS, isAfterClock } from '../compile/integrity.ts';
 import { type SourceData, taskRunsToolId } from '../compile/load.ts';
 import type { BenchmarkResult, ResultsFile, SeriesFile, TaskRun } from '../schema/source.ts';
 import { classify, takes } from './classify.ts';
@@ -183,9 +183,8 @@ function countUnmatched(lines: Map<string, { text: string; count: number }>, key
  * dates), or after its model was shut down (another model under the old name, or a typo).
  */
 function lateDate(result: UpstreamResult, readOn: string, shutdown: string | undefined): string | null {
-  const latest = new Date(Date.parse(readOn) + FUTURE_TOLERANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const day = result.date.slice(0, 10);
-  if (day > latest.slice(0, day.length))
+  if (day && isAfterClock(day, new Date(Date.parse(readOn))))
     return `dated ${result.date}, after the day it was read (${readOn}, ${FUTURE_TOLERANCE_DAYS} day allowed)`;
   if (shutdown && day && day > shutdown)
     return `dated ${result.date}, after the model's shutdown on ${shutdown}: another model under its name?`;
