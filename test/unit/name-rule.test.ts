@@ -12,26 +12,8 @@ import { matchTool, toolIndex } from '../../src/refresh/match.ts';
 import { mergeUpstreamResults } from '../../src/refresh/merge-results.ts';
 import type { UpstreamResult } from '../../src/refresh/upstream/results.ts';
 import { AIDER_FEED } from '../support/refresh-samples.ts';
+import { DISGUISES, KELVIN } from '../support/disguises.ts';
 import { freshSource } from '../support/source.ts';
-
-const KELVIN = '\u212a';
-
-/** Each way an attacker dressed a real name, the class it is refused as, and the code point named. */
-const DISGUISES: [string, (name: string) => string, string, string][] = [
-  ['KELVIN SIGN for k', (name) => name.replace(/k/i, KELVIN), 'non-ascii', 'U+212A'],
-  ['a Cyrillic i', (name) => name.replace(/i/, '\u0456'), 'non-ascii', 'U+0456'],
-  [
-    'full-width letters',
-    (name) => name.replace(/[a-z]/i, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
-    'non-ascii',
-    '',
-  ],
-  ['a leading byte-order mark', (name) => `\ufeff${name}`, 'invisible', 'U+FEFF'],
-  ['a zero-width space inside', (name) => `${name.slice(0, 2)}\u200b${name.slice(2)}`, 'invisible', 'U+200B'],
-  ['a trailing no-break space', (name) => `${name}\u00a0`, 'space', 'U+00A0'],
-  ['a right-to-left override', (name) => `\u202e${name}`, 'bidi', 'U+202E'],
-  ['an escape sequence', (name) => `${name}\u001b[2J`, 'control', 'U+001B'],
-];
 
 describe('the name rule', () => {
   it('compares printable ASCII names with surrounding spaces and tabs trimmed and letter case ignored', () => {

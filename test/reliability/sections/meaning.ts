@@ -23,6 +23,7 @@ import { BoundedLines } from '../../../src/mcp/bounded-stdin.ts';
 import { matchTool, toolIndex } from '../../../src/refresh/match.ts';
 import { mergeUpstreamResults } from '../../../src/refresh/merge-results.ts';
 import { readAiderPolyglot } from '../../../src/refresh/upstream/aider-polyglot.ts';
+import { DISGUISES } from '../../support/disguises.ts';
 import { sendEndlessBody } from '../../support/endless-body.ts';
 import { AIDER_FEED } from '../../support/refresh-samples.ts';
 import type { Row } from '../report.ts';
@@ -30,15 +31,6 @@ import type { Section, SectionContext } from '../section.ts';
 
 /** One fault: its name and an attempt that resolves to true when the code refused it. */
 type Fault = [string, () => Promise<boolean>];
-
-const DISGUISES: [string, (name: string) => string][] = [
-  ['KELVIN SIGN', (n) => n.replace(/k/i, '\u212a')],
-  ['Cyrillic letter', (n) => n.replace(/i/, '\u0456')],
-  ['leading BOM', (n) => `\ufeff${n}`],
-  ['zero-width space', (n) => `${n.slice(0, 2)}\u200b${n.slice(2)}`],
-  ['trailing no-break space', (n) => `${n}\u00a0`],
-  ['right-to-left override', (n) => `\u202e${n}`],
-];
 
 const refusedBy = async (attempt: () => unknown): Promise<boolean> => {
   try {
@@ -55,8 +47,8 @@ async function nameFaults(): Promise<Fault[]> {
   const tool = source.tools.find((t) => t.data.id === 'llama-4-maverick')!.data;
   const entries = modelIdEntries([{ id: 'kimi-k2-6', aliases: [], crossRefs: null }]);
   return DISGUISES.flatMap(([what, disguise]): Fault[] => [
-    [`leaderboard name with a ${what}`, async () => matchTool(index, [disguise(tool.name)], {}).kind === 'refused'],
-    [`request id with a ${what}`, () => refusedBy(() => resolveModelId(entries, disguise('kimi-k2-6')))],
+    [`leaderboard name with ${what}`, async () => matchTool(index, [disguise(tool.name)], {}).kind === 'refused'],
+    [`request id with ${what}`, () => refusedBy(() => resolveModelId(entries, disguise('kimi-k2-6')))],
   ]);
 }
 
