@@ -34,7 +34,12 @@ if (mode === 'cluster' && cluster.isWorker) {
   // Production settings, as `npm start -- --workers n` runs each worker.
   await serveAsWorker({ distPath, host: '127.0.0.1', port: 0 });
 } else if (mode === 'cluster') {
-  const running = await startCluster({ workers: Number(workers), log: (line) => console.log(line) });
+  const running = await startCluster({
+    workers: Number(workers),
+    port: 0,
+    host: '127.0.0.1',
+    log: (line) => console.log(line),
+  });
   report(Number(new URL(running.url).port), running.workerPids());
   const stop = () => void running.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);

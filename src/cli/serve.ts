@@ -248,9 +248,9 @@ async function serveHere(values: ServeValues, port: number, locations: Locations
 }
 
 /** `workers` processes serving the same port; this one supervises them and relays reloads and the refresh status. */
-async function serveFromWorkers(workers: number, locations: Locations) {
+async function serveFromWorkers(workers: number, values: ServeValues, port: number, locations: Locations) {
   const { startCluster } = await import('../server/cluster.ts');
-  const running = await startCluster({ workers, log: (line) => console.log(line) });
+  const running = await startCluster({ workers, port, host: values.host, log: (line) => console.log(line) });
   // Until the refresh sets one, every worker serves the refresh block of the published freshness document.
   const published = async () => {
     const file = path.join(locations.distPath, 'api', 'freshness.json');
@@ -310,7 +310,8 @@ async function main(): Promise<void> {
     await recoverInterruptedPublish(childArgs, childEnv, locations.stateDir);
     await ensureArtifact(locations, loadConfig);
   }
-  serving = workers === 1 ? await serveHere(values, port, locations) : await serveFromWorkers(workers, locations);
+  serving =
+    workers === 1 ? await serveHere(values, port, locations) : await serveFromWorkers(workers, values, port, locations);
   if (follower) {
     follower.start();
     console.log(

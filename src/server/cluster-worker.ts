@@ -4,7 +4,13 @@
  * also reloads and takes the live refresh status when the primary relays them. A worker exits
  * by itself when the primary dies (node:cluster closes its IPC channel), so none is orphaned.
  */
-import { REFRESH_STATUS_ENV, type LiveStatus, type PrimaryMessage, type WorkerMessage } from './cluster.ts';
+import {
+  REFRESH_STATUS_ENV,
+  REUSE_PORT_ENV,
+  type LiveStatus,
+  type PrimaryMessage,
+  type WorkerMessage,
+} from './cluster.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export async function serveAsWorker(options: ServerOptions): Promise<RunningServer> {
@@ -25,7 +31,10 @@ export async function serveAsWorker(options: ServerOptions): Promise<RunningServ
     }
   });
   const started = live;
-  running = await startServer({ ...options, refreshStatus: live });
+  // The port the primary claimed, bound beside the other workers (SO_REUSEPORT) where the kernel balances them.
+  const shared = process.env[REUSE_PORT_ENV];
+  const listen = shared === undefined ? {} : { port: Number(shared), reusePort: true };
+  running = await startServer({ ...options, ...listen, refreshStatus: live });
   if (live !== started && live !== undefined) running.setRefreshStatus(live.status, live.changedAt);
   send({ type: 'listening', url: running.url, buildId: running.current().buildId });
   let stopping = false;

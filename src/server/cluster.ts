@@ -1,7 +1,10 @@
 /**
  * `npm start -- --workers N` (N > 1): a primary process that forks N workers sharing one
- * listening port (node:cluster; the primary accepts connections and hands each to a worker in
- * turn, after which the worker alone reads and writes it). The primary serves no request: it
+ * listening port. On Linux and FreeBSD each worker binds the port itself with SO_REUSEPORT and the
+ * kernel spreads new connections over their sockets: a worker that dies closes its socket, and no
+ * connection is handed to it afterwards. (node:cluster's own round robin, used elsewhere, has the
+ * primary accept each connection and pass it to a worker, and one passed to a worker in the
+ * instant it dies is never answered.) The primary serves no request: it
  * replaces a worker that dies, relays reloads and the live refresh status to every worker, and
  * on SIGTERM asks each worker to shut down gracefully. It imports node:cluster and nothing of
  * the server, so it stays small (docs/performance.md gives its RSS).
@@ -9,6 +12,7 @@
  * The protocol with the workers (src/server/cluster-worker.ts) is three messages each way.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FreshnessDocument } from '../schema/api.ts';
 
 type RefreshStatus = FreshnessDocument['refresh'];
@@ -28,9 +32,33 @@ export type PrimaryMessage = { type: 'reload'; id: number } | { type: 'refresh-s
 
 /** The refresh status a new worker applies before it answers its first request (JSON). */
 export const REFRESH_STATUS_ENV = 'DIRECTORY_WORKER_REFRESH_STATUS';
+/** The port a worker binds with SO_REUSEPORT (unset: it listens through node:cluster's round robin). */
+export const REUSE_PORT_ENV = 'DIRECTORY_WORKER_REUSE_PORT';
+
+/** Where the kernel balances connections over sockets bound with SO_REUSEPORT (elsewhere the last bound takes them all). */
+export const KERNEL_BALANCES = process.platform === 'linux' || process.platform === 'freebsd';
+
+/**
+ * The port the workers will share, found by binding it alone for a moment: a port another process
+ * listens on (another `npm start` too) fails here, as it would for one process, instead of being
+ * shared with it; port 0 becomes the free port the kernel picks.
+ */
+export function claimPort(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => {
+      const bound = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(bound));
+    });
+  });
+}
 
 export interface ClusterOptions {
   workers: number;
+  /** Where the workers listen (port 0: a free one). */
+  port: number;
+  host: string;
   log: (line: string) => void;
   /** The longest wait before a worker that keeps dying before it listens is started again (ms). */
   maxBackoffMs?: number;
@@ -70,10 +98,13 @@ class Supervisor implements RunningCluster {
   #first: { url: string; buildId: string } | undefined;
   /** Set until every first worker listens: a worker that dies then fails the start. */
   #startup: { resolve(): void; reject(error: Error): void } | undefined;
+  /** The port every worker binds with SO_REUSEPORT, when the kernel balances them. */
+  #sharedPort: number | undefined;
 
   constructor(private readonly options: ClusterOptions) {}
 
-  start(): Promise<RunningCluster> {
+  async start(): Promise<RunningCluster> {
+    if (KERNEL_BALANCES) this.#sharedPort = await claimPort(this.options.port, this.options.host);
     return new Promise<RunningCluster>((resolve, reject) => {
       this.#startup = { resolve: () => resolve(this), reject };
       for (let i = 0; i < this.options.workers; i += 1) this.#fork();
@@ -93,7 +124,9 @@ class Supervisor implements RunningCluster {
   }
 
   #fork(): void {
-    const env = this.#live === undefined ? {} : { [REFRESH_STATUS_ENV]: JSON.stringify(this.#live) };
+    const env: Record<string, string> = {};
+    if (this.#live !== undefined) env[REFRESH_STATUS_ENV] = JSON.stringify(this.#live);
+    if (this.#sharedPort !== undefined) env[REUSE_PORT_ENV] = String(this.#sharedPort);
     const worker = cluster.fork(env);
     worker.on('message', (message: WorkerMessage) => this.#onMessage(worker, message));
     worker.on('exit', (code, signal) => this.#onExit(worker, code, signal));

@@ -18,6 +18,11 @@ export interface ServerOptions {
   distPath: string;
   host?: string;
   port?: number;
+  /**
+   * Bind the port with SO_REUSEPORT, beside the other workers of `--workers N` (src/server/cluster.ts): the
+   * kernel spreads new connections over the workers' sockets, and one that dies takes none with it.
+   */
+  reusePort?: boolean;
   /** Poll the artifact pointer and swap when another process publishes (ms; 0 disables). */
   watchIntervalMs?: number;
   log?: (line: string) => void;
@@ -355,6 +360,18 @@ function shutDown(http: ReturnType<typeof createHttpServer>, limits: Limits, gra
   });
 }
 
+/** Listens where the options say (alone, or beside the other workers with SO_REUSEPORT). */
+function listen(server: Server, options: ServerOptions): Promise<void> {
+  const where = { port: options.port ?? 3000, host: options.host ?? '127.0.0.1' };
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.reusePort ? { ...where, exclusive: true, reusePort: true } : where, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   let artifact = await loadArtifact(options.distPath);
@@ -382,13 +399,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   );
   const { server } = http;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;

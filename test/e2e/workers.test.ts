@@ -7,7 +7,7 @@
  * read from /proc (the worker's socket inodes and /proc/net/tcp), not inferred from timing.
  * Then a publish to `dist` reaches every worker, the replacements included.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, readlink, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { servedIndexFiles } from '../../src/artifact/served-index.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { startServe, type Serving, waitForOutput } from '../support/processes.ts';
 
 const CLIENTS = 8;
@@ -68,8 +69,9 @@ function fetchOnce(agent: Agent, port: number): Promise<Outcome & { etag?: strin
       else socket.once('connect', note);
     });
     req.on('error', (error) => resolve({ port: clientPort, ok: false, error: error.message }));
-    // A hang is a failure to report, not a test timeout: nothing here takes seconds unless stuck.
-    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+    // A hang is a failure to report, not a test timeout: nothing here takes seconds unless stuck (a connection
+    // handed to a worker as it died once waited here for ever), however busy the machine.
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
     req.end();
   });
 }
@@ -137,6 +139,17 @@ async function republish(dist: string, root: string): Promise<{ buildId: string;
   return { buildId: manifest.buildId, etag: br.etag };
 }
 
+/** out/ as `npm start` compiles it, without blocking this worker for the seconds tsc takes. */
+function compile(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), '--compile-only'], {
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`compiling out/ exited ${code}`))));
+  });
+}
+
 describe('npm start --workers 2: a worker killed under load', () => {
   let serving: Serving;
   let serverPort: number;
@@ -148,8 +161,11 @@ describe('npm start --workers 2: a worker killed under load', () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'acmd-workers-'));
     dist = path.join(root, 'dist');
     await symlink(await realpath(inject('distPath')), dist);
+    // The compiled server, as `npm start` runs it.
+    await compile();
     serving = await startServe(['--dist', dist, '--workers', '2', '--no-refresh'], {
       label: 'two workers',
+      compiled: true,
       timeoutMs: 120_000,
     });
     serverPort = Number(new URL(serving.url).port);
@@ -204,9 +220,10 @@ describe('npm start --workers 2: a worker killed under load', () => {
     }
     expect(replacements.filter((pid) => !workers.includes(pid))).toHaveLength(2);
 
-    // New connections are dealt in turn to the workers alive now: both replacements hold some.
+    // New connections go to the workers alive now: both replacements hold some. (The kernel spreads them by a
+    // hash of the client's address and port, so 24 connections all land on one worker once in 2^23 runs.)
     const owners = new Set<number>();
-    for (let i = 0; i < 8; i += 1) {
+    for (let i = 0; i < 24; i += 1) {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       const outcome = await fetchOnce(agent, serverPort);
       expect(outcome.ok, `fresh connection ${i}: ${outcome.error}`).toBe(true);
@@ -229,6 +246,24 @@ describe('npm start --workers 2: a worker killed under load', () => {
       const outcome = await fetchOnce(agent, serverPort);
       expect(outcome.etag, `fresh connection ${i}`).toBe(published.etag);
     }
+  });
+
+  it('a second npm start on the same port fails with EADDRINUSE instead of sharing the port', async () => {
+    const second = spawn(
+      process.execPath,
+      [path.join(ROOT, 'out/cli/serve.js'), '--dist', dist, '--workers', '2', '--no-refresh', '--host', '127.0.0.1'],
+      { env: { ...process.env, PORT: String(serverPort), WORKERS: '2' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    second.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    second.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // One that shares the port serves on instead of exiting: stopped after 30 s, it fails the test below.
+    const timer = setTimeout(() => second.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    clearTimeout(timer);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(new RegExp(`EADDRINUSE.*${serverPort}`));
+    expect(output).not.toMatch(/serving artifact/);
   });
 
   it('stops every worker on SIGTERM and exits 0', async () => {
