@@ -13,9 +13,26 @@ import {
   gzipSync,
 } from 'node:zlib';
 
+/** The quality of `brotli -q 11`, the artifact's unless DIRECTORY_BROTLI_QUALITY says otherwise. */
+export const BROTLI_QUALITY_DEFAULT = 11;
+
+/**
+ * Brotli's quality for this process: 11 unless DIRECTORY_BROTLI_QUALITY sets 0 to 10, which compresses a whole
+ * build's documents several times faster into bodies some 10% larger (the refresh suites set it: what they test is
+ * the publishing, not the ratio). Read at each call, so a test file can set it before it publishes.
+ */
+export function brotliQuality(): number {
+  const raw = process.env.DIRECTORY_BROTLI_QUALITY;
+  if (raw === undefined || raw === '') return BROTLI_QUALITY_DEFAULT;
+  const quality = Number(raw);
+  if (!Number.isInteger(quality) || quality < 0 || quality > 11)
+    throw new Error(`DIRECTORY_BROTLI_QUALITY must be a whole number from 0 to 11 (got ${JSON.stringify(raw)})`);
+  return quality;
+}
+
 const brotliOptions = (body: Buffer): BrotliOptions => ({
   params: {
-    [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+    [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality(),
     [zlibConstants.BROTLI_PARAM_LGWIN]: 24,
     [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
     [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,

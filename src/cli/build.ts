@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataError } from '../compile/errors.ts';
-import { buildDocuments } from '../compile/documents.ts';
 import { prepareFromDocuments } from '../history/artifact-files.ts';
 import { loadSourceData } from '../compile/load.ts';
 import { lifecycleWarnings } from '../compile/integrity.ts';
@@ -15,7 +14,7 @@ import { readRefreshFindings } from '../compile/report-refresh.ts';
 import { scoringSummary } from '../compile/report-scores.ts';
 import { PATHS } from '../fs/paths.ts';
 import { envOverrides, loadRefreshConfig, withOverrides } from '../refresh/config.ts';
-import { fileCache, historyInput } from '../history/publish.ts';
+import { buildWithCache, fileCache, historyInput } from '../history/publish.ts';
 import { loadReleases } from '../history/releases.ts';
 import { unreleasedChanges, unreleasedMessage } from '../history/released.ts';
 
@@ -28,13 +27,16 @@ async function main(): Promise<void> {
       dist: { type: 'string', default: PATHS.dist },
       releases: { type: 'string', default: PATHS.releases },
       config: { type: 'string', default: PATHS.refreshConfig },
+      // Where the cross-validation is cached between builds (keyed by the results and the scoring code), so a
+      // build after an edit of prices or text does not recompute it.
+      state: { type: 'string', default: PATHS.state },
       'base-url': { type: 'string' },
       preview: { type: 'boolean', default: false },
     },
   });
   const started = performance.now();
   const source = await loadSourceData(path.resolve(values.data));
-  const built = buildDocuments(source);
+  const built = await buildWithCache(source, path.resolve(values.state));
   // Lifecycle facts that have gone stale are reported, not refused: the data may be waiting for a source.
   for (const warning of lifecycleWarnings(source, new Date().toISOString().slice(0, 10)))
     console.warn(`warning: ${warning.file}: ${warning.message}`);

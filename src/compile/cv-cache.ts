@@ -4,7 +4,7 @@
  * directory under a hash of exactly those inputs, so a refresh that changes only prices
  * reuses it, and a change of any observation recomputes it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +13,16 @@ import { crossValidationInput } from './derive/benchmark-validation.ts';
 import type { SourceData } from './load.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { writeFileAtomic } from '../fs/durable.ts';
+import { ROOT } from '../fs/paths.ts';
 
-const COMPILE_DIR = path.dirname(fileURLToPath(import.meta.url));
-// The same code is hashed as source (.ts) or compiled (.js), whichever is running.
-const EXT = path.extname(fileURLToPath(import.meta.url));
+const RUNNING_DIR = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * The code hashed: the TypeScript source where the checkout has it, whether it runs under tsx or compiled
+ * (scripts/run.mjs compiles out/ whenever src/ is newer), so a test's build and the refresh command line it
+ * starts share one cache entry; an installed package without src/ hashes the JavaScript it runs.
+ */
+const SOURCE_DIR = path.join(ROOT, 'src', 'compile');
+const [COMPILE_DIR, EXT] = existsSync(SOURCE_DIR) ? [SOURCE_DIR, '.ts'] : [RUNNING_DIR, '.js'];
 let codeHash: string | undefined;
 
 /**

@@ -11,6 +11,8 @@ import { crossValidationKey, readCrossValidation, writeCrossValidation } from '.
 import type { HistoryInput } from './history-files.ts';
 import type { RefreshStatus } from '../schema/api.ts';
 import { FileCache } from '../artifact/file-cache.ts';
+import { BROTLI_QUALITY_DEFAULT, brotliQuality } from '../artifact/compress.ts';
+import path from 'node:path';
 import { copiesIn } from '../artifact/artifact.ts';
 import { PATHS } from '../fs/paths.ts';
 import { loadReleases, type ReleaseHistory } from './releases.ts';
@@ -32,8 +34,14 @@ export interface DiskLocations {
   stateDir?: string;
 }
 
-/** The file cache at `dir` (default: PATHS.cache). */
-export const fileCache = (dir: string = PATHS.cache) => new FileCache(dir);
+/**
+ * The file cache at `dir` (default: PATHS.cache). Copies made at another brotli quality than the artifact's
+ * (DIRECTORY_BROTLI_QUALITY) live in a folder of their own, so a real build never links them in.
+ */
+export function fileCache(dir: string = PATHS.cache): FileCache {
+  const quality = brotliQuality();
+  return new FileCache(quality === BROTLI_QUALITY_DEFAULT ? dir : path.join(dir, `brotli-q${quality}`));
+}
 
 export function historyInput(
   releases: ReleaseHistory,
