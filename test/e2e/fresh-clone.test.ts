@@ -1,7 +1,9 @@
 /**
  * The README's promise, kept on a fresh clone with nothing beside it (no ../shared): `npm ci && npm start`
  * serves the directory, and `npm test` passes, the tests that need ../shared saying why they skip. Neither
- * command prints a deprecation or install warning of the project's own.
+ * command prints a deprecation or install warning of the project's own. `npm start` builds the dataset from
+ * nothing in the clone; `npm test` then tests the artifact this run already built when the clone's inputs are
+ * the same (ACMD_TEST_ARTIFACT, compared by content: test/support/test-artifact.ts), as CI's own suites do.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -27,6 +27,9 @@ export default async function setup(project: TestProject) {
   }
   const root = await mkdtemp(path.join(os.tmpdir(), 'acmd-test-'));
   const built = await buildTestArtifact(root);
+  // Handed on to what the suites start, as .ci/run hands its own: the fresh clone's `npm test` takes it when the
+  // clone's inputs are the same (a clone of a checkout without uncommitted changes) instead of building it again.
+  process.env[PREBUILT_ENV] = root;
   project.provide('distPath', built.distPath);
   project.provide('crossValidation', JSON.stringify(built.crossValidation));
   return async () => {

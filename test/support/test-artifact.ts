@@ -8,10 +8,12 @@
  *
  *   tsx test/support/test-artifact.ts <dir>     # then ACMD_TEST_ARTIFACT=<dir> for the suites
  *
- * A suite handed an artifact built for another checkout (a fresh clone a test makes inherits the variable)
- * builds its own instead: the handed one is the data of the checkout that built it.
+ * A suite handed an artifact takes it when it was built from the same inputs (data/, releases/, src/ and
+ * package-lock.json, compared by content, so a fresh clone of the same commit takes it too) and builds its own
+ * otherwise.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildResult } from '../../src/compile/documents.ts';
@@ -30,6 +32,25 @@ export interface TestArtifact {
   crossValidation: CrossValidationResult;
 }
 
+/** What the artifact is built from, by content: every file of data/, releases/ and src/, and the lockfile. */
+export async function inputsFingerprint(root: string = ROOT): Promise<string> {
+  const hash = createHash('sha256');
+  for (const dir of ['data', 'releases', 'src']) {
+    const entries = await readdir(path.join(root, dir), { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .sort();
+    for (const file of files)
+      hash
+        .update(`${file}\0`)
+        .update(await readFile(path.join(root, file)))
+        .update('\0');
+  }
+  hash.update(await readFile(path.join(root, 'package-lock.json')));
+  return hash.digest('hex');
+}
+
 /** Builds the artifact into `root` (`root/dist`), as `npm run build` does, and records what a later suite needs. */
 export async function buildTestArtifact(root: string): Promise<TestArtifact> {
   await mkdir(root, { recursive: true });
@@ -38,26 +59,30 @@ export async function buildTestArtifact(root: string): Promise<TestArtifact> {
     { dataDir: PATHS.data, releasesDir: PATHS.releases, stateDir: path.join(root, 'build-state'), distPath },
     await loadRefreshConfig(PATHS.refreshConfig),
   );
-  await writeFile(path.join(root, META), JSON.stringify({ root: ROOT, crossValidation: built.crossValidation }));
+  const inputs = await inputsFingerprint();
+  await writeFile(
+    path.join(root, META),
+    JSON.stringify({ root: ROOT, inputs, crossValidation: built.crossValidation }),
+  );
   return { distPath, crossValidation: built.crossValidation };
 }
 
 /**
- * The artifact named by ACMD_TEST_ARTIFACT when it was built for this checkout; null when none is handed over
- * or it belongs to another checkout. A named directory without the artifact is an error, not a silent rebuild.
+ * The artifact named by ACMD_TEST_ARTIFACT when it was built from this checkout's inputs; null when none is
+ * handed over or its inputs differ. A named directory without the artifact is an error, not a silent rebuild.
  */
 export async function prebuiltArtifact(): Promise<TestArtifact | null> {
   const dir = process.env[PREBUILT_ENV];
   if (!dir) return null;
-  let meta: { root: string; crossValidation: CrossValidationResult };
+  let meta: { root: string; inputs?: string; crossValidation: CrossValidationResult };
   try {
     meta = JSON.parse(await readFile(path.join(dir, META), 'utf8'));
   } catch (error) {
     throw new Error(`${PREBUILT_ENV}=${dir} holds no test artifact (${(error as Error).message})`);
   }
-  if (path.resolve(meta.root) !== path.resolve(ROOT)) {
+  if (meta.inputs !== (await inputsFingerprint())) {
     console.info(
-      `${PREBUILT_ENV}: the artifact in ${dir} was built for ${meta.root}, not ${ROOT}; building this one's`,
+      `${PREBUILT_ENV}: the artifact in ${dir} was built from other inputs (${meta.root}) than ${ROOT}'s; building this one's`,
     );
     return null;
   }
