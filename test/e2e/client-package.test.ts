@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../src/fs/paths.ts';
+import { withPackLock } from '../support/pack-lock.ts';
 
 const execFileAsync = promisify(execFile);
 const packageDir = path.join(ROOT, 'packages', 'client');
@@ -22,16 +23,18 @@ describe('the package', () => {
   // length would block the test worker's reports to vitest ("Timeout calling onTaskUpdate").
   const npm = async (args: string[], cwd: string) =>
     (
-      await execFileAsync('npm', args, {
-        cwd,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          npm_config_update_notifier: 'false',
-          npm_config_fund: 'false',
-          npm_config_audit: 'false',
-        },
-      })
+      await withPackLock(() =>
+        execFileAsync('npm', args, {
+          cwd,
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            npm_config_update_notifier: 'false',
+            npm_config_fund: 'false',
+            npm_config_audit: 'false',
+          },
+        }),
+      )
     ).stdout;
 
   it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine and refit rule, LICENSE, README and package.json', async () => {

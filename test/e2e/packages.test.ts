@@ -18,6 +18,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ToolsDocument } from '../../packages/client/src/index.ts';
 import { ROOT } from '../../src/fs/paths.ts';
+import { withPackLock } from '../support/pack-lock.ts';
 import { startNginxTarget, startNodeTarget, type Target } from '../support/targets.ts';
 
 const run = promisify(execFile);
@@ -30,10 +31,12 @@ const manifest = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'packag
  * a synchronous child of a minute would block the worker's RPC to vitest ('Timeout calling onTaskUpdate').
  */
 async function pack(name: (typeof PACKAGES)[number], dir: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--pack-destination', dir], {
-    cwd: path.join(ROOT, 'packages', name),
-    env: { ...process.env, ...QUIET_NPM },
-  });
+  const { stdout } = await withPackLock(() =>
+    run('npm', ['pack', '--pack-destination', dir], {
+      cwd: path.join(ROOT, 'packages', name),
+      env: { ...process.env, ...QUIET_NPM },
+    }),
+  );
   return path.join(dir, stdout.trim().split('\n').pop()!);
 }
 
