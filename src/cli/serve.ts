@@ -63,7 +63,10 @@ async function ensureArtifact(locations: Locations, loadConfig: () => Promise<Re
   const refresh = status?.lastAttempt
     ? publishedRefreshStatus(status, config, new Date(status.lastAttempt))
     : undefined;
-  await publishFromDisk(locations, { ...config, refresh });
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  await publishFromDisk(locations, { ...config, refresh }, (step) => console.log(`build [${seconds()} s] ${step}`));
+  console.log(`build [${seconds()} s] done`);
 }
 
 /** The recovery every refresh starts with, run before serving: a publish committed before a crash is completed now, not at the next refresh. */

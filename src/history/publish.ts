@@ -80,33 +80,48 @@ export interface DiskBuild {
   prepared: PreparedArtifact;
 }
 
+/** Says what a build from disk is doing, a line per step (the server's first start prints them). */
+export type BuildProgress = (step: string) => void;
+
 /** `distPath`, when given, is the artifact served now: its compressed copies of unchanged files are reused. */
 export async function buildFromDisk(
   locations: DiskLocations,
   config: HistorySettings,
   distPath?: string,
+  progress: BuildProgress = () => {},
 ): Promise<DiskBuild> {
+  progress(`reading ${locations.dataDir} and the releases in ${locations.releasesDir}`);
   const source = await loadSourceData(locations.dataDir);
   const releases = await loadReleases(locations.releasesDir, fileCache(locations.cacheDir));
-  const built = await buildWithCache(source, locations.stateDir);
-  const prepared = await prepareFromDocuments(
-    {
-      documents: built.documents,
-      records: built.records,
-      meta: source.meta.data,
-      history: historyInput(releases, config, source),
-      refresh: config.refresh,
-    },
-    distPath ? await copiesIn(distPath) : undefined,
+  const cached =
+    locations.stateDir !== undefined &&
+    (await readCrossValidation(locations.stateDir, crossValidationKey(source))) !== undefined;
+  progress(
+    cached
+      ? 'deriving the documents (the cross-validation is cached)'
+      : 'deriving the documents, with the cross-validation of the scores (the slowest step: about 10 s of CPU; cached for later builds)',
   );
+  const built = await buildWithCache(source, locations.stateDir);
+  const input = {
+    documents: built.documents,
+    records: built.records,
+    meta: source.meta.data,
+    history: historyInput(releases, config, source),
+    refresh: config.refresh,
+  };
+  progress(
+    `writing the artifact: ${releases.records.length} releases, every file with brotli and gzip copies (compressed once; reused by later builds)`,
+  );
+  const prepared = await prepareFromDocuments(input, distPath ? await copiesIn(distPath) : undefined);
   return { source, built, releases, prepared };
 }
 
 export async function publishFromDisk(
   locations: DiskLocations & { distPath: string },
   config: HistorySettings,
+  progress?: BuildProgress,
 ): Promise<DiskBuild & { changed: boolean }> {
-  const build = await buildFromDisk(locations, config, locations.distPath);
+  const build = await buildFromDisk(locations, config, locations.distPath, progress);
   const { changed } = await publishArtifact(build.prepared, locations.distPath);
   return { ...build, changed };
 }

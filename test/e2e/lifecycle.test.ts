@@ -52,6 +52,12 @@ describe('npm start', () => {
     const line = await server.urlLine;
     expect(line).toContain(`http://127.0.0.1:${port}/api/`);
     expect(server.output()).toContain('no artifact at');
+    // A first start says what it is doing, step by step, with the seconds since the build began (issue 36).
+    const steps = [...server.output().matchAll(/^build \[(\d+\.\d) s\] (\w+)/gm)].map((m) => [Number(m[1]), m[2]]);
+    expect(steps.map(([, step]) => step)).toEqual(['reading', 'deriving', 'writing', 'done']);
+    expect(steps.map(([seconds]) => seconds)).toEqual(
+      [...steps.map(([seconds]) => seconds)].sort((a, b) => Number(a) - Number(b)),
+    );
     const response = await httpRequest(`http://127.0.0.1:${port}/api/tools.json`);
     expect(response.status).toBe(200);
     expect(json<{ totalTools: number }>(response).totalTools).toBe((await loadSourceData(PATHS.data)).tools.length);

@@ -10,6 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST = [
   // slow: a clone, `npm ci`, `npm start` building from nothing and the whole of `npm test` in it
   'test/e2e/fresh-clone.test.ts',
+  // slow: seven refreshes killed at their checkpoints and five at timed moments, each with its recovery
+  'test/e2e/refresh-crash.test.ts',
   'test/e2e/refresh.test.ts',
   // fast: two whole builds compared byte for byte
   'test/unit/build-output.test.ts',
