@@ -114,6 +114,9 @@ const COMPONENT_RESPONSES = {
   HeadersTooLarge: errorResponse(
     'Request header fields too large (431, over 16 KiB). The connection is closed after the answer.',
   ),
+  ContentTooLarge: errorResponse(
+    'A GET or HEAD announcing a body over 1 KiB (413), as nginx answers with `client_max_body_size 1k`. The connection is closed after the answer.',
+  ),
 };
 
 const COMPONENT_PARAMETERS = {
@@ -183,6 +186,7 @@ const ERROR_RESPONSES = (mayBeMissing: boolean) => ({
   '405': response('MethodNotAllowed'),
   '406': response('NotAcceptable'),
   '408': response('RequestTimeout'),
+  '413': response('ContentTooLarge'),
   '417': response('ExpectationFailed'),
   '431': response('HeadersTooLarge'),
 });
