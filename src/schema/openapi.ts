@@ -64,6 +64,9 @@ const COMPONENT_HEADERS = {
   Vary: string('`Accept-Encoding` on every resource that has precompressed (br, gzip) bodies.', 'Accept-Encoding'),
   ContentEncoding: string('`br` or `gzip` when a compressed body was chosen; absent for identity.', 'br'),
   ContentLength: { description: 'Body length in bytes (also on HEAD).', schema: { type: 'integer', minimum: 0 } },
+  ContentSecurityPolicy: string(
+    "On HTML pages: nothing from another origin, scripts from the site itself, the one inline stylesheet by its SHA-256, no framing (`default-src 'none'; script-src 'self'; style-src 'sha256-…'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`).",
+  ),
   AccessControlAllowOrigin: string('Always `*`: the API is public and needs no credentials.', '*'),
   AccessControlExposeHeaders: string(
     'Headers a browser script may read.',
@@ -83,7 +86,12 @@ const COMPONENT_HEADERS = {
 const errorContent = { 'application/json': { schema: ref('ErrorDocument') } };
 const errorResponse = (description: string, extra: Record<string, unknown> = {}) => ({
   description,
-  headers: { 'Cache-Control': header('CacheControl'), ...extra, ...COMMON_HEADERS },
+  headers: {
+    'Cache-Control': header('CacheControl'),
+    'Content-Length': header('ContentLength'),
+    ...extra,
+    ...COMMON_HEADERS,
+  },
   content: errorContent,
 });
 
@@ -198,6 +206,7 @@ export function pathItem(spec: PathSpec): Record<string, unknown> {
     ...REPRESENTATION_HEADERS,
     'Content-Encoding': header('ContentEncoding'),
     'Content-Length': header('ContentLength'),
+    ...(spec.contentType === 'text/html' ? { 'Content-Security-Policy': header('ContentSecurityPolicy') } : {}),
   };
   const conditional = [parameter('IfNoneMatch'), parameter('IfModifiedSince'), parameter('AcceptEncoding')];
   return {

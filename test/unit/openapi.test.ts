@@ -27,6 +27,11 @@ interface OpenApi {
 }
 
 const distPath = () => inject('distPath');
+
+/** A declared response, inline or by reference to components.responses. */
+type Declared = { $ref?: string; headers?: Record<string, unknown> };
+/** Headers HTTP itself adds to every response, which an API document does not declare (Content-Type is the content's). */
+const HTTP_ITSELF = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-type']);
 const served = (): OpenApi => JSON.parse(readFileSync(path.join(distPath(), 'api', 'openapi.json'), 'utf8')) as OpenApi;
 
 function redoclyLint(document: unknown): {
@@ -201,6 +206,15 @@ describe('OpenAPI document', () => {
         expect(responsesOf(template, operation), `${method} ${urlPath} -> ${response.status}`).toHaveProperty(
           String(response.status),
         );
+        // Every header it sends is declared on that status (what HTTP itself adds aside).
+        const declared = (responsesOf(template, operation)[String(response.status)] as Declared | undefined) ?? {};
+        const resolved = declared.$ref ? served().components.responses[declared.$ref.split('/').pop()!]! : declared;
+        const names = new Set(Object.keys(resolved.headers ?? {}).map((name) => name.toLowerCase()));
+        const sent = Object.keys(response.headers).filter((name) => !HTTP_ITSELF.has(name));
+        expect(
+          sent.filter((name) => !names.has(name)),
+          `${method} ${urlPath} -> ${response.status}`,
+        ).toEqual([]);
       }
       expect([...statuses].sort()).toEqual([200, 204, 304, 400, 404, 405, 406, 413, 417, 431]);
     });
