@@ -31,12 +31,13 @@ filters (list, cost):
   --status <status>         active|preview|deprecated|retired, repeatable
   --capability <name>       reasoning|toolCalling|openWeights|codingSpecialized, repeatable
   --min-context <tokens>    e.g. 200k           --max-price <usd>       blended USD per 1M tokens
-  --limit <n>               at most n rows
+  --limit <n>               at most n rows (list: all by default; cost: 10 by default)
 
 cost:
   --input <tokens> --output <tokens> [--cache-read <tokens>] [--cache-write <tokens>]
   [--cache-write-1h <tokens>] [--batch] [--at <ISO time>] [--by cost|score|value] [--limit <n>] [--all]
   [--requests <n>]          the token counts are per request; n requests (default 1), each priced alone
+  --all                     deprecated and retired models too (left out by default)
   models one request does not fit (context window, output limit) are left out of the ranking
 
 cost per task (cost, top; the figures benchmarks.json publishes, with their 80% interval, measured or estimated):
