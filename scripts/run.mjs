@@ -35,7 +35,9 @@ function compileIfStale() {
   }
   // On stderr: standard output may be a protocol (the MCP server's JSON-RPC, the refresh's --json report).
   const started = performance.now();
-  console.error('compiling src/ into out/ with TypeScript (the first run, or src/ changed; some 10 to 20 s on 2 cores)');
+  console.error(
+    'compiling src/ into out/ with TypeScript (the first run, or src/ changed; some 10 to 20 s on 2 cores)',
+  );
   const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
