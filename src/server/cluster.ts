@@ -41,7 +41,9 @@ export const KERNEL_BALANCES = process.platform === 'linux' || process.platform 
 /**
  * The port the workers will share, found by binding it alone for a moment: a port another process
  * listens on (another `npm start` too) fails here, as it would for one process, instead of being
- * shared with it; port 0 becomes the free port the kernel picks.
+ * shared with it; port 0 becomes the free port the kernel picks. That port is free again until the first worker
+ * binds it (a second or so): another process taking it then fails the start with EADDRINUSE, which is rare and
+ * loud (tests and the bench ask for port 0; an operator names a port).
  */
 export function claimPort(port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
