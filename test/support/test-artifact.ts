@@ -55,10 +55,16 @@ export async function inputsFingerprint(root: string = ROOT): Promise<string> {
 export async function buildTestArtifact(root: string): Promise<TestArtifact> {
   await mkdir(root, { recursive: true });
   const distPath = path.join(root, 'dist');
+  // The artifact as shipped, at the artifact's brotli quality, even in a process where a refresh suite's workspace
+  // module set a faster one (test/fixtures/upstream/workspace.ts; the reliability suite imports it).
+  const quality = process.env.DIRECTORY_BROTLI_QUALITY;
+  delete process.env.DIRECTORY_BROTLI_QUALITY;
   const { built } = await publishFromDisk(
     { dataDir: PATHS.data, releasesDir: PATHS.releases, stateDir: path.join(root, 'build-state'), distPath },
     await loadRefreshConfig(PATHS.refreshConfig),
-  );
+  ).finally(() => {
+    if (quality !== undefined) process.env.DIRECTORY_BROTLI_QUALITY = quality;
+  });
   const inputs = await inputsFingerprint();
   await writeFile(
     path.join(root, META),
