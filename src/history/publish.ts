@@ -56,6 +56,9 @@ export function historyInput(
   };
 }
 
+/** Says what a build from disk is doing, a line per step (the server's first start prints them). */
+export type BuildProgress = (step: string) => void;
+
 /**
  * buildDocuments with the cross-validation taken from (and saved to) the cache when a state dir is given. `now` is
  * the clock observed dates are checked against: a refresh's own (`--now`), which dates what it writes.
@@ -64,12 +67,17 @@ export async function buildWithCache(
   source: SourceData,
   stateDir: string | undefined,
   now?: Date,
+  progress: BuildProgress = () => {},
 ): Promise<BuildResult> {
-  if (!stateDir) return buildDocuments(source, { now });
-  const key = crossValidationKey(source);
-  const cached = await readCrossValidation(stateDir, key);
+  const cache = stateDir ? { dir: stateDir, key: crossValidationKey(source) } : undefined;
+  const cached = cache && (await readCrossValidation(cache.dir, cache.key));
+  progress(
+    cached
+      ? 'deriving the documents (the cross-validation is cached)'
+      : `deriving the documents, with the cross-validation of the scores (the slowest step: about 10 s of CPU${cache ? '; cached for later builds' : ''})`,
+  );
   const built = buildDocuments(source, cached ? { crossValidation: cached, now } : { now });
-  if (!cached) await writeCrossValidation(stateDir, key, built.crossValidation);
+  if (cache && !cached) await writeCrossValidation(cache.dir, cache.key, built.crossValidation);
   return built;
 }
 
@@ -79,9 +87,6 @@ export interface DiskBuild {
   releases: ReleaseHistory;
   prepared: PreparedArtifact;
 }
-
-/** Says what a build from disk is doing, a line per step (the server's first start prints them). */
-export type BuildProgress = (step: string) => void;
 
 /** `distPath`, when given, is the artifact served now: its compressed copies of unchanged files are reused. */
 export async function buildFromDisk(
@@ -93,15 +98,7 @@ export async function buildFromDisk(
   progress(`reading ${locations.dataDir} and the releases in ${locations.releasesDir}`);
   const source = await loadSourceData(locations.dataDir);
   const releases = await loadReleases(locations.releasesDir, fileCache(locations.cacheDir));
-  const cached =
-    locations.stateDir !== undefined &&
-    (await readCrossValidation(locations.stateDir, crossValidationKey(source))) !== undefined;
-  progress(
-    cached
-      ? 'deriving the documents (the cross-validation is cached)'
-      : 'deriving the documents, with the cross-validation of the scores (the slowest step: about 10 s of CPU; cached for later builds)',
-  );
-  const built = await buildWithCache(source, locations.stateDir);
+  const built = await buildWithCache(source, locations.stateDir, undefined, progress);
   const input = {
     documents: built.documents,
     records: built.records,

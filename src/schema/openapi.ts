@@ -65,7 +65,7 @@ const COMPONENT_HEADERS = {
   ContentEncoding: string('`br` or `gzip` when a compressed body was chosen; absent for identity.', 'br'),
   ContentLength: { description: 'Body length in bytes (also on HEAD).', schema: { type: 'integer', minimum: 0 } },
   ContentSecurityPolicy: string(
-    "On HTML pages: nothing from another origin, scripts from the site itself, the one inline stylesheet by its SHA-256, no framing (`default-src 'none'; script-src 'self'; style-src 'sha256-…'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`).",
+    'On HTML pages: nothing from another origin, scripts from the site itself, the one inline stylesheet by its SHA-256, no framing.',
   ),
   AccessControlAllowOrigin: string('Always `*`: the API is public and needs no credentials.', '*'),
   AccessControlExposeHeaders: string(

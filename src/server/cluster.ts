@@ -36,7 +36,7 @@ export const REFRESH_STATUS_ENV = 'DIRECTORY_WORKER_REFRESH_STATUS';
 export const REUSE_PORT_ENV = 'DIRECTORY_WORKER_REUSE_PORT';
 
 /** Where the kernel balances connections over sockets bound with SO_REUSEPORT (elsewhere the last bound takes them all). */
-export const KERNEL_BALANCES = process.platform === 'linux' || process.platform === 'freebsd';
+const KERNEL_BALANCES = process.platform === 'linux' || process.platform === 'freebsd';
 
 /**
  * The port the workers will share, found by binding it alone for a moment: a port another process
@@ -45,7 +45,7 @@ export const KERNEL_BALANCES = process.platform === 'linux' || process.platform 
  * binds it (a second or so): another process taking it then fails the start with EADDRINUSE, which is rare and
  * loud (tests and the bench ask for port 0; an operator names a port).
  */
-export function claimPort(port: number, host: string): Promise<number> {
+function claimPort(port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

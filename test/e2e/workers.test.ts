@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { servedIndexFiles } from '../../src/artifact/served-index.ts';
 import { ROOT } from '../../src/fs/paths.ts';
-import { startServe, type Serving, waitForOutput } from '../support/processes.ts';
+import { compileOut, startServe, type Serving, waitForOutput } from '../support/processes.ts';
 
 const CLIENTS = 8;
 const PATH = '/api/tools.json';
@@ -139,17 +139,6 @@ async function republish(dist: string, root: string): Promise<{ buildId: string;
   return { buildId: manifest.buildId, etag: br.etag };
 }
 
-/** out/ as `npm start` compiles it, without blocking this worker for the seconds tsc takes. */
-function compile(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), '--compile-only'], {
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`compiling out/ exited ${code}`))));
-  });
-}
-
 describe('npm start --workers 2: a worker killed under load', () => {
   let serving: Serving;
   let serverPort: number;
@@ -162,7 +151,7 @@ describe('npm start --workers 2: a worker killed under load', () => {
     dist = path.join(root, 'dist');
     await symlink(await realpath(inject('distPath')), dist);
     // The compiled server, as `npm start` runs it.
-    await compile();
+    await compileOut();
     serving = await startServe(['--dist', dist, '--workers', '2', '--no-refresh'], {
       label: 'two workers',
       compiled: true,

@@ -39,21 +39,10 @@ import { parseRefreshConfig } from '../../src/refresh/config.ts';
 import { random, sha256, sleep } from './harness.ts';
 import type { Row } from './report.ts';
 import type { Section, SectionContext } from './section.ts';
-import { isolatedEnv, type Serving, startServe, storeArgs } from '../support/processes.ts';
+import { compileOut, isolatedEnv, type Serving, startServe, storeArgs } from '../support/processes.ts';
 
 const OUT = path.join(ROOT, 'out', 'cli');
 const GPT = 'tools/openai/gpt-5-4.json';
-
-/** Plain node on the compiled command lines (what `npm start` and `npm run refresh` run), compiled once up front. */
-async function compileOnce(): Promise<void> {
-  const code = await new Promise<number | null>((resolve) =>
-    spawn(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), '--compile-only'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    }).on('close', resolve),
-  );
-  if (code !== 0) throw new Error('compiling out/ failed');
-}
 
 /** `npm start`'s program, compiled, on a copy of the stores (default role: serves and follows its dist; recovers a committed publish first). */
 const serveStores = (stores: Omit<Stores, 'root'>): Promise<Serving> =>
@@ -176,7 +165,7 @@ function baseStores(context: SectionContext): Promise<Stores> {
   let base = bases.get(context.root);
   if (!base) {
     base = (async () => {
-      await compileOnce();
+      await compileOut();
       const ws = await createWorkspace();
       const at = path.join(context.root, 'refresh-base');
       await cp(ws.root, at, { recursive: true, verbatimSymlinks: true });

@@ -69,13 +69,26 @@ export interface ServeOptions {
   label?: string;
   /**
    * Run `out/cli/serve.js` with plain node, as `npm start` does, instead of the source under tsx
-   * (the caller compiles out/ first: `node scripts/run.mjs --compile-only`).
+   * (the caller compiles out/ first: compileOut()).
    */
   compiled?: boolean;
   /** Node flags before the script, e.g. a small heap to surface memory growth. */
   nodeArgs?: readonly string[];
   /** Kill it and reject when it has not said what it serves by then (default: wait as long as it runs). */
   timeoutMs?: number;
+}
+
+/**
+ * Compiles out/ as `npm start` does (`scripts/run.mjs --compile-only`: only when src/ is newer), asynchronously so
+ * the seconds tsc takes do not block the test worker; what `startServe(…, { compiled: true })` runs.
+ */
+export async function compileOut(): Promise<void> {
+  const code = await new Promise<number | null>((resolve, reject) =>
+    spawn(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), '--compile-only'], { cwd: ROOT, stdio: 'inherit' })
+      .once('error', reject)
+      .once('close', resolve),
+  );
+  if (code !== 0) throw new Error(`compiling out/ exited ${code}`);
 }
 
 /** SIGTERM, then SIGKILL after `graceMs`; resolves once `child` has exited (at once if it already had). */
