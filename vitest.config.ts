@@ -36,6 +36,11 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: WORKERS,
     minWorkers: 1,
+    // A JSON report beside the console's when ACMD_VITEST_JSON names a file: the fresh-clone test reads which tests
+    // its `npm test` skipped (only those that need ../shared may).
+    reporters: process.env.ACMD_VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.ACMD_VITEST_JSON }]]
+      : ['default'],
     // The longest files first, whatever vitest cached on this machine (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     projects: [

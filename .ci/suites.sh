@@ -1,5 +1,6 @@
 # Sourced by .ci/run: runs each step of CI as a named suite, timed, in the foreground or beside others,
-# and prints one table of every suite's start, seconds, CPU seconds and result when the run ends, however it ends.
+# and prints one table of every suite's start, seconds, CPU seconds and result when the run ends, however it ends,
+# followed by what each failed suite said of its failures.
 #
 #   suite NAME CMD...        runs CMD now, its output as it comes
 #   suite_start NAME CMD...  runs CMD in the background, its output kept in a log until suite_wait
@@ -35,7 +36,11 @@ suite() {
   local name=$1 started=$SECONDS status=0
   shift
   echo "::: $name: $*"
-  { time "$@" 2>&3; } 3>&2 2>"$SUITE_LOGS/$name.cpu" || status=$?
+  # Its output as it comes and into its log, for the excerpt the table ends with when it fails. `local -` keeps
+  # pipefail to this function, so the status is the command's, not tee's.
+  local -
+  set -o pipefail
+  { time "$@" 2>&1 | tee "$SUITE_LOGS/$name.log"; } 2>"$SUITE_LOGS/$name.cpu" || status=$?
   _suite_record "$name" $((SECONDS - started)) "$status"
   echo "::: $name: $([ "$status" -eq 0 ] && echo pass || echo "FAIL (exit $status)") in $((SECONDS - started)) s"
   return 0
@@ -89,5 +94,24 @@ suites_table() {
     printf '| %-16s | %5s | %7s | %5s | %-14s |\n' "${SUITE_NAMES[$i]}" "${SUITE_FROM[$i]}" "${SUITE_SECONDS[$i]}" \
       "${SUITE_CPU[$i]}" "${SUITE_RESULTS[$i]}"
   done
+  _suites_failures
   rm -rf "$SUITE_LOGS"
+}
+
+# After the table, what each failed suite said about its failures: vitest's "Failed Tests" section, or the log's
+# last lines, so that the tail of a CI log names the failing test even when the run printed thousands of lines.
+_suites_failures() {
+  local i log
+  for i in "${!SUITE_NAMES[@]}"; do
+    [ "${SUITE_RESULTS[$i]}" = pass ] && continue
+    log="$SUITE_LOGS/${SUITE_NAMES[$i]}.log"
+    [ -s "$log" ] || continue
+    echo
+    echo "::: ${SUITE_NAMES[$i]}: ${SUITE_RESULTS[$i]}; what it said of it:"
+    if grep -q 'Failed Tests' "$log"; then
+      sed -n '/Failed Tests/,$p' "$log" | grep -v '^ *$' | head -n 40
+    else
+      tail -n 25 "$log"
+    fi
+  done
 }

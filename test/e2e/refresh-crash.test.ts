@@ -1,7 +1,9 @@
 /**
- * kill -9 at many moments of a refresh: at every step boundary (the CLI SIGKILLs itself at a
- * named checkpoint) and at timed moments spread over a whole run (the test SIGKILLs it).
- * After each kill `dist` is a complete artifact, wholly old or wholly new, the served data is
+ * kill -9 at every step boundary of a refresh (the CLI SIGKILLs itself at a named checkpoint).
+ * Kills at random moments of whole publishing runs (at least 50, each followed by a full verification
+ * and a fresh start) are the reliability suite's publish-kill section (test/reliability/refresh-sections.ts):
+ * timed kills need the run's length, which a busy runner stretches, so they are counted there rather than
+ * asserted here. After each kill `dist` is a complete artifact, wholly old or wholly new, the served data is
  * never newer than data/, and no half release is visible; the next run recovers: it completes
  * or redoes the publish and removes every stale temporary.
  */
@@ -36,7 +38,6 @@ const GPT = 'tools/openai/gpt-5-4.json';
 interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
-  ms: number;
   stderr: string;
 }
 
@@ -46,7 +47,6 @@ describe('kill -9 during a refresh', () => {
   let upstream: Upstream;
   let oldBuildId: string;
   let newBuildId: string;
-  let fullRunMs: number;
   let cloneCount = 0;
 
   const dirs = (at: string) => ({
@@ -62,9 +62,8 @@ describe('kill -9 during a refresh', () => {
     return target;
   }
 
-  function refresh(at: string, options: { crashAt?: string; killAfterMs?: number } = {}): Promise<Run> {
+  function refresh(at: string, options: { crashAt?: string } = {}): Promise<Run> {
     const d = dirs(at);
-    const started = Date.now();
     return new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
@@ -88,12 +87,9 @@ describe('kill -9 during a refresh', () => {
       );
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
-      const timer =
-        options.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
       child.on('error', reject);
       child.on('close', (code, signal) => {
-        if (timer) clearTimeout(timer);
-        resolve({ code, signal, ms: Date.now() - started, stderr });
+        resolve({ code, signal, stderr });
       });
     });
   }
@@ -181,13 +177,12 @@ describe('kill -9 during a refresh', () => {
     entryOf(doc, source, 'gpt-5-4').cost.input = 3;
     upstream.set('/changed.json', { body: JSON.stringify(doc) });
     oldBuildId = await servedBuildId(base.root);
-    // A reference run to completion: the new buildId, and how long a whole run takes.
+    // A reference run to completion: the new buildId.
     const reference = await clone();
     const run = await refresh(reference);
     expect(run.code, run.stderr).toBe(0);
     newBuildId = await servedBuildId(reference);
     expect(newBuildId).not.toBe(oldBuildId);
-    fullRunMs = run.ms;
   }, 300_000);
 
   afterAll(async () => {
@@ -250,20 +245,4 @@ describe('kill -9 during a refresh', () => {
       server.child.kill('SIGKILL');
     }
   }, 300_000);
-
-  it('killed at timed moments across a whole run: always wholly old or wholly new, always recovers', async () => {
-    const points = 5;
-    const seen = new Set<string>();
-    for (let i = 0; i < points; i++) {
-      const at = await clone();
-      // From just after start-up to just past the reference run's end, evenly spaced.
-      const killAfterMs = Math.round(fullRunMs * (0.25 + (0.8 * i) / (points - 1)));
-      const run = await refresh(at, { killAfterMs });
-      const served = run.signal === 'SIGKILL' ? await assertConsistent(at) : 'completed';
-      seen.add(served);
-      await assertRecovered(at);
-      await rm(at, { recursive: true, force: true });
-    }
-    expect(seen.has('old')).toBe(true);
-  }, 480_000);
 });
