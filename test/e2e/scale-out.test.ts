@@ -238,22 +238,19 @@ describe('scale-out: one publisher, three serving instances', () => {
         ws.releasesDir,
       ];
     };
+    // Each URL follower polls the origin under its own prefix, so the origin can count whose polls were whose.
+    const follower = (name: string) =>
+      startInstance(`follower-${name}`, [
+        ...own(name),
+        '--follow',
+        `${origin.url}follower-${name}/`,
+        '--follow-interval',
+        String(POLL_S),
+      ]);
     instances.push(
       ...(await Promise.all([
-        startInstance('follower-a', [
-          ...own('a'),
-          '--follow',
-          `${origin.url}follower-a/`,
-          '--follow-interval',
-          String(POLL_S),
-        ]),
-        startInstance('follower-b', [
-          ...own('b'),
-          '--follow',
-          `${origin.url}follower-b/`,
-          '--follow-interval',
-          String(POLL_S),
-        ]),
+        follower('a'),
+        follower('b'),
         // Same host as the publisher: follows the shared `dist` (watched every second).
         startInstance('shared-dir', [
           '--dist',
