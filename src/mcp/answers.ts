@@ -8,11 +8,13 @@ import {
   type BenchmarkModel,
   type DirectoryClient,
   DirectoryError,
+  NetworkError,
   printable,
   type Tool,
 } from '../../packages/client/src/index.ts';
 import { priceInForce } from '../cost/index.ts';
 import { citeUrl, type DirectorySource, describeSource } from './source.ts';
+import { type StaleCopy, staleSummary, unreachable, withStaleness } from './staleness.ts';
 
 export type Answer = {
   content: { type: 'text'; text: string }[];
@@ -39,7 +41,12 @@ function answer(value: Record<string, unknown>, summarize: Summarize): Answer {
 }
 
 function failure(error: unknown): Answer {
-  const message = error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof NetworkError
+      ? `${error.url}: the directory API could not be used (${unreachable(error)}), and this server has no earlier copy of that document to answer from.`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return { content: [{ type: 'text', text: printable(message) }], isError: true };
 }
 
@@ -49,14 +56,17 @@ export async function guarded(
   summarize: Summarize = DEFAULT_SUMMARY,
 ): Promise<Answer> {
   let value: Record<string, unknown>;
+  let stale: StaleCopy[];
   try {
-    value = await body();
+    ({ value, stale } = await withStaleness(body));
   } catch (error) {
     if (error instanceof DirectoryError || (error instanceof Error && error.name === 'CostError'))
       return failure(error);
     throw error;
   }
-  return answer(value, summarize);
+  if (stale.length === 0) return answer(value, summarize);
+  const dataSource = (value.dataSource ?? {}) as Record<string, unknown>;
+  return answer({ ...value, dataSource: { ...dataSource, stale } }, (v) => `${staleSummary(stale)} ${summarize(v)}`);
 }
 
 /** Scores with their provenance: which are measured (and where) and which are estimated. */

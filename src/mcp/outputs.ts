@@ -10,6 +10,17 @@ const DATA_SOURCE = z.looseObject({
   lastUpdated: z.string(),
   documents: z.array(z.string()),
   license: z.string(),
+  stale: z
+    .array(
+      z.object({
+        document: z.string(),
+        fetchedAt: z.string().describe('When this copy was fetched (ISO 8601).'),
+        ageSeconds: z.number().int(),
+        reason: z.string().describe('Why the API could not be used, in words.'),
+      }),
+    )
+    .optional()
+    .describe('Present only when the API could not be reached: the last good copies this answer was made from.'),
 });
 const usd = z.number().nullable();
 

@@ -7,6 +7,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type DirectoryClient } from '../../packages/client/src/index.ts';
+import { noteStale } from './staleness.ts';
 
 export type DirectorySource = { kind: 'url'; baseUrl: string } | { kind: 'artifact'; dir: string };
 
@@ -36,7 +37,8 @@ export function artifactFetch(dir: string): typeof fetch {
 
 export function clientFor(source: DirectorySource): DirectoryClient {
   return source.kind === 'url'
-    ? createClient({ baseUrl: source.baseUrl, validate: true })
+    ? // When the API cannot be reached, answer from the last good copy and say so (staleness.ts).
+      createClient({ baseUrl: source.baseUrl, validate: true, staleIfError: true, onStale: noteStale })
     : createClient({ baseUrl: ARTIFACT_ORIGIN, fetch: artifactFetch(source.dir), validate: true });
 }
 

@@ -342,3 +342,48 @@ describe('MCP server over stdio (SDK client)', () => {
     }
   });
 });
+
+describe('MCP server when the API goes down', () => {
+  let target: Target | undefined;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallResult;
+
+  beforeAll(async () => {
+    target = await startNodeTarget(inject('distPath'));
+    client = await fromSource('--base-url', target.baseUrl);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await target?.stop();
+  });
+
+  it('answers from its last good copy, saying how old and why in words, and fails readably without one', async () => {
+    const fresh = await call('search_models', { limit: 3 });
+    expect(fresh.isError, fresh.content[0]?.text).toBeFalsy();
+    expect((fresh.structuredContent as Json).dataSource.stale).toBeUndefined();
+    const baseUrl = target!.baseUrl;
+    await target!.stop();
+    target = undefined;
+
+    const stale = await call('search_models', { limit: 3 });
+    expect(stale.isError, stale.content[0]?.text).toBeFalsy();
+    expect((stale.structuredContent as Json).models).toEqual((fresh.structuredContent as Json).models);
+    expect(stale.content[0]!.text).toMatch(
+      /^The directory API could not be used \(the connection was refused\): answered from the last good copy/,
+    );
+    const copies = (stale.structuredContent as Json).dataSource.stale;
+    expect(copies.map((copy: Json) => copy.document)).toContain(`${baseUrl}/api/tools.json`);
+    for (const copy of copies) {
+      expect(copy.reason).toBe('the connection was refused');
+      expect(Date.parse(copy.fetchedAt)).toBeLessThanOrEqual(Date.now());
+      expect(copy.ageSeconds).toBeGreaterThanOrEqual(0);
+    }
+
+    // A document it never fetched: an error an agent can read, not a socket's error code.
+    const never = await call('list_changes', {});
+    expect(never.isError).toBe(true);
+    expect(never.content[0]!.text).toMatch(/could not be used \(the connection was refused\).*no earlier copy/);
+    expect(JSON.stringify([stale, never])).not.toMatch(/ECONNREFUSED|connect E[A-Z]+/);
+  });
+});

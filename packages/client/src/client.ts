@@ -74,6 +74,11 @@ export interface ClientOptions {
   /** On a network error or a 5xx, answer with the last good copy instead of throwing (default false). */
   staleIfError?: boolean;
   /**
+   * Told each time staleIfError answers with the last good copy: which URL, when that copy was stored (ms since
+   * the epoch) and the error it stood in for, so that a caller can say how old its answer is and why.
+   */
+  onStale?: (event: StaleAnswer) => void;
+  /**
    * The largest response body read, in bytes (default 32 MiB; the largest document is under 1 MiB). A longer body
    * is abandoned as it streams in, never held whole, and the request fails with a NetworkError. An error body is
    * read up to 64 KiB.
@@ -120,6 +125,15 @@ async function boundedText(response: Response, limit: number): Promise<string> {
     at += part.byteLength;
   }
   return new TextDecoder().decode(body);
+}
+
+/** A request staleIfError answered with the last good copy (ClientOptions.onStale). */
+export interface StaleAnswer {
+  url: string;
+  /** When the copy answered with was stored, in ms since the epoch. */
+  storedAt: number;
+  /** What the copy stood in for: a NetworkError, or an HttpError with a 5xx status. */
+  error: DirectoryError;
 }
 
 export interface Fetched<T> {
@@ -219,11 +233,15 @@ export class DirectoryClient {
       url,
     });
 
+    const stale = (error: DirectoryError): Fetched<T> => {
+      this.#options.onStale?.({ url, storedAt: cached!.storedAt, error });
+      return fromStore(true, 200);
+    };
     let response: Response;
     try {
       response = await this.#fetch(url, { headers, signal: AbortSignal.timeout(this.#timeoutMs) });
     } catch (error) {
-      if (cached && this.#options.staleIfError) return fromStore(true, 200);
+      if (cached && this.#options.staleIfError) return stale(this.#networkError(url, error));
       throw this.#networkError(url, error);
     }
 
@@ -233,7 +251,8 @@ export class DirectoryClient {
       return { ...fromStore(false, 304), etag: refreshed.etag };
     }
     if (response.status !== 200) {
-      if (cached && this.#options.staleIfError && response.status >= 500) return fromStore(true, 200);
+      if (cached && this.#options.staleIfError && response.status >= 500)
+        return stale(new HttpError(url, response.status, null));
       let body: { error: { status: number; message: string } } | null = null;
       try {
         const parsed = JSON.parse(await boundedText(response, MAX_ERROR_BODY_BYTES)) as {

@@ -12,6 +12,7 @@ export {
   DEFAULT_BASE_URL,
   DirectoryClient,
   type Fetched,
+  type StaleAnswer,
   type IndexDocument,
   platformById,
 } from './client.ts';
