@@ -8,8 +8,9 @@
  * tests and again on Node 22 (the oldest supported line), installed from the registry's
  * node-<platform>-<arch> package.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -92,6 +93,31 @@ describe('the packed client and MCP server, installed into an empty directory an
       '@modelcontextprotocol/sdk': root['@modelcontextprotocol/sdk'],
       zod: root.zod,
     });
+  });
+
+  it("the MCP server's library entry type-checks in a TypeScript consumer (its declarations ship with it)", () => {
+    writeFileSync(
+      path.join(project, 'mcp-consumer.ts'),
+      "import { createDirectoryMcpServer, type McpOptions } from '@ai-coding-models/mcp';\nconst options: McpOptions = { source: { kind: 'url', baseUrl: 'http://localhost:3000' } };\nexport const server = createDirectoryMcpServer(options);\n",
+    );
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['mcp-consumer.ts'],
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const typecheck = spawnSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+    expect(typecheck.stdout + typecheck.stderr).toBe('');
   });
 
   describe.each([
