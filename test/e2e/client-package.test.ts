@@ -5,11 +5,11 @@
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { typecheckConsumer } from '../support/consumer-typecheck.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { withPackLock } from '../support/pack-lock.ts';
 
@@ -109,28 +109,9 @@ describe('the package', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toMatch(/^function function function function https?:\/\//);
     // A browser-style consumer: DOM lib, no Node types.
-    writeFileSync(
-      path.join(project, 'main.ts'),
-      "import { createClient, costOf, type Tool, type RankedTool } from '@ai-coding-models/client';\nexport async function cheapest(): Promise<RankedTool[]> { const c = createClient(); const t: Tool = await c.findTool('gpt-5.4'); costOf(t, { input: 1000, output: 10 }); return c.rank({ input: 1, output: 1 }); }\n",
-    );
-    writeFileSync(
-      path.join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          types: [],
-        },
-        files: ['main.ts'],
-      }),
-    );
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const typecheck = spawnSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
-    expect(typecheck.stdout + typecheck.stderr).toBe('');
+    const consumer =
+      "import { createClient, costOf, type Tool, type RankedTool } from '@ai-coding-models/client';\nexport async function cheapest(): Promise<RankedTool[]> { const c = createClient(); const t: Tool = await c.findTool('gpt-5.4'); costOf(t, { input: 1000, output: 10 }); return c.rank({ input: 1, output: 1 }); }\n";
+    expect(typecheckConsumer(project, 'main.ts', consumer, { lib: ['ES2022', 'DOM'] })).toBe('');
     const bin = spawnSync(path.join(project, 'node_modules', '.bin', 'ai-coding-models'), ['--version'], {
       encoding: 'utf8',
     });
