@@ -55,6 +55,13 @@ export const SEARCH_INPUT = {
     .min(0)
     .optional()
     .describe('Maximum blended price (3 input : 1 output), USD per 1M tokens.'),
+  minScores: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), z.number().min(0).max(100))
+    .optional()
+    .describe(
+      'Minimum benchmark scores by field of benchmarks.json scoreDetails, e.g. {"sweBenchPro": 50}; a model without that score is left out.',
+    ),
+  measuredOnly: z.boolean().default(false).describe('With minScores: only measured scores count, never an estimate.'),
   offset: z.number().int().min(0).default(0).describe('Skip this many models: the nextOffset of the previous page.'),
   limit: z.number().int().min(1).max(50).default(20).describe('Models per page (at most 50), best overallScore first.'),
 };

@@ -53,9 +53,11 @@ export async function searchModels(directory: Directory, input: InputOf<typeof S
     capability: input.capabilities as ToolFilter['capability'],
     minContext: input.minContextTokens,
     maxPrice: input.maxBlendedPrice,
+    minScores: input.minScores,
+    measuredOnly: input.measuredOnly,
   };
   const scores = scoresById(data.benchmarks);
-  const found = filterTools(data.tools, filter, { platforms: data.platforms }).sort(
+  const found = filterTools(data.tools, filter, { platforms: data.platforms, benchmarks: data.benchmarks }).sort(
     (a, b) =>
       (scores.get(b.id)?.overallScore ?? -1) - (scores.get(a.id)?.overallScore ?? -1) || a.id.localeCompare(b.id),
   );

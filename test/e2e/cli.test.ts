@@ -104,6 +104,47 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     expect(onCursor.every((t) => tools.find((x) => x.id === t.id)!.blendedPrice <= 2)).toBe(true);
   });
 
+  it('list and cost: --min-score keeps the models with that benchmark score, --measured only measured ones', async () => {
+    const benchmarks = ((await (await fetch(`${target.baseUrl}/api/benchmarks.json`)).json()) as BenchmarksDocument)
+      .benchmarks.models;
+    const detail = (id: string) =>
+      (benchmarks.find((b) => b.modelId === id)?.scoreDetails as Record<string, { kind: string; value: number }>)
+        ?.sweBenchPro;
+    const expected = (measured: boolean) =>
+      tools
+        .filter((t) => {
+          const d = detail(t.id);
+          return d !== undefined && d.value >= 50 && (!measured || d.kind === 'measured');
+        })
+        .map((t) => t.id)
+        .sort();
+    const any = await json<{ id: string }[]>('list', '--min-score', 'sweBenchPro=50');
+    const measured = await json<{ id: string }[]>('list', '--min-score', 'sweBenchPro=50', '--measured');
+    expect(any.map((t) => t.id).sort()).toEqual(expected(false));
+    expect(measured.map((t) => t.id).sort()).toEqual(expected(true));
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured.length).toBeLessThan(any.length);
+    // The question of the issue: the cheapest models for a 600K prompt with SWE-bench Pro above 50, measured.
+    const cheapest = await json<{ results: { id: string }[] }>(
+      'cost',
+      '--input',
+      '600k',
+      '--output',
+      '10k',
+      '--min-score',
+      'sweBenchPro=50',
+      '--measured',
+    );
+    expect(cheapest.results.length).toBeGreaterThan(0);
+    for (const row of cheapest.results) expect(expected(true)).toContain(row.id);
+    const typo = await cli('list', '--min-score', 'sweBenchPr=50');
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('sweBenchPro');
+    const bad = await cli('list', '--min-score', 'sweBenchPro');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--min-score must be <field>=<number>');
+  });
+
   it('show: by id, alias or dated snapshot, with scores marked measured or estimated and the sources', async () => {
     const tool = tools.find((t) => t.aliases.some((a) => a !== t.id))!;
     const alias = tool.aliases.find((a) => a !== tool.id)!;

@@ -100,6 +100,24 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/tools.json`);
   });
 
+  it('search_models: minScores keeps the models with that benchmark score, measuredOnly only measured ones', async () => {
+    const detail = (id: string) =>
+      (benchmarks.find((b) => b.modelId === id)?.scoreDetails as Record<string, { kind: string; value: number }>)
+        ?.sweBenchPro;
+    const measured = tools
+      .filter((t) => detail(t.id)?.kind === 'measured' && detail(t.id)!.value >= 50)
+      .map((t) => t.id)
+      .sort();
+    const result = await data('search_models', { minScores: { sweBenchPro: 50 }, measuredOnly: true, limit: 50 });
+    expect(result.count).toBe(measured.length);
+    const ids = result.models.map((m: Json) => m.id);
+    expect(ids).toHaveLength(Math.min(50, measured.length));
+    expect(measured).toEqual(expect.arrayContaining(ids));
+    const typo = await call('search_models', { minScores: { sweBenchPr: 50 } });
+    expect(typo.isError).toBe(true);
+    expect(typo.content[0]!.text).toContain('sweBenchPro');
+  });
+
   it('search_models pages through every model once, each page a compact answer sent once', async () => {
     const seen: string[] = [];
     let offset: number | null = 0;

@@ -161,6 +161,13 @@ export interface ToolFilter {
   maxPrice?: number | { input?: number; output?: number; blended?: number };
   /** Case-insensitive text in the id, name, provider or aliases. */
   search?: string;
+  /**
+   * Minimum benchmark scores by field of benchmarks.json `models[].scoreDetails` (e.g. `{ sweBenchPro: 50 }`,
+   * pass `benchmarks`): a tool without that score is left out (unknown is not above a minimum).
+   */
+  minScores?: Readonly<Record<string, number>>;
+  /** With minScores: only measured scores count, never an estimate. */
+  measuredOnly?: boolean;
 }
 
 const list = <T>(value: T | readonly T[] | undefined): readonly T[] =>
@@ -169,8 +176,9 @@ const list = <T>(value: T | readonly T[] | undefined): readonly T[] =>
 export function filterTools(
   tools: readonly Tool[],
   filter: ToolFilter,
-  context: { platforms?: readonly Platform[] } = {},
+  context: { platforms?: readonly Platform[]; benchmarks?: readonly BenchmarkModel[] } = {},
 ): Tool[] {
+  const scored = scoreFilter(filter, context.benchmarks);
   const providers = list(filter.provider).map((p) => p.toLowerCase());
   const categories = list(filter.category);
   const statuses = list(filter.status);
@@ -206,9 +214,32 @@ export function filterTools(
       (maxPrice?.blended === undefined || tool.blendedPrice <= maxPrice.blended) &&
       (maxPrice?.input === undefined || tool.pricing.input <= maxPrice.input) &&
       (maxPrice?.output === undefined || tool.pricing.output <= maxPrice.output) &&
+      (scored === null || scored(tool.id)) &&
       (search === undefined ||
         [tool.id, tool.name, tool.provider, ...tool.aliases].some((s) => s.toLowerCase().includes(search))),
   );
+}
+
+/** The minScores test of a filter (null when it sets none): every minimum met by a score (measured, if asked). */
+function scoreFilter(
+  filter: ToolFilter,
+  benchmarks: readonly BenchmarkModel[] | undefined,
+): ((toolId: string) => boolean) | null {
+  const minimums = Object.entries(filter.minScores ?? {});
+  if (minimums.length === 0) return null;
+  if (!benchmarks)
+    throw new DirectoryError('not-found', 'filtering by benchmark scores needs the benchmarks (benchmarks.json)');
+  const fields = new Set(benchmarks.flatMap((b) => Object.keys(b.scoreDetails)));
+  for (const [field] of minimums)
+    if (!fields.has(field)) throw new NotFoundError('benchmark score', field, suggestIds([...fields], field));
+  const byId = new Map(benchmarks.map((b) => [b.modelId, b]));
+  return (toolId) => {
+    const details = byId.get(toolId)?.scoreDetails as Record<string, { kind: string; value: number }> | undefined;
+    return minimums.every(([field, min]) => {
+      const detail = details?.[field];
+      return detail !== undefined && detail.value >= min && (!filter.measuredOnly || detail.kind === 'measured');
+    });
+  };
 }
 
 type ToolBilling = Platform['toolBilling'][number];
@@ -310,7 +341,9 @@ const byValue = (a: RankedTool, b: RankedTool) => (b.value ?? -1) - (a.value ?? 
  */
 export function rankTools(tools: readonly Tool[], usage: Usage, options: RankOptions = {}): RankedTool[] {
   const by = options.by ?? 'cost';
-  let candidates = options.filter ? filterTools(tools, options.filter, { platforms: options.platforms }) : [...tools];
+  let candidates = options.filter
+    ? filterTools(tools, options.filter, { platforms: options.platforms, benchmarks: options.benchmarks })
+    : [...tools];
   if (!options.includeInactive) candidates = candidates.filter((t) => !INACTIVE.has(t.status));
   if (options.platform) candidates = candidates.filter((t) => billingOn(options.platform!, t) !== null);
   const scores = new Map((options.benchmarks ?? []).map((b) => [b.modelId, b]));

@@ -31,6 +31,9 @@ filters (list, cost):
   --status <status>         active|preview|deprecated|retired, repeatable
   --capability <name>       reasoning|toolCalling|openWeights|codingSpecialized, repeatable
   --min-context <tokens>    e.g. 200k           --max-price <usd>       blended USD per 1M tokens
+  --min-score <field>=<n>   a benchmark score at least n, e.g. sweBenchPro=50 (fields: benchmarks.json
+                            scoreDetails), repeatable; a model without that score is left out
+  --measured                with --min-score: only measured scores count, never an estimate
   --limit <n>               at most n rows (list: all by default; cost: 10 by default)
 
 cost:
@@ -83,6 +86,8 @@ const OPTIONS = {
   capability: { type: 'string', multiple: true },
   'min-context': { type: 'string' },
   'max-price': { type: 'string' },
+  'min-score': { type: 'string', multiple: true },
+  measured: { type: 'boolean', default: false },
   input: { type: 'string' },
   output: { type: 'string' },
   'cache-read': { type: 'string' },
@@ -203,7 +208,23 @@ export function filterOf(values: Values): ToolFilter {
     capability: values.capability as Capability[] | undefined,
     minContext: values['min-context'] === undefined ? undefined : parseTokens(values['min-context'], '--min-context'),
     maxPrice,
+    ...minScoresOf(values),
   };
+}
+
+/** --min-score field=value (repeatable) and --measured, as ToolFilter's minScores and measuredOnly. */
+function minScoresOf(values: Values): Pick<ToolFilter, 'minScores' | 'measuredOnly'> {
+  const minScores: Record<string, number> = {};
+  for (const text of values['min-score'] ?? []) {
+    const match = /^([A-Za-z][A-Za-z0-9]*)=(\d+(?:\.\d+)?)$/.exec(text);
+    if (!match) throw new UsageError(`--min-score must be <field>=<number>, e.g. sweBenchPro=50 (got "${text}")`);
+    minScores[match[1]!] = Number(match[2]);
+  }
+  if (values.measured && Object.keys(minScores).length === 0)
+    throw new UsageError(
+      '--measured applies to --min-score: name a benchmark minimum, e.g. --min-score sweBenchPro=50',
+    );
+  return Object.keys(minScores).length ? { minScores, measuredOnly: values.measured } : {};
 }
 
 export type Workload = ReturnType<typeof workloadOf>;

@@ -51,9 +51,10 @@ export async function costCommand(invocation: Invocation): Promise<number> {
   const pricesAt = benchmarks.benchmarks.taskCostMethod.pricesAt;
   if (!usage && taskQuery) {
     const inactive = values.all ? [] : (['deprecated', 'retired'] as const);
-    const kept = filterTools(tools, filter, { platforms: platforms.platforms }).filter(
-      (t) => !(inactive as readonly string[]).includes(t.status),
-    );
+    const kept = filterTools(tools, filter, {
+      platforms: platforms.platforms,
+      benchmarks: benchmarks.benchmarks.models,
+    }).filter((t) => !(inactive as readonly string[]).includes(t.status));
     const ranked = rankByTask(benchmarks.benchmarks.models, { ...taskQuery, only: new Set(kept.map((t) => t.id)) });
     if (values.json) {
       printJson(taskJson(taskQuery, pricesAt, ranked.slice(0, limit)));

@@ -26,7 +26,10 @@ export async function listCommand(invocation: Invocation): Promise<number> {
     filter.platform ? client.getPlatforms() : undefined,
   ]);
   checkFilterNames(filter, tools);
-  const matching = filterTools(tools, filter, { platforms: platforms?.platforms });
+  const matching = filterTools(tools, filter, {
+    platforms: platforms?.platforms,
+    benchmarks: benchmarks.benchmarks.models,
+  });
   const selected = limit === undefined ? matching : matching.slice(0, limit);
   if (values.json) {
     printJson(selected);
