@@ -10,7 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST = [
   // slow: a clone, `npm ci`, `npm start` building from nothing and the whole of `npm test` in it
   'test/e2e/fresh-clone.test.ts',
-  // slow: seven refreshes killed at their checkpoints and five at timed moments, each with its recovery
+  // slow: seven refreshes killed at their checkpoints and one after its commit, each with its recovery
   'test/e2e/refresh-crash.test.ts',
   'test/e2e/refresh.test.ts',
   // fast: two whole builds compared byte for byte
