@@ -5,6 +5,7 @@
 import type { Documents, ToolRecord } from '../schema/api.ts';
 import type { CrossValidationResult } from './scoring/index.ts';
 import { deriveBenchmarks } from './derive/benchmarks.ts';
+import type { TaskRunsOfTool } from './derive/task-cost.ts';
 import {
   checkCategoryCoverage,
   computeMembership,
@@ -35,6 +36,20 @@ export interface BuildOptions {
 }
 
 /** What picks are judged on besides the published tool facts: scores with intervals, measured series, autocomplete facts. */
+/** Per tool, its task runs (data/task-runs/) and endpoint speeds (data/speed/), either of which may be absent. */
+function taskEvidenceOf(source: SourceData): TaskRunsOfTool[] {
+  const byTool = new Map<string, TaskRunsOfTool>();
+  const of = (file: string) => {
+    const toolId = taskRunsToolId(file);
+    const entry = byTool.get(toolId) ?? { toolId, runs: [], endpoints: [] };
+    byTool.set(toolId, entry);
+    return entry;
+  };
+  for (const t of source.taskRuns) of(t.file).runs = t.data.runs;
+  for (const s of source.speeds) of(s.file).endpoints = s.data.endpoints;
+  return [...byTool.values()];
+}
+
 function pickEvidenceOf(
   benchmarks: ReturnType<typeof deriveBenchmarks>,
   source: SourceData,
@@ -71,11 +86,7 @@ export function buildDocuments(source: SourceData, options: BuildOptions = {}): 
     version: meta.data.benchmarkVersion,
     runDate: lastUpdated,
     crossValidation: options.crossValidation,
-    taskRuns: source.taskRuns.map((t) => ({
-      toolId: taskRunsToolId(t.file),
-      runs: t.data.runs,
-      endpoints: t.data.endpoints ?? [],
-    })),
+    taskRuns: taskEvidenceOf(source),
   });
   const categoryFiles = source.categories.map((c) => c.data);
   const membershipInput = { tools: toolFiles, overallScores: benchmarks.overallScores };

@@ -277,18 +277,20 @@ function checkObservedDates(source: SourceData, now: Date, issues: IssueCollecto
         } else visit(file, value, at);
       }
   };
-  for (const { file, data } of [...source.tools, ...source.taskRuns]) visit(file, data, '');
+  for (const { file, data } of [...source.tools, ...source.taskRuns, ...source.speeds]) visit(file, data, '');
   for (const { file, data } of source.results)
     data.results.forEach((result, index) => {
       if (late(result.date)) issues.add(file, `results.${index}.date`, result.date, message);
     });
 }
 
-/** A task-runs file belongs to a listed tool: its file name is the tool id. */
+/** A task-runs or speed file belongs to a listed tool: its file name is the tool id. */
 function checkTaskRuns(source: SourceData, ids: SourceIds, issues: IssueCollector): void {
-  for (const { file, data } of source.taskRuns) {
+  for (const { file } of [...source.taskRuns, ...source.speeds]) {
     const toolId = path.posix.basename(file, '.json');
     if (!ids.tools.has(toolId)) issues.add(file, '', toolId, 'file name is not a tool id in data/tools/');
+  }
+  for (const { file, data } of source.taskRuns) {
     data.runs.forEach((run, index) => {
       if (run.source.kind === 'third-party')
         issues.add(file, `runs.${index}.source.kind`, run.source.kind, 'is a legacy kind, refused in curated files');

@@ -11,6 +11,7 @@ import {
   removedIdsFile,
   resultsFile,
   seriesFile,
+  speedFile,
   taskRunsFile,
   toolFile,
   useCaseFile,
@@ -21,6 +22,7 @@ import {
   type RemovedIdsFile,
   type ResultsFile,
   type SeriesFile,
+  type SpeedFile,
   type TaskRunsFile,
   type ToolFile,
   type UseCaseFile,
@@ -47,9 +49,11 @@ export interface SourceData {
   removedIds: Located<RemovedIdsFile>;
   /** Per-task token, cost and time evidence (data/task-runs/<tool-id>.json); the tool id is the file name. */
   taskRuns: Located<TaskRunsFile>[];
+  /** Speed per provider endpoint (data/speed/<tool-id>.json); the tool id is the file name. */
+  speeds: Located<SpeedFile>[];
 }
 
-/** The tool id a task-runs file belongs to: its file name (identity from the path). */
+/** The tool id a task-runs or speed file belongs to: its file name (identity from the path). */
 export function taskRunsToolId(file: string): string {
   return path.posix.basename(file, '.json');
 }
@@ -212,10 +216,10 @@ export async function loadSourceData(dataDir: string): Promise<SourceData> {
     loadMany(dataDir, 'benchmarks/results', resultsFile, issues),
     loadOne(dataDir, 'removed-ids.json', removedIdsFile, issues),
   ]);
-  // Optional folder: a dataset without task runs (an older checkout, a test fixture) still builds.
-  const taskRuns = existsSync(path.join(dataDir, 'task-runs'))
-    ? await loadMany(dataDir, 'task-runs', taskRunsFile, issues)
-    : [];
+  // Optional folders: a dataset without task runs or speeds (an older checkout, a test fixture) still builds.
+  const optional = <S extends z.ZodType>(folder: string, schema: S) =>
+    existsSync(path.join(dataDir, folder)) ? loadMany(dataDir, folder, schema, issues) : Promise.resolve([]);
+  const [taskRuns, speeds] = await Promise.all([optional('task-runs', taskRunsFile), optional('speed', speedFile)]);
   issues.throwIfAny();
   return {
     meta: meta!,
@@ -228,5 +232,6 @@ export async function loadSourceData(dataDir: string): Promise<SourceData> {
     results,
     removedIds: removedIds!,
     taskRuns,
+    speeds,
   };
 }

@@ -33,6 +33,17 @@ function perSource(source: SourceData, benchmarks: Benchmarks): (string | number
     ]);
 }
 
+/** Per kind of speed source: endpoints and tools, so a reader sees what the speed column rests on. */
+function speedLine(source: SourceData, benchmarks: Benchmarks): string {
+  const scored = new Set(benchmarks.models.map((m) => m.modelId));
+  const tools = source.speeds.map((s) => taskRunsToolId(s.file));
+  const kinds = new Map<string, number>();
+  for (const { data } of source.speeds)
+    for (const e of data.endpoints) kinds.set(e.source.kind, (kinds.get(e.source.kind) ?? 0) + 1);
+  const byKind = [...kinds.entries()].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} ${kind}`);
+  return `\nSpeed (data/speed/): ${tools.length} tools, ${tools.filter((id) => scored.has(id)).length} of them scored; endpoints by source kind: ${byKind.join(', ') || 'none'}.`;
+}
+
 export function taskCostReport(source: SourceData, benchmarks: Benchmarks): string {
   const headlines = benchmarks.models.map((m) => m.taskCost.headline);
   const measured = headlines.filter((h) => h?.evidence === 'measured' && h.costPerSolvedTaskUsd).length;
@@ -47,6 +58,7 @@ export function taskCostReport(source: SourceData, benchmarks: Benchmarks): stri
       ['benchmark', 'runs', 'models', 'scored', 'configurations', 'scored with cost per solved task'],
       ...perSource(source, benchmarks),
     ]),
+    speedLine(source, benchmarks),
     `\nCost per task of the ${benchmarks.models.length} scored models (headline): ${measured} measured (${top20} of the top 20), ${measuredNoCost} measured time only, ${estimated} estimated, ${none} without (reason in taskCost.reason).`,
     table('Task-cost estimates per kind (held-out coverage of the 80% interval; target 75-85%)', [
       ['task kind', 'measured models', 'estimated models', 'held out', 'coverage', 'why none'],

@@ -125,10 +125,10 @@ export const RECOMMEND_INPUT = {
   capabilities: z.array(capability).optional().describe('Capabilities the model must have.'),
   provider: z.string().min(1).optional().describe('Only this provider.'),
   rankBy: z
-    .enum(['cost', 'score', 'value', 'solvedTaskCost', 'taskSeconds'])
+    .enum(['cost', 'score', 'value', 'solvedTaskCost', 'taskSeconds', 'outputSpeed'])
     .optional()
     .describe(
-      "Ranking (default: the use case's, else value). `solvedTaskCost`: the published cost per solved task of taskKind, ascending; `taskSeconds`: seconds per task, ascending (benchmarks.json models[].taskCost; no token workload is priced).",
+      "Ranking (default: the use case's, else value). `solvedTaskCost`: the published cost per solved task of taskKind, ascending; `taskSeconds`: seconds per task, ascending; `outputSpeed`: output tokens per second (median over published endpoints), fastest first (benchmarks.json models[].taskCost; no token workload is priced).",
     ),
   taskKind: z
     .enum(TASK_KINDS as unknown as [string, ...string[]])
@@ -143,6 +143,11 @@ export const RECOMMEND_INPUT = {
     .describe('Solved tasks a month, with monthlyBudgetUsd: the budget per solved task is their quotient.'),
   monthlyBudgetUsd: z.number().min(0).optional().describe('Most USD a month for tasksPerMonth solved tasks.'),
   maxSecondsPerTask: z.number().min(0).optional().describe('Most wall-clock seconds per task (the published value).'),
+  minOutputTokensPerSecond: z
+    .number()
+    .min(0)
+    .optional()
+    .describe('Fewest output tokens per second (the published median over the endpoints a source measured).'),
   limit: z.number().int().min(1).max(50).default(5),
 };
 

@@ -14,7 +14,9 @@ import {
   type TaskQuery,
   type UseCase,
   filterTools,
+  impliedRanking,
   rankByTask,
+  taskBillingOn,
 } from '../../packages/client/src/index.ts';
 import { useCaseHeading } from '../../packages/client/src/query.ts';
 import { type Core, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
@@ -30,7 +32,7 @@ export async function recommendModels(directory: Directory, input: RecommendInpu
   if (input.rankBy === undefined && useCase?.sortBy === 'solvedTaskCostAsc')
     input = { ...input, rankBy: 'solvedTaskCost' };
   const taskQuery = taskQueryOf(input, useCase);
-  if (taskQuery && (input.rankBy === 'solvedTaskCost' || input.rankBy === 'taskSeconds'))
+  if (taskQuery && input.rankBy !== undefined && input.rankBy in TASK_RANKINGS)
     return rankedByTask(directory, data, input, useCase, scores, taskQuery);
   return rankedUnderConstraints(directory, data, input, useCase, scores, taskQuery);
 }
@@ -45,27 +47,25 @@ function taskQueryOf(input: RecommendInput, useCase: UseCase | undefined): TaskQ
       'invalid-input',
       `tasksPerMonth and monthlyBudgetUsd go together (got ${input.tasksPerMonth === undefined ? 'monthlyBudgetUsd' : 'tasksPerMonth'} alone)`,
     );
-  const byTask = input.rankBy === 'solvedTaskCost' || input.rankBy === 'taskSeconds';
-  const asked = [input.taskKind, input.maxUsdPerSolvedTask, input.tasksPerMonth, input.maxSecondsPerTask].some(
-    (v) => v !== undefined,
-  );
+  const byTask = input.rankBy !== undefined && input.rankBy in TASK_RANKINGS;
+  const asked = [
+    input.taskKind,
+    input.maxUsdPerSolvedTask,
+    input.tasksPerMonth,
+    input.maxSecondsPerTask,
+    input.minOutputTokensPerSecond,
+  ].some((v) => v !== undefined);
   if (!byTask && !asked) return null;
-  const by =
-    input.rankBy === 'taskSeconds' ||
-    (!byTask &&
-      input.maxSecondsPerTask !== undefined &&
-      input.maxUsdPerSolvedTask === undefined &&
-      !input.tasksPerMonth)
-      ? 'task-seconds'
-      : 'solved-task-cost';
-  return {
-    by,
-    kind: (input.taskKind ?? useCase?.taskKind ?? undefined) as TaskKind | undefined,
+  const monthly =
+    input.tasksPerMonth !== undefined ? { tasks: input.tasksPerMonth, usd: input.monthlyBudgetUsd! } : undefined;
+  const limits = {
     maxSolvedTaskUsd: input.maxUsdPerSolvedTask,
     maxSecondsPerTask: input.maxSecondsPerTask,
-    monthly:
-      input.tasksPerMonth !== undefined ? { tasks: input.tasksPerMonth, usd: input.monthlyBudgetUsd! } : undefined,
+    minOutputTokensPerSecond: input.minOutputTokensPerSecond,
+    monthly,
   };
+  const by = byTask ? TASK_RANKINGS[input.rankBy as keyof typeof TASK_RANKINGS] : impliedRanking(limits);
+  return { by, kind: (input.taskKind ?? useCase?.taskKind ?? undefined) as TaskKind | undefined, ...limits };
 }
 
 /** The constraints of a call that filter models by their facts (provider, capabilities, context, open weights). */
@@ -78,7 +78,20 @@ function toolFilterOf(input: RecommendInput, useCase: UseCase | undefined): Tool
   };
 }
 
-/** Models ranked by their published cost per solved task or seconds per task, under the constraints. */
+/** The MCP names of the task rankings, and the client's. */
+const TASK_RANKINGS = {
+  solvedTaskCost: 'solved-task-cost',
+  taskSeconds: 'task-seconds',
+  outputSpeed: 'output-speed',
+} as const;
+
+const TASK_RANKING_WORDS: Record<TaskQuery['by'], string> = {
+  'solved-task-cost': 'cost per solved task, ascending',
+  'task-seconds': 'seconds per task, ascending',
+  'output-speed': 'output tokens per second (median over published endpoints), fastest first',
+};
+
+/** Models ranked by their published cost per solved task, seconds per task or output speed, under the constraints. */
 function rankedByTask(
   directory: Directory,
   data: Core,
@@ -89,7 +102,8 @@ function rankedByTask(
 ) {
   const filter = toolFilterOf(input, useCase);
   const openWeights = input.openWeights ?? useCase?.filter.openWeights ?? undefined;
-  const offered = input.platform ? new Set(platformById(data.platforms, input.platform).toolIds) : null;
+  const platform = input.platform ? platformById(data.platforms, input.platform) : null;
+  const offered = platform ? new Set(platform.toolIds) : null;
   const kept = filterTools(data.tools, filter).filter(
     (t) =>
       t.status !== 'deprecated' &&
@@ -98,7 +112,9 @@ function rankedByTask(
       (!offered || offered.has(t.id)),
   );
   const byId = new Map(kept.map((t) => [t.id, t]));
-  const ranked = rankByTask(data.benchmarks, { ...query, only: new Set(byId.keys()) });
+  // On a platform, each model's figures as it bills them (cost rule 9; no dollar figure where it bills per request).
+  const billing = platform ? taskBillingOn(platform, data.tools) : undefined;
+  const ranked = rankByTask(data.benchmarks, { ...query, billing, only: new Set(byId.keys()) });
   return {
     useCase: useCase ? { id: useCase.id, title: useCase.title } : null,
     rankBy: input.rankBy,
@@ -128,6 +144,7 @@ function taskConstraints(query: TaskQuery, input: RecommendInput, filter: ToolFi
     tasksPerMonth: query.monthly?.tasks ?? null,
     monthlyBudgetUsd: query.monthly?.usd ?? null,
     maxSecondsPerTask: query.maxSecondsPerTask ?? null,
+    minOutputTokensPerSecond: query.minOutputTokensPerSecond ?? null,
     minContextTokens: filter.minContext ?? null,
     openWeights: openWeights ?? null,
     platform: input.platform ?? null,
@@ -137,7 +154,7 @@ function taskConstraints(query: TaskQuery, input: RecommendInput, filter: ToolFi
 }
 
 const taskMethod = (query: TaskQuery) =>
-  `Per-task figures as benchmarks.json publishes them (models[].taskCost, at the prices in force on its build date): ${query.kind ? `for ${query.kind} tasks, each model's measured configuration of that kind, else its estimate` : "each model's headline configuration (kinds of task differ between models)"}; each with its 80% interval and whether it is measured (its own published runs) or estimated (taskCostMethod.estimateModel). Ranked by ${query.by === 'solved-task-cost' ? 'cost per solved task' : 'seconds per task'} ascending; a limit compares the published value, and a model without the figure ranked or limited by is left out (unknown is not within a limit). A month of N tasks costs N x cost per solved task. Deprecated and retired models left out.`;
+  `Per-task figures as benchmarks.json publishes them (models[].taskCost, at the prices in force on its build date): ${query.kind ? `for ${query.kind} tasks, each model's measured configuration of that kind, else its estimate` : "each model's headline configuration (kinds of task differ between models)"}; each with its 80% interval and whether it is measured (its own published runs) or estimated (taskCostMethod.estimateModel). Ranked by ${TASK_RANKING_WORDS[query.by]}; a limit compares the published value, and a model without the figure ranked or limited by is left out (unknown is not within a limit). A month of N tasks costs N x cost per solved task. Deprecated and retired models left out.`;
 
 /** The use case named by id or slug (any case), or undefined when none is named; an unknown one is refused. */
 async function useCaseNamed(client: DirectoryClient, name: string | undefined): Promise<UseCase | undefined> {
@@ -166,6 +183,7 @@ function constrained(input: RecommendInput): boolean {
     input.tasksPerMonth,
     input.monthlyBudgetUsd,
     input.maxSecondsPerTask,
+    input.minOutputTokensPerSecond,
   ].some((v) => v !== undefined);
 }
 

@@ -151,7 +151,7 @@ function storeTaskRun(
   // In the order of the schema, as the curated files are written.
   const run: TaskRun = {
     id: upstream.id,
-    benchmark: upstream.benchmark,
+    benchmark: upstream.benchmark ?? classified.benchmark,
     taskSet: upstream.taskSet,
     taskKind: upstream.taskKind,
     configuration: upstream.configuration,
@@ -162,7 +162,14 @@ function storeTaskRun(
     successPercent: result.score,
     perTask: upstream.perTask,
     date: result.date,
-    source: { name: `${report.name}: ${result.source}`, url, kind: 'leaderboard', asOf: readOn, verified: readOn },
+    source: {
+      name: `${report.name}: ${result.source}`,
+      url,
+      kind: 'leaderboard',
+      asOf: readOn,
+      verified: readOn,
+      ...(upstream.note ? { note: upstream.note } : {}),
+    },
   };
   if (!located) {
     located = { file, data: { runs: [] } };

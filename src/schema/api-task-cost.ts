@@ -34,7 +34,7 @@ const figures = {
     .enum(['tokens-at-prices-in-force', 'dollars-as-published', 'estimated'])
     .nullable()
     .describe(
-      '`tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; long-context tiers and caching are not applied, because the runs publish per-task totals, not per-request prompts, and no cached share). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost.',
+      '`tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; the cached share at the cache-read rate where the run publishes it; long-context tiers and cache writes are not applied, because the runs publish per-task totals, not per-request prompts). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost.',
     ),
   pricesAsOf: z
     .string()

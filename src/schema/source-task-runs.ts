@@ -1,11 +1,11 @@
 /**
  * Schema of data/task-runs/<tool-id>.json: what one model spent per coding task in published benchmark runs
- * (tokens, dollars, seconds), with the configuration it ran in and who ran it, and where published the speed
- * of its provider endpoints. The file's name is the tool id (identity from the path, so a file cannot claim
- * another model). Re-exported by source.ts.
+ * (tokens, dollars, seconds), with the configuration it ran in and who ran it. The file's name is the tool id
+ * (identity from the path, so a file cannot claim another model). The speed of its provider endpoints is in
+ * data/speed/ (source-speed.ts). Re-exported by source.ts.
  */
 import { z } from 'zod';
-import { dateOrMonth, factSource, isoDate, percent, slug } from './common.ts';
+import { dateOrMonth, factSource, percent, slug } from './common.ts';
 
 /**
  * Kinds of coding task a run measures; each use case maps onto one. `code-edit`: a self-contained exercise
@@ -20,7 +20,7 @@ export const taskKind = z
   );
 export type TaskKind = z.infer<typeof taskKind>;
 
-const amount = (unit: string) =>
+export const amount = (unit: string) =>
   z
     .number({ error: `must be a number (${unit})` })
     .finite(`must be a finite number (${unit})`)
@@ -117,26 +117,10 @@ export const taskRun = z
   })
   .strict();
 
-/** Speed of one provider endpoint serving the model, where a source publishes it. */
-export const endpointSpeed = z
-  .object({
-    provider: z.string().min(1).describe('Who serves the endpoint.'),
-    outputTokensPerSecond: amount('tokens per second').nullable(),
-    timeToFirstTokenSeconds: amount('seconds').nullable(),
-    date: isoDate,
-    conditions: z.string().min(1).describe('How it was measured (prompt size, period, percentile).'),
-    source: factSource,
-  })
-  .strict()
-  .refine((e) => e.outputTokensPerSecond !== null || e.timeToFirstTokenSeconds !== null, {
-    message: 'must give outputTokensPerSecond or timeToFirstTokenSeconds',
-  });
-
 /** data/task-runs/<tool-id>.json */
 export const taskRunsFile = z
   .object({
     runs: z.array(taskRun).min(1),
-    endpoints: z.array(endpointSpeed).optional(),
   })
   .strict()
   .refine((f) => new Set(f.runs.map((r) => r.id)).size === f.runs.length, {
@@ -146,4 +130,3 @@ export const taskRunsFile = z
 
 export type TaskRun = z.infer<typeof taskRun>;
 export type TaskRunsFile = z.infer<typeof taskRunsFile>;
-export type EndpointSpeed = z.infer<typeof endpointSpeed>;

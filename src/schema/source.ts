@@ -18,6 +18,7 @@ import {
 } from './common.ts';
 
 export * from './source-benchmarks.ts';
+export * from './source-speed.ts';
 export * from './source-task-runs.ts';
 export * from './source-tool.ts';
 export * from './source-use-case.ts';

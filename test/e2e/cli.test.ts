@@ -328,11 +328,43 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
       expect(pick.taskCost?.costPerSolvedTaskUsd ?? null).toEqual(built.costPerSolvedTaskUsd);
     }
 
-    // show: every configuration of a model with several is listed by id.
-    const several = published.find((m) => (m.taskCost?.configurations.length ?? 0) > 1)!;
+    // Output speed: the published median over each model's endpoints, fastest first, at least the minimum asked.
+    const fast = await json<{ results: (Row & { outputTokensPerSecond: number })[] }>(
+      'cost',
+      '--by',
+      'output-speed',
+      '--min-speed',
+      '100',
+      '--limit',
+      '200',
+    );
+    const speeds = fast.results.map((r) => r.outputTokensPerSecond);
+    expect(speeds.length).toBeGreaterThan(0);
+    for (const r of fast.results)
+      expect(r.outputTokensPerSecond).toBe(
+        published.find((m) => m.modelId === r.modelId)!.taskCost!.headline!.outputTokensPerSecond,
+      );
+    expect(Math.min(...speeds)).toBeGreaterThanOrEqual(100);
+    expect(speeds).toEqual([...speeds].sort((a, b) => b - a));
+
+    // On a platform: a model it bills per request or within a plan has no dollar figure per task, and says why.
+    const onClaudeCode = await json<{
+      platform: string;
+      results: (Row & { costPerSolvedTaskUsd: unknown; billingNote: string })[];
+    }>('cost', '--by', 'task-seconds', '--platform', 'claude-code', '--limit', '200');
+    expect(onClaudeCode.platform).toBe('claude-code');
+    const included = onClaudeCode.results.filter((r) => r.billingNote.includes('within the plan'));
+    expect(included.length).toBeGreaterThan(0);
+    for (const r of included) expect(r.costPerSolvedTaskUsd).toBeNull();
+
+    // show: every configuration of a model with several is listed by id, and each endpoint speed with its source.
+    const several = published.find(
+      (m) => (m.taskCost?.configurations.length ?? 0) > 1 && m.taskCost?.endpoints.length,
+    )!;
     const shown = await cli('show', several.modelId);
     expect(shown.code).toBe(0);
     for (const c of several.taskCost!.configurations) expect(shown.stdout).toContain(c.id);
+    for (const e of several.taskCost!.endpoints) expect(shown.stdout).toContain(e.source.url);
   });
 
   it('bad flags and arguments exit 2 with a message; no command prints the usage', async () => {
@@ -346,6 +378,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
       ['cost', '--input', '1', '--output', '1', '--by', 'price'],
       ['cost', '--by', 'solved-task-cost', '--task-kind', 'chores'],
       ['cost', '--by', 'solved-task-cost', '--max-task-cost', 'cheap'],
+      ['cost', '--min-speed', 'fast'],
     ]) {
       const run = await cli(...args);
       expect(run.code, args.join(' ')).toBe(2);

@@ -252,6 +252,40 @@ describe('MCP server over stdio (SDK client)', () => {
     for (const s of seconds) expect(s).toBeLessThanOrEqual(300);
     expect(seconds).toEqual([...seconds].sort((a: number, b: number) => a - b));
 
+    // Output speed: the published median over each model's endpoints, fastest first, at least the minimum asked.
+    const fast = await data('recommend_models', { rankBy: 'outputSpeed', minOutputTokensPerSecond: 100, limit: 50 });
+    const speeds = fast.results.map((r: Json) => r.taskCost.outputTokensPerSecond);
+    expect(speeds.length).toBeGreaterThan(0);
+    for (const [i, r] of fast.results.entries()) {
+      const published = benchmarks.find((b) => b.modelId === r.id)!.taskCost!.headline!.outputTokensPerSecond;
+      expect(speeds[i], r.id).toBe(published);
+      expect(speeds[i]).toBeGreaterThanOrEqual(100);
+    }
+    expect(speeds).toEqual([...speeds].sort((a: number, b: number) => b - a));
+    expect(fast.constraints.minOutputTokensPerSecond).toBe(100);
+
+    // On a platform that bills per token at a stated factor, the cost per solved task is the published one times it.
+    const platforms = (await (await fetch(`${target.baseUrl}/api/platforms.json`)).json()) as {
+      platforms: { id: string; toolBilling: { toolId: string; billing: string; priceFactor: number | null }[] }[];
+    };
+    const zed = platforms.platforms.find((p) => p.id === 'zed')!;
+    const onZed = await data('recommend_models', {
+      rankBy: 'solvedTaskCost',
+      platform: 'zed',
+      provider: 'anthropic',
+      limit: 10,
+    });
+    const factored = onZed.results.filter((r: Json) =>
+      zed.toolBilling.some((b) => b.toolId === r.id && b.billing === 'per-token' && b.priceFactor !== null),
+    );
+    expect(factored.length).toBeGreaterThan(0);
+    for (const r of factored) {
+      const factor = zed.toolBilling.find((b) => b.toolId === r.id)!.priceFactor!;
+      const published = benchmarks.find((b) => b.modelId === r.id)!.taskCost!.headline!.costPerSolvedTaskUsd!.value;
+      expect(r.taskCost.costPerSolvedTaskUsd.value).toBeCloseTo(published * factor, 9);
+      expect(r.taskCost.billingNote).toContain(`x ${factor}`);
+    }
+
     const half = await call('recommend_models', { monthlyBudgetUsd: 400 });
     expect(half.isError).toBe(true);
     expect(half.content[0]!.text).toContain('tasksPerMonth');

@@ -3,7 +3,13 @@
  * which figures a model is ranked on, the order, and the limits, over benchmarks.json entries shaped as published.
  */
 import { describe, expect, it } from 'vitest';
-import { type BenchmarkModel, rankByTask, taskFiguresOf } from '../../packages/client/src/index.ts';
+import {
+  type BenchmarkModel,
+  impliedRanking,
+  rankByTask,
+  taskBillingOn,
+  taskFiguresOf,
+} from '../../packages/client/src/index.ts';
 
 type TaskCost = NonNullable<BenchmarkModel['taskCost']>;
 const fig = (value: number, low?: number, high?: number) => ({
@@ -87,6 +93,69 @@ describe('rankByTask', () => {
   it('ranks by seconds per task, leaving out models with no time published', () => {
     const ranked = rankByTask(models, { by: 'task-seconds', kind: 'repo-issue' });
     expect(ranked.map((r) => r.figures.modelId)).toEqual(['fast-dear', 'two-configs', 'slow-cheap']);
+  });
+
+  it('ranks by output speed, fastest first, and keeps only models at least as fast as asked; unknown speed is left out', () => {
+    const withSpeed = (m: BenchmarkModel, speed: number | null) =>
+      ({
+        ...m,
+        taskCost: { ...m.taskCost!, headline: speed === null ? null : { outputTokensPerSecond: speed } },
+      }) as unknown as BenchmarkModel;
+    const fast = [
+      withSpeed(models[0]!, 40),
+      withSpeed(models[1]!, 120),
+      withSpeed(models[2]!, 80),
+      withSpeed(models[3]!, null),
+    ];
+    const ranked = rankByTask(fast, { by: 'output-speed', kind: 'repo-issue' });
+    expect(ranked.map((r) => [r.figures.modelId, r.figures.outputTokensPerSecond])).toEqual([
+      ['fast-dear', 120],
+      ['two-configs', 80],
+      ['slow-cheap', 40],
+    ]);
+    const quick = rankByTask(fast, { by: 'solved-task-cost', kind: 'repo-issue', minOutputTokensPerSecond: 60 });
+    expect(quick.map((r) => r.figures.modelId)).toEqual(['two-configs', 'fast-dear']);
+    // A lone limit ranks by what it limits; a budget wins over the others.
+    expect(impliedRanking({ minOutputTokensPerSecond: 60 })).toBe('output-speed');
+    expect(impliedRanking({ maxSecondsPerTask: 60, minOutputTokensPerSecond: 60 })).toBe('task-seconds');
+    expect(impliedRanking({ monthly: { tasks: 1, usd: 1 }, maxSecondsPerTask: 60 })).toBe('solved-task-cost');
+  });
+
+  it('prices the figures as a platform bills each model: its per-token factor, the provider price for a key of your own, no dollars per request', () => {
+    const platform = {
+      id: 'p',
+      toolBilling: [
+        { toolId: 'slow-cheap', billing: 'per-token' as const, multiplier: null, priceFactor: 1.1 },
+        { toolId: 'fast-dear', billing: 'premium-multiplier' as const, multiplier: 1, priceFactor: null },
+      ],
+      byok: { providers: ['acme'] },
+    };
+    const tools = [
+      { id: 'slow-cheap', providerId: 'x' },
+      { id: 'fast-dear', providerId: 'x' },
+      { id: 'two-configs', providerId: 'acme' },
+      { id: 'estimated', providerId: 'x' },
+    ];
+    const billing = taskBillingOn(platform, tools);
+    const ranked = rankByTask(models, { by: 'task-seconds', kind: 'repo-issue', billing });
+    const by = new Map(ranked.map((r) => [r.figures.modelId, r.figures]));
+    // Not offered on the platform (no entry, provider not brought): left out.
+    expect(by.has('estimated')).toBe(false);
+    expect(by.get('slow-cheap')!.costPerSolvedTaskUsd!.value).toBeCloseTo(1.1, 12);
+    expect(by.get('slow-cheap')!.costPerSolvedTaskUsd!.interval!.high).toBeCloseTo(1.21, 12);
+    expect(by.get('two-configs')).toMatchObject({
+      costPerSolvedTaskUsd: { value: 2 },
+      billingNote: expect.stringContaining('own key'),
+    });
+    expect(by.get('fast-dear')).toMatchObject({
+      costPerSolvedTaskUsd: null,
+      costPerAttemptUsd: null,
+      secondsPerTask: { value: 100 },
+    });
+    expect(by.get('fast-dear')!.billingNote).toContain('no dollar figure per task');
+    // Ranked by cost, a model the platform bills per request has no cost to rank by.
+    const byCost = rankByTask(models, { by: 'solved-task-cost', kind: 'repo-issue', billing });
+    expect(byCost.map((r) => r.figures.modelId)).toEqual(['slow-cheap', 'two-configs']);
   });
 
   it('applies a budget per task, per month of tasks (the tighter wins) and a time limit; unknown is never within one', () => {

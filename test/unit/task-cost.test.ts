@@ -18,7 +18,7 @@ import {
   wilson80,
 } from '../../src/compile/derive/task-cost.ts';
 import type { BenchmarkModel } from '../../src/schema/api.ts';
-import { taskRunsFile, type TaskRun } from '../../src/schema/source.ts';
+import { speedFile, taskRunsFile, type TaskRun } from '../../src/schema/source.ts';
 import { errorOf } from '../support/data-error.ts';
 import { freshSource } from '../support/source.ts';
 
@@ -229,16 +229,75 @@ describe('task-runs files', () => {
   });
 });
 
+describe('speed files', () => {
+  const endpoint = (
+    provider: string,
+    outputTokensPerSecond: number | null,
+    timeToFirstTokenSeconds: number | null,
+  ) => ({
+    provider,
+    outputTokensPerSecond,
+    timeToFirstTokenSeconds,
+    date: '2026-08-22',
+    conditions: 'median over 72 hours',
+    source: {
+      name: 'a board',
+      url: 'https://example.test/board',
+      kind: 'leaderboard' as const,
+      asOf: '2026-08-22',
+      verified: '2026-11-28',
+    },
+  });
+
+  it('names the file, the field and the value of a bad speed, and refuses an endpoint with neither figure', () => {
+    const issues = new IssueCollector();
+    const raw = { endpoints: [endpoint('a', -5, null), endpoint('b', null, null)] };
+    expect(parseWith(speedFile, raw, 'speed/gpt-5.json', issues)).toBeUndefined();
+    const lines = issues.issues.map((i) => `${i.file} ${i.field} ${JSON.stringify(i.value)}: ${i.message}`);
+    expect(lines).toContain('speed/gpt-5.json endpoints.0.outputTokensPerSecond -5: must be >= 0 (tokens per second)');
+    expect(lines.some((l) => l.startsWith('speed/gpt-5.json endpoints.1 '))).toBe(true);
+  });
+
+  it("gives a model without task runs the median of its endpoints' speeds, each endpoint listed with its source", async () => {
+    const source = await freshSource();
+    const built = buildDocuments(source).documents['benchmarks.json'].benchmarks.models;
+    const target = built.find((m) => m.taskCost.configurations.length === 0 && m.taskCost.endpoints.length === 0)!;
+    source.speeds.push({
+      file: `speed/${target.modelId}.json`,
+      data: {
+        endpoints: [endpoint('a', 40, 1), endpoint('b', 100, null), endpoint('c', null, 0.5), endpoint('d', 61, 2)],
+      },
+    });
+    const model = buildDocuments(source).documents['benchmarks.json'].benchmarks.models.find(
+      (m) => m.modelId === target.modelId,
+    )!;
+    expect(model.taskCost.headline?.outputTokensPerSecond).toBe(61);
+    expect(model.taskCost.endpoints.map((e) => e.provider)).toEqual(['a', 'b', 'c', 'd']);
+    source.speeds.push({ file: 'speed/no-such-model.json', data: { endpoints: [endpoint('a', 1, 1)] } });
+    expect(errorOf(() => buildDocuments(source)).message).toContain(
+      'speed/no-such-model.json: file name is not a tool id in data/tools/',
+    );
+  });
+});
+
 describe('the published data', () => {
   it('gives every scored model a headline or a reason, and the measured ones name their configuration', async () => {
     const built = buildDocuments(await freshSource());
     const { models, taskCostMethod } = built.documents['benchmarks.json'].benchmarks;
     for (const m of models) expect(m.taskCost.headline !== null || m.taskCost.reason !== null).toBe(true);
+    // The Terminal-Bench board ran Claude Opus 5 at five efforts: five configurations, never merged; the headline
+    // is the one its Terminal-Bench score takes (xhigh, 53.94%), priced from its tokens at today's prices.
     const opus = models.find((m) => m.modelId === 'claude-opus-5')!;
-    expect(opus.taskCost.headline).toMatchObject({ evidence: 'measured', taskKind: 'terminal' });
-    expect(opus.taskCost.configurations[0]!.costBasis).toBe('dollars-as-published');
-    // $5,969.11 over 330 trials, as the Terminal-Bench 4.0 chart publishes it.
-    expect(opus.taskCost.configurations[0]!.costPerAttemptUsd?.value).toBeCloseTo(5969.11 / 330, 5);
+    const efforts = opus.taskCost.configurations.filter((c) => c.taskKind === 'terminal').map((c) => c.reasoningEffort);
+    expect(efforts.sort()).toEqual(['high', 'low', 'max', 'medium', 'xhigh']);
+    const headline = opus.taskCost.configurations.find((c) => c.id === opus.taskCost.headline?.configurationId)!;
+    expect(headline).toMatchObject({ reasoningEffort: 'xhigh', costBasis: 'tokens-at-prices-in-force' });
+    expect(headline.successPercent?.value).toBe(53.94);
+    expect(opus.taskCost.headline?.configuration).toContain('xhigh');
+    // Grok 4.7's board cost covers 324 of its 330 trials: dollars as published, over the trials they cover.
+    const grok = models.find((m) => m.modelId === 'grok-4-7')!.taskCost.configurations[0]!;
+    expect(grok.costBasis).toBe('dollars-as-published');
+    expect(grok.costPerAttemptUsd?.value).toBeCloseTo(3683.287146 / 324, 5);
     expect(taskCostMethod.pricesAt).toBe(built.lastUpdated.slice(0, 10));
 
     // docs/data.md's worked example is this build's figures for gpt-5's headline configuration.
@@ -246,10 +305,11 @@ describe('the published data', () => {
     const gpt5 = models.find((m) => m.modelId === 'gpt-5')!.taskCost;
     const config = gpt5.configurations.find((c) => c.id === gpt5.headline?.configurationId)!;
     const perSolved = config.costPerSolvedTaskUsd!;
-    expect(config.reasoningEffort).toBe('reasoning_effort medium');
+    expect(config.reasoningEffort).toBe('reasoning_effort high');
     // npm run report: per source of runs, and the held-out coverage of the estimates.
     const report = taskCostReport(await freshSource(), built.documents['benchmarks.json'].benchmarks);
-    expect(report).toMatch(/Terminal-Bench 4\.0 +9 +9 +9 +9 +9/);
+    expect(report).toMatch(/Terminal-Bench 4\.0 +33 +21 +21 +33 +21/);
+    expect(report).toMatch(/Speed \(data\/speed\/\): \d+ tools/);
     const terminal = taskCostMethod.kinds.find((k) => k.taskKind === 'terminal')!;
     expect(report).toMatch(
       new RegExp(

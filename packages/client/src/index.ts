@@ -73,6 +73,7 @@ export {
   rankByTask,
   solvedTaskCeiling,
   TASK_KINDS,
+  impliedRanking,
   TASK_RANK_BY,
   type TaskConfiguration,
   type TaskCost,
@@ -81,7 +82,10 @@ export {
   type TaskKind,
   type TaskQuery,
   type TaskRankBy,
+  type TaskBilling,
   taskFiguresOf,
+  taskFiguresOnPlatform,
+  taskBillingOn,
 } from './task-cost.ts';
 export { structuralIssues, type Validator } from './validate.ts';
 /** The directory's cost engine itself (src/cost), for callers that work with their own data. */

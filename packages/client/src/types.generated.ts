@@ -542,7 +542,7 @@ export interface BenchmarkModel {
           high: number;
         } | null;
       } | null;
-      /** `tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; long-context tiers and caching are not applied, because the runs publish per-task totals, not per-request prompts, and no cached share). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost. */
+      /** `tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; the cached share at the cache-read rate where the run publishes it; long-context tiers and cache writes are not applied, because the runs publish per-task totals, not per-request prompts). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost. */
       costBasis: "tokens-at-prices-in-force" | "dollars-as-published" | "estimated" | null;
       /** Date of the prices the cost is at: the build date, or the source date for dollars as published. */
       pricesAsOf: string | null;
@@ -630,7 +630,7 @@ export interface BenchmarkModel {
           high: number;
         } | null;
       } | null;
-      /** `tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; long-context tiers and caching are not applied, because the runs publish per-task totals, not per-request prompts, and no cached share). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost. */
+      /** `tokens-at-prices-in-force`: the published tokens per task priced by the cost rules on the build date (promotions in force count; the cached share at the cache-read rate where the run publishes it; long-context tiers and cache writes are not applied, because the runs publish per-task totals, not per-request prompts). `dollars-as-published`: only dollars are published; they are kept as the source computed them at the prices of `pricesAsOf`, not rescaled. `estimated`: from the stated estimate model (taskCostMethod). Null without a cost. */
       costBasis: "tokens-at-prices-in-force" | "dollars-as-published" | "estimated" | null;
       /** Date of the prices the cost is at: the build date, or the source date for dollars as published. */
       pricesAsOf: string | null;

@@ -14,6 +14,7 @@
  *   leave-one-out error, never narrower than the widest measured interval of the kind; the held-out coverage is reported.
  */
 import { ratesAt, type PricedModel } from '../../cost/index.ts';
+import { byHeadlineRule } from '../../cost/task-rank.ts';
 import type {
   BenchmarkModel,
   TaskConfiguration,
@@ -33,7 +34,7 @@ export const MIN_ESTIMATE_EVIDENCE = 5;
 export const ESTIMATE_COVERAGE_TARGET = { low: 0.75, high: 0.85 } as const;
 
 export const HEADLINE_RULE =
-  'The measured configuration with a cost that has the most runs; ties: the one whose reasoning effort the source does not state (its default), then the newest run, then the id. Without a measured cost: the estimate of the task kind with the most measured models; without one: the measured configuration with time only.';
+  "The measured configuration with a cost that has the most runs; ties: the one whose reasoning effort the source does not state (its default), then the higher success rate (the configuration the scores' pick rule takes from the same board), then the newest run, then the id. Without a measured cost: the estimate of the task kind with the most measured models; without one: the measured configuration with time only.";
 
 export const ESTIMATE_MODEL =
   "Per task kind: ln(cost per attempt / blended price in force (3 input : 1 output, USD per 1M)) of a model without a measured cost is the mean of that quantity over the scored models measured on the kind (their headline configuration of the kind); the 80% interval is the mean plus or minus the ceil((n+1) x 0.8)-th smallest absolute leave-one-out error, widened to the widest measured cost-per-solved-task interval of the kind. Cost per solved task divides by the kind's success estimate where benchmarks.json has one (terminal: scoreDetails.terminalBench). Fewer than 5 measured models: no estimate.";
@@ -228,22 +229,6 @@ export function configurationsOf(runs: readonly TaskRun[], tool: PricedModel, at
   const groups = new Map<string, TaskRun[]>();
   for (const run of runs) groups.set(configurationKey(run), [...(groups.get(configurationKey(run)) ?? []), run]);
   return [...groups.values()].map((group) => measuredConfiguration(group, tool, at));
-}
-
-const newest = (c: TaskConfiguration) =>
-  c.runs
-    .map((r) => r.date)
-    .sort()
-    .at(-1) ?? '';
-
-/** HEADLINE_RULE's order among configurations: most runs, default effort, newest run, id. */
-export function byHeadlineRule(a: TaskConfiguration, b: TaskConfiguration): number {
-  return (
-    b.runs.length - a.runs.length ||
-    Number(a.reasoningEffort !== null) - Number(b.reasoningEffort !== null) ||
-    (newest(a) < newest(b) ? 1 : newest(a) > newest(b) ? -1 : 0) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
 }
 
 /** The configuration a model is represented by for one kind (with a cost), or null. */

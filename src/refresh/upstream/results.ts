@@ -14,16 +14,13 @@ import type { TaskRun } from '../../schema/source.ts';
  */
 export type UpstreamTaskRun = Pick<
   TaskRun,
-  | 'id'
-  | 'benchmark'
-  | 'taskSet'
-  | 'taskKind'
-  | 'configuration'
-  | 'attemptsPerTask'
-  | 'triesPerAttempt'
-  | 'runner'
-  | 'perTask'
->;
+  'id' | 'taskSet' | 'taskKind' | 'configuration' | 'attemptsPerTask' | 'triesPerAttempt' | 'runner' | 'perTask'
+> & {
+  /** The benchmark as the upstream names it; absent: the benchmark the result's feed names. */
+  benchmark?: string;
+  /** A caveat on how the run's figures were read, kept as the source's note. */
+  note?: string;
+};
 
 export interface UpstreamResult {
   /** 1-based position of the entry in the upstream document, for reports. */

@@ -7,7 +7,14 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL } from '../client.ts';
 import { parseTokens, UsageError } from '../format.ts';
 import { CAPABILITIES, type Capability, type RankBy, suggestIds, type ToolFilter, type ToolStatus } from '../query.ts';
-import { TASK_KINDS, TASK_RANK_BY, type TaskKind, type TaskQuery, type TaskRankBy } from '../task-cost.ts';
+import {
+  impliedRanking,
+  TASK_KINDS,
+  TASK_RANK_BY,
+  type TaskKind,
+  type TaskQuery,
+  type TaskRankBy,
+} from '../task-cost.ts';
 
 /** How long a request may take before the CLI gives up (a stalled server must not hang a script). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -46,9 +53,11 @@ cost:
 cost per task (cost, top; the figures benchmarks.json publishes, with their 80% interval, measured or estimated):
   --by solved-task-cost     rank by cost per solved task (cost: no --input/--output needed)
   --by task-seconds         rank by wall-clock seconds per task
+  --by output-speed         rank by output tokens per second (median over published endpoints), fastest first
   --task-kind <kind>        code-edit|repo-issue|terminal (default: each model's headline; top: the use case's)
   --max-task-cost <usd>     only models whose cost per solved task is at most this
   --max-seconds <s>         only models whose seconds per task is at most this
+  --min-speed <tokens/s>    only models whose output tokens per second is at least this
   a model without the figure ranked or limited by is left out (unknown is not within a limit)
 
 changes:
@@ -107,6 +116,7 @@ const OPTIONS = {
   'task-kind': { type: 'string' },
   'max-task-cost': { type: 'string' },
   'max-seconds': { type: 'string' },
+  'min-speed': { type: 'string' },
 } as const;
 
 const STATUSES: readonly ToolStatus[] = ['active', 'preview', 'deprecated', 'retired'];
@@ -262,27 +272,20 @@ function nonNegative(text: string | undefined, flag: string, unit: string): numb
 }
 
 /**
- * The per-task query of --task-kind, --max-task-cost and --max-seconds, ranked by `by`; null when none is given
- * and `by` is not a task ranking. A limit alone ranks by the figure it limits.
+ * The per-task query of --task-kind, --max-task-cost, --max-seconds and --min-speed, ranked by `by`; null when none
+ * is given and `by` is not a task ranking. A limit alone ranks by the figure it limits.
  */
 export function taskQueryOf(values: Values, by: RankBy | TaskRankBy): TaskQuery | null {
   const kind = values['task-kind'];
   if (kind !== undefined && !TASK_KINDS.includes(kind as TaskKind))
     throw new UsageError(`--task-kind must be one of ${TASK_KINDS.join(', ')} (got "${kind}")`);
-  const maxSolvedTaskUsd = nonNegative(values['max-task-cost'], '--max-task-cost', 'USD');
-  const maxSecondsPerTask = nonNegative(values['max-seconds'], '--max-seconds', 'seconds');
-  if (!isTaskRanking(by) && kind === undefined && maxSolvedTaskUsd === undefined && maxSecondsPerTask === undefined)
-    return null;
-  return {
-    by: isTaskRanking(by)
-      ? by
-      : maxSolvedTaskUsd === undefined && maxSecondsPerTask !== undefined
-        ? 'task-seconds'
-        : 'solved-task-cost',
-    kind: kind as TaskKind | undefined,
-    maxSolvedTaskUsd,
-    maxSecondsPerTask,
+  const limits = {
+    maxSolvedTaskUsd: nonNegative(values['max-task-cost'], '--max-task-cost', 'USD'),
+    maxSecondsPerTask: nonNegative(values['max-seconds'], '--max-seconds', 'seconds'),
+    minOutputTokensPerSecond: nonNegative(values['min-speed'], '--min-speed', 'tokens per second'),
   };
+  if (!isTaskRanking(by) && kind === undefined && Object.values(limits).every((v) => v === undefined)) return null;
+  return { by: isTaskRanking(by) ? by : impliedRanking(limits), kind: kind as TaskKind | undefined, ...limits };
 }
 
 /** The instant the workload is priced at (promotions and off-peak rates in force then): --at, else now. */

@@ -265,7 +265,7 @@ export function showText(model: ModelDocument, chain: Tool[] | null, weighted: n
   return lines.join('\n');
 }
 
-/** The columns of a model's per-task figures: what it rests on, cost per attempt and per solved task, seconds, tasks per $100. */
+/** The columns of a model's per-task figures: what it rests on, cost per attempt and per solved task, seconds, tasks per $100, output speed. */
 function taskColumns<T>(figures: (row: T) => TaskFigures | null): Column<T>[] {
   const column = (
     header: string,
@@ -285,6 +285,14 @@ function taskColumns<T>(figures: (row: T) => TaskFigures | null): Column<T>[] {
     column('cost/solved task', (f) => f.costPerSolvedTaskUsd, 'usd'),
     column('seconds/task', (f) => f.secondsPerTask, 'seconds'),
     column('solved/$100', (f) => f.solvedTasksPer100Usd, 'count'),
+    {
+      header: 'tokens/s',
+      value: (r) => {
+        const speed = figures(r)?.outputTokensPerSecond ?? null;
+        return speed === null ? '-' : String(Math.round(speed));
+      },
+      align: 'right',
+    },
   ];
 }
 
@@ -294,24 +302,38 @@ export function taskTable(ranked: readonly RankedTask[]): string {
     { header: '#', value: (r) => String(r.rank), align: 'right' },
     { header: 'id', value: (r) => r.figures.modelId },
     ...taskColumns<RankedTask>((r) => r.figures),
-    { header: 'configuration', value: (r) => r.figures.configuration },
+    {
+      header: 'configuration',
+      value: (r) => `${r.figures.configuration}${r.figures.billingNote ? `; ${r.figures.billingNote}` : ''}`,
+    },
   ]);
 }
+
+const RANKING_WORDS: Record<TaskQuery['by'], string> = {
+  'solved-task-cost': 'cost per solved task',
+  'task-seconds': 'seconds per task',
+  'output-speed': 'output tokens per second (median over published endpoints, fastest first)',
+};
 
 /** The heading of a task ranking: what it orders by, the kind and the limits. */
 export function taskLine(query: TaskQuery, pricesAt: string): string {
   const limits = [
     query.maxSolvedTaskUsd !== undefined ? `at most $${query.maxSolvedTaskUsd} per solved task` : null,
     query.maxSecondsPerTask !== undefined ? `at most ${query.maxSecondsPerTask} s per task` : null,
+    query.minOutputTokensPerSecond !== undefined ? `at least ${query.minOutputTokensPerSecond} output tokens/s` : null,
   ].filter(Boolean);
-  return `Ranked by ${query.by === 'solved-task-cost' ? 'cost per solved task' : 'seconds per task'}, ${query.kind ? `${query.kind} tasks` : 'each model’s headline configuration (kinds of task differ; --task-kind compares one kind)'}${limits.length ? `, ${limits.join(', ')}` : ''}; prices in force on ${pricesAt} (80% intervals; measured = its own published runs, estimated = taskCostMethod.estimateModel)`;
+  return `Ranked by ${RANKING_WORDS[query.by]}, ${query.kind ? `${query.kind} tasks` : 'each model’s headline configuration (kinds of task differ; --task-kind compares one kind)'}${limits.length ? `, ${limits.join(', ')}` : ''}; prices in force on ${pricesAt} (80% intervals; measured = its own published runs, estimated = taskCostMethod.estimateModel)`;
 }
 
 export function taskJson(query: TaskQuery, pricesAt: string, ranked: readonly RankedTask[]) {
   return {
     by: query.by,
     taskKind: query.kind ?? null,
-    limits: { maxSolvedTaskUsd: query.maxSolvedTaskUsd ?? null, maxSecondsPerTask: query.maxSecondsPerTask ?? null },
+    limits: {
+      maxSolvedTaskUsd: query.maxSolvedTaskUsd ?? null,
+      maxSecondsPerTask: query.maxSecondsPerTask ?? null,
+      minOutputTokensPerSecond: query.minOutputTokensPerSecond ?? null,
+    },
     pricesAt,
     results: ranked.map((r) => ({ rank: r.rank, ...r.figures })),
   };
@@ -354,5 +376,18 @@ export function taskLines(benchmark: BenchmarkModel | null | undefined): string[
         ? `  ${e.taskKind} (estimated): per attempt ${figureWords(e.costPerAttemptUsd, 'estimated', 'usd')}, per solved task ${figureWords(e.costPerSolvedTaskUsd, 'estimated', 'usd')}`
         : `  ${e.taskKind}: unknown (${e.reason ?? 'no evidence'})`,
     );
-  return lines;
+  return [...lines, ...speedLines(taskCost)];
+}
+
+/** The published endpoint speeds of a model, with their median, each with its date and source. */
+function speedLines(taskCost: NonNullable<BenchmarkModel['taskCost']>): string[] {
+  if (taskCost.endpoints.length === 0) return ['speed: none published'];
+  const median = taskCost.headline?.outputTokensPerSecond;
+  return [
+    `speed: ${median == null ? 'output speed not published' : `${Math.round(median)} output tokens/s`} (median over ${taskCost.endpoints.length} endpoint(s))`,
+    ...taskCost.endpoints.map(
+      (e) =>
+        `  ${e.provider}: ${e.outputTokensPerSecond === null ? '-' : `${Math.round(e.outputTokensPerSecond)} tokens/s`}${e.timeToFirstTokenSeconds === null ? '' : `, first token after ${e.timeToFirstTokenSeconds.toFixed(2)} s`} (${e.date}; ${e.source.url})`,
+    ),
+  ];
 }

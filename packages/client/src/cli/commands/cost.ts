@@ -4,7 +4,8 @@
  */
 import { platformById } from '../../client.ts';
 import { filterTools, rankTools } from '../../query.ts';
-import { rankByTask } from '../../task-cost.ts';
+import { rankByTask, type TaskQuery, taskBillingOn } from '../../task-cost.ts';
+import type { BenchmarksDocument, Platform, Tool } from '../../types.generated.ts';
 import {
   filterOf,
   instantOf,
@@ -49,21 +50,7 @@ export async function costCommand(invocation: Invocation): Promise<number> {
   ]);
   checkFilterNames(filter, tools);
   const pricesAt = benchmarks.benchmarks.taskCostMethod.pricesAt;
-  if (!usage && taskQuery) {
-    const inactive = values.all ? [] : (['deprecated', 'retired'] as const);
-    const kept = filterTools(tools, filter, {
-      platforms: platforms.platforms,
-      benchmarks: benchmarks.benchmarks.models,
-    }).filter((t) => !(inactive as readonly string[]).includes(t.status));
-    const ranked = rankByTask(benchmarks.benchmarks.models, { ...taskQuery, only: new Set(kept.map((t) => t.id)) });
-    if (values.json) {
-      printJson(taskJson(taskQuery, pricesAt, ranked.slice(0, limit)));
-      return 0;
-    }
-    print(taskLine(taskQuery, pricesAt));
-    print(taskTable(ranked.slice(0, limit)));
-    return 0;
-  }
+  if (!usage && taskQuery) return taskRanking({ values, tools, benchmarks, platforms: platforms.platforms }, taskQuery);
   const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
   const ranked = rankTools(tools, usage!, {
     by: by as 'cost' | 'score' | 'value',
@@ -97,5 +84,42 @@ export async function costCommand(invocation: Invocation): Promise<number> {
   if (unfit.length)
     print(`${unfit.length} models left out: one request goes over their context window or output limit`);
   if (shown.some((r) => partlyEstimated(r.measuredCount, weighted))) print(ESTIMATE_NOTE);
+  return 0;
+}
+
+/**
+ * The models ranked by a published per-task figure under the filters; on a platform, each model's figures as it bills
+ * them (bring your own key, its per-token factor, or no dollar figure where it bills per request).
+ */
+function taskRanking(
+  data: {
+    values: Invocation['values'];
+    tools: Tool[];
+    benchmarks: BenchmarksDocument;
+    platforms: Platform[];
+  },
+  taskQuery: TaskQuery,
+): number {
+  const { values, tools, benchmarks, platforms } = data;
+  const filter = filterOf(values);
+  const limit = positiveInteger(values.limit, '--limit') ?? 10;
+  const pricesAt = benchmarks.benchmarks.taskCostMethod.pricesAt;
+  const inactive = values.all ? [] : (['deprecated', 'retired'] as const);
+  const kept = filterTools(tools, filter, { platforms, benchmarks: benchmarks.benchmarks.models }).filter(
+    (t) => !(inactive as readonly string[]).includes(t.status),
+  );
+  const platform = filter.platform ? platformById(platforms, filter.platform) : undefined;
+  const billing = platform ? taskBillingOn(platform, tools) : undefined;
+  const ranked = rankByTask(benchmarks.benchmarks.models, {
+    ...taskQuery,
+    billing,
+    only: new Set(kept.map((t) => t.id)),
+  });
+  if (values.json) {
+    printJson({ ...taskJson(taskQuery, pricesAt, ranked.slice(0, limit)), platform: platform?.id ?? null });
+    return 0;
+  }
+  print(`${taskLine(taskQuery, pricesAt)}${platform ? `; billed as ${platform.name} bills each model` : ''}`);
+  print(taskTable(ranked.slice(0, limit)));
   return 0;
 }
