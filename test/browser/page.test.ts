@@ -288,6 +288,46 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       await page.close();
     });
 
+    it('prices a month of coding tasks of one kind from the published cost per solved task', async () => {
+      type Models = {
+        modelId: string;
+        taskCost: { configurations: { taskKind: string; costPerSolvedTaskUsd: { value: number } | null }[] };
+      }[];
+      const published = (
+        JSON.parse((await httpRequest(`${target.baseUrl}/api/benchmarks.json`)).body.toString('utf8')) as {
+          benchmarks: { models: Models };
+        }
+      ).benchmarks.models;
+      const page = await open('/calculator/');
+      await page.waitForFunction(
+        () => !document.querySelector('#task-status')?.textContent?.includes('Without JavaScript'),
+      );
+      await page.selectOption('#t-kind', 'terminal');
+      await page.check('#t-measured');
+      await page.fill('#t-n', '10');
+      const rows = await page.$$eval('#task-results tbody tr', (trs) =>
+        trs.map(
+          (tr) => [tr.dataset.tool!, Number(tr.querySelector<HTMLElement>('td[data-usd]')!.dataset.usd)] as const,
+        ),
+      );
+      expect(rows.length).toBeGreaterThan(5);
+      for (const [id, usd] of rows) {
+        // Ten solved tasks cost ten times one of the model's measured terminal configurations' cost per solved task.
+        const costs = published
+          .find((m) => m.modelId === id)!
+          .taskCost.configurations.filter((c) => c.taskKind === 'terminal' && c.costPerSolvedTaskUsd)
+          .map((c) => 10 * c.costPerSolvedTaskUsd!.value);
+        expect(
+          costs.some((c) => Math.abs(c - usd) < 1e-9),
+          id,
+        ).toBe(true);
+      }
+      const months = rows.map(([, usd]) => usd);
+      expect(months).toEqual([...months].sort((a, b) => a - b));
+      expect(await page.textContent('#task-status')).toContain('10 solved terminal tasks a month');
+      await page.close();
+    });
+
     it('reads correctly without JavaScript: every row and link is in the HTML', async () => {
       const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
       const page = await open('/', noScript);

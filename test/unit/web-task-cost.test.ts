@@ -1,11 +1,12 @@
 /**
- * The page shows cost per task as benchmarks.json publishes it: the home table's per-solved-task and seconds cells
+ * The page shows cost per task as benchmarks.json publishes it: the home table's per-solved-task, seconds and speed cells
  * carry the headline's values (what the table sorts by) with the estimate mark where it is one, and each model page
  * lists every configuration with its runs' sources; a use case with a kind of task shows its picks' own task costs.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { buildDocuments } from '../../src/compile/documents.ts';
 import { tableRows } from '../../src/web/pages/home-table.ts';
+import { renderCompare } from '../../src/web/pages/compare.ts';
 import { renderModel } from '../../src/web/pages/model.ts';
 import { renderUseCase } from '../../src/web/pages/sections.ts';
 import { money } from '../../src/web/format.ts';
@@ -21,6 +22,7 @@ describe('cost per task on the page', () => {
     const site = siteOf({ documents });
     const rows = tableRows(site, '/').split('\n');
     let estimated = 0;
+    let fast = 0;
     for (const model of models) {
       const row = rows.find((r) => r.includes(`data-id="${model.modelId}"`))!;
       const solved = /<td class="c-solvedTask opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
@@ -31,6 +33,9 @@ describe('cost per task on the page', () => {
       expect(solved[1], model.modelId).toBe(String(h?.costPerSolvedTaskUsd?.value ?? ''));
       expect(attempt[1], model.modelId).toBe(String(h?.costPerAttemptUsd?.value ?? ''));
       expect(seconds[1], model.modelId).toBe(String(h?.secondsPerTask?.value ?? ''));
+      const speed = /<td class="c-speed opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
+      expect(speed[1], model.modelId).toBe(String(h?.outputTokensPerSecond ?? ''));
+      if (h?.outputTokensPerSecond) fast++;
       expect(solved[2]!.includes('class="mark est"'), model.modelId).toBe(
         h?.evidence === 'estimated' && h.costPerSolvedTaskUsd !== null,
       );
@@ -43,8 +48,27 @@ describe('cost per task on the page', () => {
       expect(page).toContain('id="task-h"');
       for (const c of model.taskCost?.configurations ?? [])
         for (const run of c.runs) expect(page, `${model.modelId} ${c.id}`).toContain(run.source.url);
+      // Each endpoint speed is shown with its source, so the column's median can be traced.
+      for (const e of model.taskCost?.endpoints ?? []) expect(page, model.modelId).toContain(e.source.url);
     }
     expect(estimated).toBeGreaterThan(0);
+    expect(fast).toBeGreaterThan(0);
+
+    // Compare: each model's column carries its headline's cost per solved task and its output speed.
+    const compare = renderCompare(site, '/');
+    const cells = (label: string) => {
+      const row = compare.split('\n').find((r) => r.includes(`<th scope="row">${label}</th>`))!;
+      return new Map([...row.matchAll(/<td data-id="([^"]+)" hidden>(.*?)<\/td>/g)].map((m) => [m[1]!, m[2]!]));
+    };
+    const solvedCells = cells('Cost per solved task');
+    const speedCells = cells('Output tokens per second');
+    for (const model of models) {
+      const h = model.taskCost?.headline;
+      if (h?.costPerSolvedTaskUsd)
+        expect(solvedCells.get(model.modelId)).toContain(money(h.costPerSolvedTaskUsd.value));
+      if (h?.outputTokensPerSecond)
+        expect(speedCells.get(model.modelId)).toBe(Math.round(h.outputTokensPerSecond).toLocaleString('en-US'));
+    }
 
     // A use case with a kind of task shows each pick's own cost for that kind beside its scenario cost.
     const withKind = documents['use-cases.json'].useCases.filter((u) => u.taskKind);

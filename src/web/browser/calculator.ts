@@ -4,6 +4,7 @@ import { type CalcRow, type CalcSort, type CalcTool, calculate, rowsHtml, type W
 import { intervalOf, money } from '../format.ts';
 import type { ScoreView } from '../marks.ts';
 import { componentsOf, extra, measuredShare } from '../view.ts';
+import { fetchJson, recomputeOn } from './live.ts';
 
 interface Loaded {
   tools: CalcTool[];
@@ -13,12 +14,6 @@ interface Loaded {
 
 interface BenchmarksLike {
   benchmarks: { models: { modelId: string; overallScore: number; scoreDetails: object }[] };
-}
-
-async function fetchJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return (await response.json()) as T;
 }
 
 const FIELDS: [Exclude<keyof Workload, 'batch'>, string][] = [
@@ -193,13 +188,6 @@ export async function initCalculator(): Promise<void> {
     return;
   }
 
-  const run = () => recompute(calculator, data);
   useCase.addEventListener('change', () => applyUseCase(form, useCase));
-  form.addEventListener('input', run);
-  form.addEventListener('change', run);
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    run();
-  });
-  run();
+  recomputeOn(form, () => recompute(calculator, data));
 }

@@ -1,7 +1,7 @@
 /**
  * The page script: sorting and filtering of the model table (the chart follows it), choosing
  * models to compare, keyboard and pointer help on the chart, the compare page and the cost
- * calculator. Everything reads without it except the calculator's live recomputation and the
+ * calculator with its month of tasks. Everything reads without it except the calculators' live recomputation and the
  * compare page's choice of models; it only enhances what the HTML already shows.
  */
 import { initCalculator } from './calculator.ts';
@@ -9,6 +9,7 @@ import { initChart } from './chart.ts';
 import { initCompare } from './compare.ts';
 import { initPick } from './pick.ts';
 import { initTable } from './table.ts';
+import { initTaskCalculator } from './task-calculator.ts';
 
 for (const element of document.querySelectorAll<HTMLElement>('.js-only')) element.hidden = false;
 initChart();
@@ -16,3 +17,4 @@ initTable();
 initPick();
 initCompare();
 void initCalculator();
+void initTaskCalculator();

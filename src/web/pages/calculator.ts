@@ -2,7 +2,16 @@
 import { calculate, DEFAULT_WORKLOAD, rowsHtml } from '../calc.ts';
 import { esc } from '../html.ts';
 import { grouped } from '../format.ts';
+import {
+  DEFAULT_TASK_WORKLOAD,
+  TASK_KIND_WORDS,
+  TASK_KINDS,
+  taskMonth,
+  taskRowsHtml,
+  taskSummary,
+} from '../task-calc.ts';
 import { scoreViews, type Site } from '../view.ts';
+import { isInactive } from '../wording.ts';
 
 function numberField(id: string, name: string, label: string, value: number, hint: string): string {
   return `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
@@ -16,6 +25,38 @@ function choiceFields(): string {
 <div class="field check"><input id="c-fit" name="fit" type="checkbox" value="1"><label for="c-fit">Only models this request fits (prompt and output within the context window and output limit)</label></div>
 <div class="field check"><input id="c-dep" name="all" type="checkbox" value="1"><label for="c-dep">Include deprecated and retired models</label></div>
 </fieldset>`;
+}
+
+/**
+ * A month of coding tasks of one kind: each model's published cost per solved task times the tasks, cheapest first
+ * (the browser script recomputes it as the form changes; the rows here are the default).
+ */
+function taskSection(site: Site, root: string): string {
+  const w = DEFAULT_TASK_WORKLOAD;
+  const active = new Set(site.tools.filter((t) => !isInactive(t.status)).map((t) => t.id));
+  const models = [...site.scored.values()].map((s) => s.model);
+  const names = new Map(site.tools.map((t) => [t.id, t.name]));
+  const rows = taskMonth(models, active, w);
+  const kinds = TASK_KINDS.map(
+    (k) => `<option value="${k}"${k === w.kind ? ' selected' : ''}>${esc(TASK_KIND_WORDS[k])}</option>`,
+  ).join('');
+  return `<h2 id="tasks-h">A month of coding tasks</h2>
+<p>Agents are budgeted per task, and what a task costs depends on how many tokens a model spends on it as much as on its price. Here a workload is a number of solved tasks of one kind a month, priced by each model’s published cost per solved task: its own runs’ tokens at the prices in force on the data’s date (or their dollars as published), divided by their success rate, or an estimate marked <span class="mark est">est.</span> where it has none (<a href="${root}method/">how</a>). Intervals are 80%.</p>
+<form id="task-calc" class="calc" hidden>
+<fieldset><legend>Tasks per month</legend>
+<div class="field wide"><label for="t-kind">Kind of task</label><select id="t-kind" name="tk">${kinds}</select></div>
+${numberField('t-n', 'tn', 'Solved tasks per month', w.tasks, 'Monthly cost = cost per solved task × tasks.')}
+<div class="field check"><input id="t-measured" name="tm" type="checkbox" value="1"><label for="t-measured">Only models measured on this kind of task (no estimates)</label></div>
+</fieldset>
+</form>
+<p id="task-status" class="count" role="status">${esc(taskSummary(rows, w, names))} Without JavaScript this table shows ${grouped(w.tasks)} ${esc(w.kind)} tasks a month.</p>
+<div class="scroll" role="region" aria-labelledby="task-caption" tabindex="0">
+<table id="task-results" class="calc-results">
+<caption id="task-caption">Monthly cost of solved tasks per model</caption>
+<thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Per month</th><th scope="col">Per solved task</th><th scope="col">Per attempt</th><th scope="col">Seconds per task</th><th scope="col">Rests on</th></tr></thead>
+<tbody>${taskRowsHtml(rows, names, root)}</tbody>
+</table>
+</div>`;
 }
 
 export function renderCalculator(site: Site, root: string): string {
@@ -60,5 +101,6 @@ ${choiceFields()}
 </table>
 </div>
 <p id="calc-empty" class="empty" hidden>No model matches: lower the minimum score, or untick the fit filter.</p>
+${taskSection(site, root)}
 <p class="data-links">Computed from <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/platforms.json">platforms.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a> and <a href="${root}api/use-cases.json">use-cases.json</a>.</p>`;
 }

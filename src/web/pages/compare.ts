@@ -1,16 +1,16 @@
 /**
  * Compare two to four models side by side: one column per model holding its prices (tiers and
  * caching), context and output limits, each benchmark (measured or estimated, with its interval),
- * rank range, platforms, lifecycle and the monthly cost of a workload. Every model's column is
+ * rank range, cost and time per coding task with output speed, platforms, lifecycle and the monthly cost of a workload. Every model's column is
  * rendered here at build time, its cost for the default workload included; the script shows the
  * ones compare/?ids=a,b names, in that order, and reprices them for the address's in, out and n.
  */
 import type { Tool } from '../../schema/api.ts';
 import { calculate, DEFAULT_WORKLOAD } from '../calc.ts';
 import { esc } from '../html.ts';
-import { day, intervalOf, money, month, price, tokens } from '../format.ts';
+import { day, grouped, intervalOf, money, month, price, tokens } from '../format.ts';
 import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
-import { scoreHtml } from '../marks.ts';
+import { scoreHtml, taskFigureHtml } from '../marks.ts';
 import { cachingWords, tierWords } from '../pricing-words.ts';
 import { workloadWords } from '../workload.ts';
 import { detailOf, EVIDENCE_WORDS, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
@@ -79,6 +79,38 @@ function priceRows(site: Site): Row[] {
   ];
 }
 
+/**
+ * Each model's headline cost and time per coding task (benchmarks.json taskCost.headline), which names its kind of
+ * task and configuration, and its output speed: the same figures as the home table's optional columns.
+ */
+function taskRows(site: Site): Row[] {
+  const headline = (t: Tool) => site.scored.get(t.id)?.model.taskCost?.headline ?? null;
+  const figure =
+    (pick: 'costPerSolvedTaskUsd' | 'costPerAttemptUsd' | 'secondsPerTask', unit: 'usd' | 'seconds') => (t: Tool) => {
+      const h = headline(t);
+      return h ? taskFigureHtml(h[pick], h.evidence, unit) : '—';
+    };
+  return [
+    [
+      'Task it is priced on',
+      (t) => {
+        const h = headline(t);
+        return h ? `${esc(h.taskKind)}: ${esc(h.configuration)}` : 'no published run or estimate';
+      },
+    ],
+    ['Cost per solved task', figure('costPerSolvedTaskUsd', 'usd')],
+    ['Cost per attempt', figure('costPerAttemptUsd', 'usd')],
+    ['Seconds per task', figure('secondsPerTask', 'seconds')],
+    [
+      'Output tokens per second',
+      (t) => {
+        const speed = headline(t)?.outputTokensPerSecond ?? null;
+        return speed === null ? 'not published' : grouped(Math.round(speed));
+      },
+    ],
+  ];
+}
+
 function factRows(site: Site): Row[] {
   const scores = scoreViews(site);
   const costs = new Map(
@@ -115,7 +147,7 @@ function headCell(t: Tool, root: string): string {
 }
 
 function bodyRows(site: Site): string {
-  const rows = [...scoreRows(site), ...priceRows(site), ...factRows(site)];
+  const rows = [...scoreRows(site), ...priceRows(site), ...taskRows(site), ...factRows(site)];
   return rows
     .map(
       ([label, cell, id]) =>

@@ -5,7 +5,7 @@
  */
 import type { Tool } from '../../schema/api.ts';
 import { esc } from '../html.ts';
-import { month, price, tokens } from '../format.ts';
+import { grouped, month, price, tokens } from '../format.ts';
 import { scoreHtml, type TaskFigureView, taskFigureHtml } from '../marks.ts';
 import { STATUS_WORDS, type Scored, type Site } from '../view.ts';
 import { isInactive } from '../wording.ts';
@@ -79,6 +79,13 @@ export const COLUMNS: Column[] = [
     abbr: 'Wall-clock seconds per coding task on the model’s headline configuration, as its source measured them',
     optional: true,
   },
+  {
+    key: 'speed',
+    label: 'Tokens/s',
+    type: 'num',
+    abbr: 'Output tokens per second: the median over the provider endpoints a source published a speed for (the model page names each, with its date and conditions)',
+    optional: true,
+  },
 ];
 
 /** The class a column's cells carry: what the stylesheet shows or hides. */
@@ -132,6 +139,12 @@ function priceCells(site: Site, t: Tool, s: Scored | undefined): string {
 
 const context = (t: Tool) => cell('context', t.contextTokens, tokens(t.contextTokens));
 
+/** The headline's output speed: the median over published endpoints, rounded as the model page shows it. */
+function speedCell(s: Scored | undefined): string {
+  const speed = s?.model.taskCost?.headline?.outputTokensPerSecond ?? null;
+  return speed === null ? cell('speed', null, '—') : cell('speed', speed, grouped(Math.round(speed)));
+}
+
 /** The headline's cost per solved task, per attempt and seconds per task (benchmarks.json taskCost), each sortable by its value. */
 function taskCells(s: Scored | undefined): [string, string, string] {
   const h = s?.model.taskCost?.headline;
@@ -153,7 +166,7 @@ function rowOf(site: Site, t: Tool, categoryName: Map<string, string>, root: str
   const search = [t.name, t.id, ...t.aliases].join(' ').toLowerCase();
   const [solvedCell, attemptCell, secondsCell] = taskCells(s);
   const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-q="${esc(search)}"`;
-  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}</tr>`;
+  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}${speedCell(s)}</tr>`;
 }
 
 /** Best score first, unscored last by name. */
