@@ -12,7 +12,7 @@ const BASE = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--link)}
 a:visited{color:var(--visited)}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}
@@ -99,7 +99,7 @@ th[aria-sort=descending] button::after{content:"▼";color:var(--fg)}
 .models th.c-name a{overflow-wrap:anywhere}
 .models .pick{vertical-align:middle;margin-right:.4em}
 .models .opt{display:none}
-body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
+body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-per100:checked) .models .c-per100,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
 body:has(#f-all:not(:checked)) .models tr.inactive,body:has(#f-all:not(:checked)) .chart .pt.inactive{display:none}
 .models td.c-categories{white-space:normal;min-width:9rem}
 .ns{font-size:.9em;color:var(--muted)}

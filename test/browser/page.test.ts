@@ -172,6 +172,25 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
         (n) => document.querySelectorAll('#models tbody tr:not([hidden])').length === n,
         current.length,
       );
+      // A limit on cost per solved task and on output speed keeps only the models whose published figure is within
+      // it; a model without the figure is left out.
+      await page.fill('#f-maxtask', '5');
+      await page.fill('#f-minspeed', '50');
+      const limited = await page.$$eval('#models tbody tr:not([hidden])', (rows) =>
+        rows.map((r) => [(r as HTMLElement).dataset.task ?? '', (r as HTMLElement).dataset.speed ?? '']),
+      );
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited.length).toBeLessThan(current.length);
+      for (const [task, speed] of limited) {
+        expect(task === '' ? Number.NaN : Number(task)).toBeLessThanOrEqual(5);
+        expect(speed === '' ? Number.NaN : Number(speed)).toBeGreaterThanOrEqual(50);
+      }
+      expect(page.url()).toContain('maxtask=5');
+      await page.click('button[type=reset]');
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('#models tbody tr:not([hidden])').length === n,
+        current.length,
+      );
       // One switch shows the deprecated and retired models too.
       await page.check('#f-all');
       expect(await page.locator('#models tbody tr:not([hidden])').count()).toBe(totalTools);

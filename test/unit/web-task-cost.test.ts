@@ -33,6 +33,11 @@ describe('cost per task on the page', () => {
       expect(solved[1], model.modelId).toBe(String(h?.costPerSolvedTaskUsd?.value ?? ''));
       expect(attempt[1], model.modelId).toBe(String(h?.costPerAttemptUsd?.value ?? ''));
       expect(seconds[1], model.modelId).toBe(String(h?.secondsPerTask?.value ?? ''));
+      const per100 = /<td class="c-per100 opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
+      expect(per100[1], model.modelId).toBe(String(h?.solvedTasksPer100Usd?.value ?? ''));
+      // The filters read the same figures from the row.
+      expect(row, model.modelId).toContain(`data-task="${h?.costPerSolvedTaskUsd?.value ?? ''}"`);
+      expect(row, model.modelId).toContain(`data-speed="${h?.outputTokensPerSecond ?? ''}"`);
       const speed = /<td class="c-speed opt"(?: data-v="([^"]*)")?>(.*?)<\/td>/.exec(row)!;
       expect(speed[1], model.modelId).toBe(String(h?.outputTokensPerSecond ?? ''));
       if (h?.outputTokensPerSecond) fast++;

@@ -86,6 +86,10 @@ function sortBy(view: ModelTable, key: string, dir: Direction): void {
 function filterOf(form: HTMLFormElement) {
   const q = (field<HTMLInputElement>(form, 'q')?.value ?? '').trim().toLowerCase();
   const maxText = field<HTMLInputElement>(form, 'max')?.value ?? '';
+  const limit = (name: string) => {
+    const text = (field<HTMLInputElement>(form, name)?.value ?? '').trim();
+    return text === '' ? null : Number(text);
+  };
   return {
     words: q.split(/\s+/).filter(Boolean),
     provider: field<HTMLSelectElement>(form, 'provider')?.value ?? '',
@@ -94,15 +98,25 @@ function filterOf(form: HTMLFormElement) {
     status: field<HTMLSelectElement>(form, 'status')?.value ?? '',
     minContext: Number(field<HTMLSelectElement>(form, 'ctx')?.value || 0),
     maxPrice: maxText === '' ? Infinity : Number(maxText),
+    maxTask: limit('maxtask'),
+    minSpeed: limit('minspeed'),
     open: field<HTMLInputElement>(form, 'open')?.checked ?? false,
     all: field<HTMLInputElement>(form, 'all')?.checked ?? false,
   };
+}
+
+/** Whether a row's published figure is within a limit: no limit passes; an unknown figure is never within one. */
+function within(value: string | undefined, limit: number | null, keep: (v: number, limit: number) => boolean) {
+  if (limit === null || !(limit >= 0)) return true;
+  return value !== undefined && value !== '' && keep(Number(value), limit);
 }
 
 /** Whether a row (its data-* attributes) passes the filter; a price limit that is not a number limits nothing. */
 function rowMatches(row: HTMLTableRowElement, f: ReturnType<typeof filterOf>): boolean {
   const d = row.dataset;
   return (
+    within(d.task, f.maxTask, (v, limit) => v <= limit) &&
+    within(d.speed, f.minSpeed, (v, limit) => v >= limit) &&
     f.words.every((w) => (d.q ?? '').includes(w)) &&
     (!f.provider || d.provider === f.provider) &&
     (!f.category || (d.cats ?? '').split(' ').includes(f.category)) &&

@@ -41,7 +41,7 @@ function taskSection(site: Site, root: string): string {
     (k) => `<option value="${k}"${k === w.kind ? ' selected' : ''}>${esc(TASK_KIND_WORDS[k])}</option>`,
   ).join('');
   return `<h2 id="tasks-h">A month of coding tasks</h2>
-<p>Agents are budgeted per task, and what a task costs depends on how many tokens a model spends on it as much as on its price. Here a workload is a number of solved tasks of one kind a month, priced by each model’s published cost per solved task: its own runs’ tokens at the prices in force on the data’s date (or their dollars as published), divided by their success rate, or an estimate marked <span class="mark est">est.</span> where it has none (<a href="${root}method/">how</a>). Intervals are 80%.</p>
+<p>Agents are budgeted per task, and what a task costs depends on how many tokens a model spends on it as much as on its price. Here a workload is a number of solved tasks of one kind a month, priced by each model’s published cost per solved task: its own runs’ tokens at the prices in force on the data’s date (or their dollars as published), divided by their success rate, or an estimate marked <span class="mark est">est.</span> where it has none (the rules: <code>taskCostMethod</code> in <a href="${root}api/benchmarks.json">benchmarks.json</a>). Intervals are 80%.</p>
 <form id="task-calc" class="calc" hidden>
 <fieldset><legend>Tasks per month</legend>
 <div class="field wide"><label for="t-kind">Kind of task</label><select id="t-kind" name="tk">${kinds}</select></div>

@@ -80,6 +80,13 @@ export const COLUMNS: Column[] = [
     optional: true,
   },
   {
+    key: 'per100',
+    label: 'Tasks per $100',
+    type: 'num',
+    abbr: 'Solved coding tasks 100 USD buys at the prices in force, with its 80% interval, on the model’s headline configuration; est. marks an estimate',
+    optional: true,
+  },
+  {
     key: 'speed',
     label: 'Tokens/s',
     type: 'num',
@@ -145,17 +152,24 @@ function speedCell(s: Scored | undefined): string {
   return speed === null ? cell('speed', null, '—') : cell('speed', speed, grouped(Math.round(speed)));
 }
 
-/** The headline's cost per solved task, per attempt and seconds per task (benchmarks.json taskCost), each sortable by its value. */
-function taskCells(s: Scored | undefined): [string, string, string] {
+/** The headline's cost per solved task, per attempt, seconds per task and tasks per $100 (benchmarks.json taskCost), each sortable by its value. */
+function taskCells(s: Scored | undefined): [string, string, string, string] {
   const h = s?.model.taskCost?.headline;
-  if (!h) return [cell('solvedTask', null, '—'), cell('taskAttempt', null, '—'), cell('taskSeconds', null, '—')];
+  if (!h)
+    return [
+      cell('solvedTask', null, '—'),
+      cell('taskAttempt', null, '—'),
+      cell('taskSeconds', null, '—'),
+      cell('per100', null, '—'),
+    ];
   const title = ` title="${esc(`${h.taskKind} tasks: ${h.configuration}`)}"`;
-  const one = (key: string, f: TaskFigureView | null, unit: 'usd' | 'seconds') =>
+  const one = (key: string, f: TaskFigureView | null, unit: 'usd' | 'seconds' | 'count') =>
     f ? cell(key, f.value, `<span${title}>${taskFigureHtml(f, h.evidence, unit)}</span>`) : cell(key, null, '—');
   return [
     one('solvedTask', h.costPerSolvedTaskUsd, 'usd'),
     one('taskAttempt', h.costPerAttemptUsd, 'usd'),
     one('taskSeconds', h.secondsPerTask, 'seconds'),
+    one('per100', h.solvedTasksPer100Usd, 'count'),
   ];
 }
 
@@ -164,9 +178,10 @@ function rowOf(site: Site, t: Tool, categoryName: Map<string, string>, root: str
   const now = nowPrice(t, site.lastUpdated).rates;
   const platforms = site.platformsByTool.get(t.id) ?? [];
   const search = [t.name, t.id, ...t.aliases].join(' ').toLowerCase();
-  const [solvedCell, attemptCell, secondsCell] = taskCells(s);
-  const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-q="${esc(search)}"`;
-  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}${speedCell(s)}</tr>`;
+  const [solvedCell, attemptCell, secondsCell, per100Cell] = taskCells(s);
+  const headline = s?.model.taskCost?.headline;
+  const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-task="${headline?.costPerSolvedTaskUsd?.value ?? ''}" data-speed="${headline?.outputTokensPerSecond ?? ''}" data-q="${esc(search)}"`;
+  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}${per100Cell}${speedCell(s)}</tr>`;
 }
 
 /** Best score first, unscored last by name. */

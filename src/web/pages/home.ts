@@ -55,6 +55,9 @@ ${select(
 )}
 ${select('f-ctx', 'ctx', 'Minimum context', contexts, 'Any context')}
 <div class="field"><label for="f-max">Max blended price ($/1M)</label><input id="f-max" name="max" type="number" min="0" step="any" inputmode="decimal"></div>
+<div class="field"><label for="f-maxtask">Max $ per solved task</label><input id="f-maxtask" name="maxtask" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
+<div class="field"><label for="f-minspeed">Min output tokens/s</label><input id="f-minspeed" name="minspeed" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
+<p class="hint" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
 <div class="field check"><input id="f-open" name="open" type="checkbox" value="1"><label for="f-open">Open weights only</label></div>
 <div class="field"><button type="reset">Clear filters</button></div>
 </form>`;

@@ -44,7 +44,7 @@ function endpointItems(taskCost: TaskCost): string {
   return taskCost.endpoints
     .map(
       (p) =>
-        `<li>${esc(p.provider)}: ${p.outputTokensPerSecond === null ? 'output speed not published' : `${grouped(Math.round(p.outputTokensPerSecond))} output tokens per second`}${p.timeToFirstTokenSeconds === null ? '' : `, first token after ${p.timeToFirstTokenSeconds} s`} (${esc(p.date)}, ${esc(p.conditions)}; ${linkify(p.source.url)})</li>`,
+        `<li>${esc(p.provider)}: ${p.outputTokensPerSecond === null ? 'output speed not published' : `${grouped(Math.round(p.outputTokensPerSecond))} output tokens per second`}${p.timeToFirstTokenSeconds === null ? '' : `, first token after ${p.timeToFirstTokenSeconds.toFixed(2)} s`} (${esc(p.date)}, ${esc(p.conditions)}; ${linkify(p.source.url)})</li>`,
     )
     .join('');
 }
