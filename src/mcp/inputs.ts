@@ -62,6 +62,18 @@ export const SEARCH_INPUT = {
       'Minimum benchmark scores by field of benchmarks.json scoreDetails, e.g. {"sweBenchPro": 50}; a model without that score is left out.',
     ),
   measuredOnly: z.boolean().default(false).describe('With minScores: only measured scores count, never an estimate.'),
+  maxUsdPerSolvedTask: z
+    .number()
+    .min(0)
+    .optional()
+    .describe(
+      "Most USD per solved task on the model's headline configuration; a model without that figure is left out.",
+    ),
+  minOutputTokensPerSecond: z
+    .number()
+    .min(0)
+    .optional()
+    .describe('Fewest output tokens per second (median over published endpoints); a model without it is left out.'),
   offset: z.number().int().min(0).default(0).describe('Skip this many models: the nextOffset of the previous page.'),
   limit: z.number().int().min(1).max(50).default(20).describe('Models per page (at most 50), best overallScore first.'),
 };
@@ -143,6 +155,8 @@ export const RECOMMEND_INPUT = {
     .describe('Solved tasks a month, with monthlyBudgetUsd: the budget per solved task is their quotient.'),
   monthlyBudgetUsd: z.number().min(0).optional().describe('Most USD a month for tasksPerMonth solved tasks.'),
   maxSecondsPerTask: z.number().min(0).optional().describe('Most wall-clock seconds per task (the published value).'),
+  minScores: SEARCH_INPUT.minScores,
+  measuredOnly: SEARCH_INPUT.measuredOnly,
   minOutputTokensPerSecond: z
     .number()
     .min(0)

@@ -55,6 +55,8 @@ export async function searchModels(directory: Directory, input: InputOf<typeof S
     maxPrice: input.maxBlendedPrice,
     minScores: input.minScores,
     measuredOnly: input.measuredOnly,
+    maxSolvedTaskUsd: input.maxUsdPerSolvedTask,
+    minOutputTokensPerSecond: input.minOutputTokensPerSecond,
   };
   const scores = scoresById(data.benchmarks);
   const found = filterTools(data.tools, filter, { platforms: data.platforms, benchmarks: data.benchmarks }).sort(

@@ -75,6 +75,8 @@ function toolFilterOf(input: RecommendInput, useCase: UseCase | undefined): Tool
     capability: input.capabilities as ToolFilter['capability'],
     minContext: input.minContextTokens ?? useCase?.filter.minContextTokens ?? undefined,
     category: useCase?.filter.categories ?? undefined,
+    minScores: input.minScores,
+    measuredOnly: input.measuredOnly,
   };
 }
 
@@ -104,7 +106,7 @@ function rankedByTask(
   const openWeights = input.openWeights ?? useCase?.filter.openWeights ?? undefined;
   const platform = input.platform ? platformById(data.platforms, input.platform) : null;
   const offered = platform ? new Set(platform.toolIds) : null;
-  const kept = filterTools(data.tools, filter).filter(
+  const kept = filterTools(data.tools, filter, { benchmarks: data.benchmarks }).filter(
     (t) =>
       t.status !== 'deprecated' &&
       t.status !== 'retired' &&
@@ -150,6 +152,8 @@ function taskConstraints(query: TaskQuery, input: RecommendInput, filter: ToolFi
     platform: input.platform ?? null,
     capabilities: input.capabilities ?? [],
     provider: input.provider ?? null,
+    minScores: input.minScores ?? null,
+    measuredOnly: input.measuredOnly,
   };
 }
 
@@ -184,6 +188,7 @@ function constrained(input: RecommendInput): boolean {
     input.monthlyBudgetUsd,
     input.maxSecondsPerTask,
     input.minOutputTokensPerSecond,
+    input.minScores,
   ].some((v) => v !== undefined);
 }
 
@@ -264,6 +269,8 @@ function rankedUnderConstraints(
       platform: platform?.id ?? null,
       capabilities: input.capabilities ?? [],
       provider: input.provider ?? null,
+      minScores: input.minScores ?? null,
+      measuredOnly: input.measuredOnly,
     },
     count: ranked.length,
     leftOutForLimits: unfit,

@@ -104,7 +104,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     expect(onCursor.every((t) => tools.find((x) => x.id === t.id)!.blendedPrice <= 2)).toBe(true);
   });
 
-  it('list and cost: --min-score keeps the models with that benchmark score, --measured only measured ones', async () => {
+  it('list and cost: --min-score keeps the models with that benchmark score, --measured only measured ones; list takes --max-task-cost and --min-speed', async () => {
     const benchmarks = ((await (await fetch(`${target.baseUrl}/api/benchmarks.json`)).json()) as BenchmarksDocument)
       .benchmarks.models;
     const detail = (id: string) =>
@@ -137,6 +137,14 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     );
     expect(cheapest.results.length).toBeGreaterThan(0);
     for (const row of cheapest.results) expect(expected(true)).toContain(row.id);
+    // list filters by each model's headline cost per solved task and output speed.
+    const quick = await json<{ id: string }[]>('list', '--max-task-cost', '5', '--min-speed', '50');
+    expect(quick.length).toBeGreaterThan(0);
+    for (const t of quick) {
+      const h = benchmarks.find((m) => m.modelId === t.id)!.taskCost!.headline!;
+      expect(h.costPerSolvedTaskUsd!.value).toBeLessThanOrEqual(5);
+      expect(h.outputTokensPerSecond).toBeGreaterThanOrEqual(50);
+    }
     const typo = await cli('list', '--min-score', 'sweBenchPr=50');
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain('sweBenchPro');

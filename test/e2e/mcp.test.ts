@@ -116,6 +116,33 @@ describe('MCP server over stdio (SDK client)', () => {
     const typo = await call('search_models', { minScores: { sweBenchPr: 50 } });
     expect(typo.isError).toBe(true);
     expect(typo.content[0]!.text).toContain('sweBenchPro');
+
+    // recommend_models takes the same minimums: every model it ranks has a measured SWE-bench Pro of 50 or more.
+    const recommended = await data('recommend_models', {
+      minScores: { sweBenchPro: 50 },
+      measuredOnly: true,
+      inputTokens: 100_000,
+      outputTokens: 10_000,
+      limit: 50,
+    });
+    expect(recommended.results.length).toBeGreaterThan(0);
+    for (const r of recommended.results) expect(measured).toContain(r.id);
+    expect(recommended.constraints).toMatchObject({ minScores: { sweBenchPro: 50 }, measuredOnly: true });
+  });
+
+  it('search_models: a budget per solved task and a minimum speed keep the models whose headline figures are within them', async () => {
+    const within = tools
+      .filter((t) => {
+        const h = benchmarks.find((b) => b.modelId === t.id)?.taskCost?.headline;
+        const cost = h?.costPerSolvedTaskUsd?.value;
+        const speed = h?.outputTokensPerSecond;
+        return cost != null && cost <= 5 && speed != null && speed >= 50;
+      })
+      .map((t) => t.id)
+      .sort();
+    expect(within.length).toBeGreaterThan(0);
+    const result = await data('search_models', { maxUsdPerSolvedTask: 5, minOutputTokensPerSecond: 50, limit: 50 });
+    expect(result.models.map((m: Json) => m.id).sort()).toEqual(within);
   });
 
   it('search_models pages through every model once, each page a compact answer sent once', async () => {

@@ -168,6 +168,13 @@ export interface ToolFilter {
   minScores?: Readonly<Record<string, number>>;
   /** With minScores: only measured scores count, never an estimate. */
   measuredOnly?: boolean;
+  /**
+   * Most USD per solved task, on the model's headline configuration (benchmarks.json `taskCost.headline`, pass
+   * `benchmarks`); a tool without that figure is left out.
+   */
+  maxSolvedTaskUsd?: number;
+  /** Fewest output tokens per second (the headline's median over published endpoints); unknown is left out. */
+  minOutputTokensPerSecond?: number;
 }
 
 const list = <T>(value: T | readonly T[] | undefined): readonly T[] =>
@@ -179,6 +186,7 @@ export function filterTools(
   context: { platforms?: readonly Platform[]; benchmarks?: readonly BenchmarkModel[] } = {},
 ): Tool[] {
   const scored = scoreFilter(filter, context.benchmarks);
+  const tasked = taskFilter(filter, context.benchmarks);
   const providers = list(filter.provider).map((p) => p.toLowerCase());
   const categories = list(filter.category);
   const statuses = list(filter.status);
@@ -215,6 +223,7 @@ export function filterTools(
       (maxPrice?.input === undefined || tool.pricing.input <= maxPrice.input) &&
       (maxPrice?.output === undefined || tool.pricing.output <= maxPrice.output) &&
       (scored === null || scored(tool.id)) &&
+      (tasked === null || tasked(tool.id)) &&
       (search === undefined ||
         [tool.id, tool.name, tool.provider, ...tool.aliases].some((s) => s.toLowerCase().includes(search))),
   );
@@ -239,6 +248,27 @@ function scoreFilter(
       const detail = details?.[field];
       return detail !== undefined && detail.value >= min && (!filter.measuredOnly || detail.kind === 'measured');
     });
+  };
+}
+
+/** The per-task test of a filter (null when it sets none): the headline's cost per solved task and speed within limits. */
+function taskFilter(
+  filter: ToolFilter,
+  benchmarks: readonly BenchmarkModel[] | undefined,
+): ((toolId: string) => boolean) | null {
+  const { maxSolvedTaskUsd: maxCost, minOutputTokensPerSecond: minSpeed } = filter;
+  if (maxCost === undefined && minSpeed === undefined) return null;
+  if (!benchmarks)
+    throw new DirectoryError('not-found', 'filtering by cost per task or speed needs the benchmarks (benchmarks.json)');
+  const headlines = new Map(benchmarks.map((b) => [b.modelId, b.taskCost?.headline ?? null]));
+  return (toolId) => {
+    const h = headlines.get(toolId);
+    const cost = h?.costPerSolvedTaskUsd?.value;
+    const speed = h?.outputTokensPerSecond ?? undefined;
+    return (
+      (maxCost === undefined || (cost !== undefined && cost <= maxCost)) &&
+      (minSpeed === undefined || (speed !== undefined && speed >= minSpeed))
+    );
   };
 }
 

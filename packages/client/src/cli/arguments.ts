@@ -50,7 +50,8 @@ cost:
   --all                     deprecated and retired models too (left out by default)
   models one request does not fit (context window, output limit) are left out of the ranking
 
-cost per task (cost, top; the figures benchmarks.json publishes, with their 80% interval, measured or estimated):
+cost per task (cost, top; list filters by each model's headline figures; as benchmarks.json publishes them, with
+their 80% interval, measured or estimated):
   --by solved-task-cost     rank by cost per solved task (cost: no --input/--output needed)
   --by task-seconds         rank by wall-clock seconds per task
   --by output-speed         rank by output tokens per second (median over published endpoints), fastest first
@@ -265,7 +266,7 @@ export function rankByOf(values: Values): RankBy | TaskRankBy {
 
 export const isTaskRanking = (by: RankBy | TaskRankBy): by is TaskRankBy => TASK_RANK_BY.includes(by as TaskRankBy);
 
-function nonNegative(text: string | undefined, flag: string, unit: string): number | undefined {
+export function nonNegative(text: string | undefined, flag: string, unit: string): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`${flag} must be a number of ${unit} (got "${text}")`);
   return Number(text);

@@ -1,6 +1,6 @@
 /** `list`: the models that pass the filters. */
 import { filterTools } from '../../query.ts';
-import { filterOf, positiveInteger } from '../arguments.ts';
+import { filterOf, nonNegative, positiveInteger } from '../arguments.ts';
 import { checkFilterNames } from '../names.ts';
 import {
   ESTIMATE_NOTE,
@@ -18,7 +18,12 @@ import { expectArgs, type Invocation, scoresById } from './invocation.ts';
 export async function listCommand(invocation: Invocation): Promise<number> {
   const { values, client } = invocation;
   expectArgs(invocation, 0, '');
-  const filter = filterOf(values);
+  // list filters by each model's headline cost per solved task and speed (cost and top compare one kind of task).
+  const filter = {
+    ...filterOf(values),
+    maxSolvedTaskUsd: nonNegative(values['max-task-cost'], '--max-task-cost', 'USD'),
+    minOutputTokensPerSecond: nonNegative(values['min-speed'], '--min-speed', 'tokens per second'),
+  };
   const limit = positiveInteger(values.limit, '--limit');
   const [{ tools, lastUpdated }, benchmarks, platforms] = await Promise.all([
     client.getTools(),
