@@ -344,6 +344,14 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       const months = rows.map(([, usd]) => usd);
       expect(months).toEqual([...months].sort((a, b) => a - b));
       expect(await page.textContent('#task-status')).toContain('10 solved terminal tasks a month');
+      // Through a platform that bills per request or within a plan, those models have no dollar figure and are
+      // counted, not priced; the ones it bills per token keep their published cost.
+      await page.selectOption('#t-platform', 'claude-code');
+      await page.uncheck('#t-measured');
+      expect(await page.textContent('#task-status')).toContain('on Claude Code');
+      expect(await page.textContent('#task-status')).toMatch(
+        /\d+ models it offers are billed per request, in credits or within a plan/,
+      );
       await page.close();
     });
 

@@ -1,37 +1,41 @@
 /** The calculator's month of coding tasks: recomputes the task table as its form changes (src/web/task-calc.ts). */
 import type { TaskModelLike } from '../../cost/task-rank.ts';
+import type { PlatformLike } from '../../cost/types.ts';
 import {
   DEFAULT_TASK_WORKLOAD,
   TASK_KINDS,
   type TaskKind,
+  type TaskTool,
   type TaskWorkload,
   taskMonth,
   taskRowsHtml,
   taskSummary,
 } from '../task-calc.ts';
-import { isInactive } from '../wording.ts';
 import { fetchJson, recomputeOn } from './live.ts';
 
 interface Loaded {
   models: TaskModelLike[];
-  active: Set<string>;
+  tools: TaskTool[];
   names: Map<string, string>;
+  platforms: Map<string, PlatformLike & { name: string }>;
 }
 
 async function load(root: string): Promise<Loaded> {
-  const [tools, benchmarks] = await Promise.all([
-    fetchJson<{ tools: { id: string; name: string; status: string }[] }>(`${root}api/tools.json`),
+  const [tools, benchmarks, platforms] = await Promise.all([
+    fetchJson<{ tools: (TaskTool & { name: string })[] }>(`${root}api/tools.json`),
     fetchJson<{ benchmarks: { models: TaskModelLike[] } }>(`${root}api/benchmarks.json`),
+    fetchJson<{ platforms: (PlatformLike & { name: string })[] }>(`${root}api/platforms.json`),
   ]);
   return {
     models: benchmarks.benchmarks.models,
-    active: new Set(tools.tools.filter((t) => !isInactive(t.status)).map((t) => t.id)),
+    tools: tools.tools,
     names: new Map(tools.tools.map((t) => [t.id, t.name])),
+    platforms: new Map(platforms.platforms.map((p) => [p.id, p])),
   };
 }
 
 /** The form's workload; null (the field marked invalid, the status saying why) when the count is not a whole number. */
-function readWorkload(form: HTMLFormElement, status: HTMLElement): TaskWorkload | null {
+function readWorkload(form: HTMLFormElement, status: HTMLElement, data: Loaded): TaskWorkload | null {
   const field = form.elements.namedItem('tn') as HTMLInputElement;
   const tasks = Number(field.value);
   const valid = field.value.trim() !== '' && Number.isSafeInteger(tasks) && tasks >= 0;
@@ -42,7 +46,8 @@ function readWorkload(form: HTMLFormElement, status: HTMLElement): TaskWorkload 
   }
   const kind = (form.elements.namedItem('tk') as HTMLSelectElement).value as TaskKind;
   const measuredOnly = (form.elements.namedItem('tm') as HTMLInputElement).checked;
-  return { kind: TASK_KINDS.includes(kind) ? kind : DEFAULT_TASK_WORKLOAD.kind, tasks, measuredOnly };
+  const platform = data.platforms.get((form.elements.namedItem('tp') as HTMLSelectElement).value) ?? null;
+  return { kind: TASK_KINDS.includes(kind) ? kind : DEFAULT_TASK_WORKLOAD.kind, tasks, measuredOnly, platform };
 }
 
 export async function initTaskCalculator(): Promise<void> {
@@ -60,10 +65,10 @@ export async function initTaskCalculator(): Promise<void> {
     return;
   }
   recomputeOn(form, () => {
-    const workload = readWorkload(form, status);
+    const workload = readWorkload(form, status, data);
     if (!workload) return;
-    const rows = taskMonth(data.models, data.active, workload);
-    tbody.innerHTML = taskRowsHtml(rows, data.names, root);
-    status.textContent = taskSummary(rows, workload, data.names);
+    const month = taskMonth(data.models, data.tools, workload);
+    tbody.innerHTML = taskRowsHtml(month.rows, data.names, root);
+    status.textContent = taskSummary(month, workload, data.names);
   });
 }

@@ -11,7 +11,6 @@ import {
   taskSummary,
 } from '../task-calc.ts';
 import { scoreViews, type Site } from '../view.ts';
-import { isInactive } from '../wording.ts';
 
 function numberField(id: string, name: string, label: string, value: number, hint: string): string {
   return `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
@@ -33,10 +32,10 @@ function choiceFields(): string {
  */
 function taskSection(site: Site, root: string): string {
   const w = DEFAULT_TASK_WORKLOAD;
-  const active = new Set(site.tools.filter((t) => !isInactive(t.status)).map((t) => t.id));
   const models = [...site.scored.values()].map((s) => s.model);
   const names = new Map(site.tools.map((t) => [t.id, t.name]));
-  const rows = taskMonth(models, active, w);
+  const month = taskMonth(models, site.tools, w);
+  const platforms = site.platforms.map((p) => `<option value="${esc(p.id)}">${esc(p.name)}</option>`).join('');
   const kinds = TASK_KINDS.map(
     (k) => `<option value="${k}"${k === w.kind ? ' selected' : ''}>${esc(TASK_KIND_WORDS[k])}</option>`,
   ).join('');
@@ -46,15 +45,16 @@ function taskSection(site: Site, root: string): string {
 <fieldset><legend>Tasks per month</legend>
 <div class="field wide"><label for="t-kind">Kind of task</label><select id="t-kind" name="tk">${kinds}</select></div>
 ${numberField('t-n', 'tn', 'Solved tasks per month', w.tasks, 'Monthly cost = cost per solved task × tasks.')}
+<div class="field"><label for="t-platform">Billed through</label><select id="t-platform" name="tp"><option value="">The provider’s own API</option>${platforms}</select></div>
 <div class="field check"><input id="t-measured" name="tm" type="checkbox" value="1"><label for="t-measured">Only models measured on this kind of task (no estimates)</label></div>
 </fieldset>
 </form>
-<p id="task-status" class="count" role="status">${esc(taskSummary(rows, w, names))} Without JavaScript this table shows ${grouped(w.tasks)} ${esc(w.kind)} tasks a month.</p>
+<p id="task-status" class="count" role="status">${esc(taskSummary(month, w, names))} Without JavaScript this table shows ${grouped(w.tasks)} ${esc(w.kind)} tasks a month.</p>
 <div class="scroll" role="region" aria-labelledby="task-caption" tabindex="0">
 <table id="task-results" class="calc-results">
 <caption id="task-caption">Monthly cost of solved tasks per model</caption>
 <thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Per month</th><th scope="col">Per solved task</th><th scope="col">Per attempt</th><th scope="col">Seconds per task</th><th scope="col">Rests on</th></tr></thead>
-<tbody>${taskRowsHtml(rows, names, root)}</tbody>
+<tbody>${taskRowsHtml(month.rows, names, root)}</tbody>
 </table>
 </div>`;
 }
