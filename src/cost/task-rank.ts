@@ -7,6 +7,8 @@
  * published benchmarks.json model fits as is.
  */
 
+import type { BillingKind } from './types.ts';
+
 /** A published figure with its 80% interval (null where there is none). */
 export interface TaskFigure {
   value: number;
@@ -84,7 +86,7 @@ export interface TaskFigures {
 
 /** How a platform bills one model, as far as task costs go (the cost engine's billingOn gives it). */
 export interface TaskBilling {
-  billing: 'included' | 'premium-multiplier' | 'credit-multiplier' | 'per-token' | 'byok';
+  billing: BillingKind;
   priceFactor?: number | null;
 }
 
