@@ -19,6 +19,11 @@ const NOT_PER_TOKEN: ReadonlySet<string> = new Set<BillingKind>([
   'credit-multiplier',
 ]);
 
+/** Whether a platform bills this way per request, in credits or within a plan: no USD price per token. */
+export function billsWithoutTokenPrice(billing: BillingKind): boolean {
+  return NOT_PER_TOKEN.has(billing);
+}
+
 function checkFactor(value: unknown, field: string): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)

@@ -7,6 +7,7 @@
  * published benchmarks.json model fits as is.
  */
 
+import { billsWithoutTokenPrice } from './platform.ts';
 import type { BillingKind } from './types.ts';
 
 /** A published figure with its 80% interval (null where there is none). */
@@ -64,6 +65,13 @@ export interface TaskModelLike {
 export type TaskRankBy = 'solved-task-cost' | 'task-seconds' | 'output-speed';
 export const TASK_RANK_BY: readonly TaskRankBy[] = ['solved-task-cost', 'task-seconds', 'output-speed'];
 
+/** Each task ranking in words, with its direction: what the command line and the MCP server say they ranked by. */
+export const TASK_RANK_WORDS: Record<TaskRankBy, string> = {
+  'solved-task-cost': 'cost per solved task, cheapest first',
+  'task-seconds': 'seconds per task, fastest first',
+  'output-speed': 'output tokens per second (median over published endpoints), fastest first',
+};
+
 /** One model's published figures for one task kind (or its headline), with what they rest on. */
 export interface TaskFigures {
   modelId: string;
@@ -100,25 +108,24 @@ const scaledFigure = (f: TaskFigure | null, by: number): TaskFigure | null =>
  * requests a task took. Time and speed do not change.
  */
 export function taskFiguresOnPlatform(f: TaskFigures, billing: TaskBilling): TaskFigures {
-  if (billing.billing === 'byok') return { ...f, billingNote: "bring your own key: the provider's price" };
-  if (billing.billing === 'per-token') {
-    const factor = billing.priceFactor ?? null;
-    if (factor === null)
-      return { ...f, billingNote: "the platform's own per-token rate is not in the data; the provider's price" };
+  if (billsWithoutTokenPrice(billing.billing))
     return {
       ...f,
-      costPerAttemptUsd: scaledFigure(f.costPerAttemptUsd, factor),
-      costPerSolvedTaskUsd: scaledFigure(f.costPerSolvedTaskUsd, factor),
-      solvedTasksPer100Usd: scaledFigure(f.solvedTasksPer100Usd, 1 / factor),
-      billingNote: `the platform's per-token rate: the provider's price x ${factor}`,
+      costPerAttemptUsd: null,
+      costPerSolvedTaskUsd: null,
+      solvedTasksPer100Usd: null,
+      billingNote: `billed ${billing.billing === 'included' ? 'within the plan' : 'per request or in credits'}: the runs do not publish how many requests a task took, so no dollar figure per task`,
     };
-  }
+  if (billing.billing === 'byok') return { ...f, billingNote: "bring your own key: the provider's price" };
+  const factor = billing.priceFactor ?? null;
+  if (factor === null)
+    return { ...f, billingNote: "the platform's own per-token rate is not in the data; the provider's price" };
   return {
     ...f,
-    costPerAttemptUsd: null,
-    costPerSolvedTaskUsd: null,
-    solvedTasksPer100Usd: null,
-    billingNote: `billed ${billing.billing === 'included' ? 'within the plan' : 'per request or in credits'}: the runs do not publish how many requests a task took, so no dollar figure per task`,
+    costPerAttemptUsd: scaledFigure(f.costPerAttemptUsd, factor),
+    costPerSolvedTaskUsd: scaledFigure(f.costPerSolvedTaskUsd, factor),
+    solvedTasksPer100Usd: scaledFigure(f.solvedTasksPer100Usd, 1 / factor),
+    billingNote: `the platform's per-token rate: the provider's price x ${factor}`,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   impliedRanking,
   rankByTask,
   taskBillingOn,
+  TASK_RANK_WORDS,
 } from '../../packages/client/src/index.ts';
 import { useCaseHeading } from '../../packages/client/src/query.ts';
 import { type Core, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
@@ -87,12 +88,6 @@ const TASK_RANKINGS = {
   outputSpeed: 'output-speed',
 } as const;
 
-const TASK_RANKING_WORDS: Record<TaskQuery['by'], string> = {
-  'solved-task-cost': 'cost per solved task, ascending',
-  'task-seconds': 'seconds per task, ascending',
-  'output-speed': 'output tokens per second (median over published endpoints), fastest first',
-};
-
 /** Models ranked by their published cost per solved task, seconds per task or output speed, under the constraints. */
 function rankedByTask(
   directory: Directory,
@@ -158,7 +153,7 @@ function taskConstraints(query: TaskQuery, input: RecommendInput, filter: ToolFi
 }
 
 const taskMethod = (query: TaskQuery) =>
-  `Per-task figures as benchmarks.json publishes them (models[].taskCost, at the prices in force on its build date): ${query.kind ? `for ${query.kind} tasks, each model's measured configuration of that kind, else its estimate` : "each model's headline configuration (kinds of task differ between models)"}; each with its 80% interval and whether it is measured (its own published runs) or estimated (taskCostMethod.estimateModel). Ranked by ${TASK_RANKING_WORDS[query.by]}; a limit compares the published value, and a model without the figure ranked or limited by is left out (unknown is not within a limit). A month of N tasks costs N x cost per solved task. Deprecated and retired models left out.`;
+  `Per-task figures as benchmarks.json publishes them (models[].taskCost, at the prices in force on its build date): ${query.kind ? `for ${query.kind} tasks, each model's measured configuration of that kind, else its estimate` : "each model's headline configuration (kinds of task differ between models)"}; each with its 80% interval and whether it is measured (its own published runs) or estimated (taskCostMethod.estimateModel). Ranked by ${TASK_RANK_WORDS[query.by]}; a limit compares the published value, and a model without the figure ranked or limited by is left out (unknown is not within a limit). A month of N tasks costs N x cost per solved task. Deprecated and retired models left out.`;
 
 /** The use case named by id or slug (any case), or undefined when none is named; an unknown one is refused. */
 async function useCaseNamed(client: DirectoryClient, name: string | undefined): Promise<UseCase | undefined> {

@@ -5,7 +5,7 @@
  * nothing is recomputed here but the month (N × cost per solved task, interval alike). Pure: the page renders it
  * at build time and the browser script again as the form changes.
  */
-import { billingOn } from '../cost/platform.ts';
+import { billingOn, billsWithoutTokenPrice } from '../cost/platform.ts';
 import {
   type RankedTask,
   rankByTask,
@@ -81,8 +81,7 @@ export function taskMonth(
     billing,
   });
   const kept = workload.measuredOnly ? ranked.filter((r) => r.figures.evidence === 'measured') : ranked;
-  const perRequest = new Set(['included', 'premium-multiplier', 'credit-multiplier']);
-  const unpriced = [...billings.values()].filter((b) => b && perRequest.has(b.billing)).length;
+  const unpriced = [...billings.values()].filter((b) => b && billsWithoutTokenPrice(b.billing)).length;
   return { rows: kept.map((r, i) => ({ ...r, rank: i + 1 })), unpriced };
 }
 

@@ -75,6 +75,7 @@ export {
   TASK_KINDS,
   impliedRanking,
   TASK_RANK_BY,
+  TASK_RANK_WORDS,
   type TaskConfiguration,
   type TaskCost,
   type TaskFigure,

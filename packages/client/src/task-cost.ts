@@ -17,6 +17,7 @@ export {
   solvedTaskCeiling,
   TASK_KINDS,
   TASK_RANK_BY,
+  TASK_RANK_WORDS,
   type TaskBilling,
   type TaskFigure,
   type TaskFigures,

@@ -76,8 +76,13 @@ function attemptsOf(metrics: Record<string, unknown>): number | null {
   return ks.length === 0 ? null : Math.max(...ks);
 }
 
-/** The row's input tokens with the cached part included, when total_tokens says how to read them; else null. */
-function inputTokensOf(amount: (key: string) => number | null): number | null {
+/**
+ * The row's tokens, the input with its cached part included, when total_tokens says how to read them; else null.
+ * Each metric is read (and checked) once.
+ */
+function tokensOf(
+  amount: (key: string) => number | null,
+): { input: number; cached: number | null; output: number } | null {
   const [total, input, cached, output] = [
     amount('total_tokens'),
     amount('uncached_input_tokens'),
@@ -85,8 +90,8 @@ function inputTokensOf(amount: (key: string) => number | null): number | null {
     amount('output_tokens'),
   ];
   if (total === null || input === null || output === null) return null;
-  if (input + output === total) return input;
-  if (cached !== null && input + cached + output === total) return input + cached;
+  if (input + output === total) return { input, cached, output };
+  if (cached !== null && input + cached + output === total) return { input: input + cached, cached, output };
   return null;
 }
 
@@ -109,11 +114,10 @@ function taskRunOf(
   const total = amount('total_cost_usd');
   const seconds = amount('avg_trial_duration_sec');
   const partial = partialTrials(metrics);
-  const input = partial === null ? inputTokensOf(amount) : null;
-  const output = input === null ? null : amount('output_tokens');
+  const tokens = partial === null ? tokensOf(amount) : null;
   const cost = total === null || total === 0 ? null : round(total / (partial ?? trials), 6);
   const attempts = attemptsOf(metrics);
-  if (attempts === null || trials % attempts !== 0 || (cost === null && seconds === null && input === null))
+  if (attempts === null || trials % attempts !== 0 || (cost === null && seconds === null && tokens === null))
     return undefined;
   const perTrial = (sum: number | null) => (sum === null ? null : Math.round(sum / trials));
   const costWords =
@@ -132,16 +136,16 @@ function taskRunOf(
     triesPerAttempt: 1,
     runner: 'Terminal-Bench team (Harbor Hub leaderboard run)',
     perTask: {
-      inputTokens: perTrial(input),
-      outputTokens: perTrial(output),
-      cachedInputTokens: input === null ? null : perTrial(amount('cached_input_tokens')),
+      inputTokens: perTrial(tokens?.input ?? null),
+      outputTokens: perTrial(tokens?.output ?? null),
+      cachedInputTokens: perTrial(tokens?.cached ?? null),
       reasoningTokens: null,
       costUsd: cost,
       pricesAsOf: cost === null ? null : row.date,
-      costFromTokens: cost === null ? null : input !== null,
+      costFromTokens: cost === null ? null : tokens !== null,
       seconds,
     },
-    note: `Per attempt = one of the row's ${trials} trials (${trials / attempts} tasks, ${attempts} trials each, from its pass@${attempts}): ${costWords}; tokens ${input === null ? 'not kept (total_tokens does not say how to read them, or the cost is partial)' : 'are the totals over the trials, the input with its cached part'}; avg_trial_duration_sec as published. Priced from tokens at today's rates, what the tokens do not separate (cache writes) is left out.`,
+    note: `Per attempt = one of the row's ${trials} trials (${trials / attempts} tasks, ${attempts} trials each, from its pass@${attempts}): ${costWords}; tokens ${tokens === null ? 'not kept (total_tokens does not say how to read them, or the cost is partial)' : 'are the totals over the trials, the input with its cached part'}; avg_trial_duration_sec as published. Priced from tokens at today's rates, what the tokens do not separate (cache writes) is left out.`,
   };
 }
 

@@ -266,10 +266,21 @@ export function rankByOf(values: Values): RankBy | TaskRankBy {
 
 export const isTaskRanking = (by: RankBy | TaskRankBy): by is TaskRankBy => TASK_RANK_BY.includes(by as TaskRankBy);
 
-export function nonNegative(text: string | undefined, flag: string, unit: string): number | undefined {
+function nonNegative(text: string | undefined, flag: string, unit: string): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`${flag} must be a number of ${unit} (got "${text}")`);
   return Number(text);
+}
+
+/** --max-task-cost, --max-seconds and --min-speed, each a number of 0 or more, or absent. */
+export function taskLimitsOf(
+  values: Values,
+): Pick<TaskQuery, 'maxSolvedTaskUsd' | 'maxSecondsPerTask' | 'minOutputTokensPerSecond'> {
+  return {
+    maxSolvedTaskUsd: nonNegative(values['max-task-cost'], '--max-task-cost', 'USD'),
+    maxSecondsPerTask: nonNegative(values['max-seconds'], '--max-seconds', 'seconds'),
+    minOutputTokensPerSecond: nonNegative(values['min-speed'], '--min-speed', 'tokens per second'),
+  };
 }
 
 /**
@@ -280,11 +291,7 @@ export function taskQueryOf(values: Values, by: RankBy | TaskRankBy): TaskQuery 
   const kind = values['task-kind'];
   if (kind !== undefined && !TASK_KINDS.includes(kind as TaskKind))
     throw new UsageError(`--task-kind must be one of ${TASK_KINDS.join(', ')} (got "${kind}")`);
-  const limits = {
-    maxSolvedTaskUsd: nonNegative(values['max-task-cost'], '--max-task-cost', 'USD'),
-    maxSecondsPerTask: nonNegative(values['max-seconds'], '--max-seconds', 'seconds'),
-    minOutputTokensPerSecond: nonNegative(values['min-speed'], '--min-speed', 'tokens per second'),
-  };
+  const limits = taskLimitsOf(values);
   if (!isTaskRanking(by) && kind === undefined && Object.values(limits).every((v) => v === undefined)) return null;
   return { by: isTaskRanking(by) ? by : impliedRanking(limits), kind: kind as TaskKind | undefined, ...limits };
 }

@@ -10,6 +10,7 @@ import {
   type TaskFigures,
   type TaskQuery,
   taskFiguresOf,
+  TASK_RANK_WORDS,
 } from '../task-cost.ts';
 import type {
   BenchmarkModel,
@@ -309,12 +310,6 @@ export function taskTable(ranked: readonly RankedTask[]): string {
   ]);
 }
 
-const RANKING_WORDS: Record<TaskQuery['by'], string> = {
-  'solved-task-cost': 'cost per solved task',
-  'task-seconds': 'seconds per task',
-  'output-speed': 'output tokens per second (median over published endpoints, fastest first)',
-};
-
 /** The heading of a task ranking: what it orders by, the kind and the limits. */
 export function taskLine(query: TaskQuery, pricesAt: string): string {
   const limits = [
@@ -322,7 +317,7 @@ export function taskLine(query: TaskQuery, pricesAt: string): string {
     query.maxSecondsPerTask !== undefined ? `at most ${query.maxSecondsPerTask} s per task` : null,
     query.minOutputTokensPerSecond !== undefined ? `at least ${query.minOutputTokensPerSecond} output tokens/s` : null,
   ].filter(Boolean);
-  return `Ranked by ${RANKING_WORDS[query.by]}, ${query.kind ? `${query.kind} tasks` : 'each model’s headline configuration (kinds of task differ; --task-kind compares one kind)'}${limits.length ? `, ${limits.join(', ')}` : ''}; prices in force on ${pricesAt} (80% intervals; measured = its own published runs, estimated = taskCostMethod.estimateModel)`;
+  return `Ranked by ${TASK_RANK_WORDS[query.by]}, ${query.kind ? `${query.kind} tasks` : 'each model’s headline configuration (kinds of task differ; --task-kind compares one kind)'}${limits.length ? `, ${limits.join(', ')}` : ''}; prices in force on ${pricesAt} (80% intervals; measured = its own published runs, estimated = taskCostMethod.estimateModel)`;
 }
 
 export function taskJson(query: TaskQuery, pricesAt: string, ranked: readonly RankedTask[]) {

@@ -3,7 +3,7 @@
  * solved task or seconds per task (benchmarks.json taskCost); `cost <id>`: one model.
  */
 import { platformById } from '../../client.ts';
-import { filterTools, rankTools } from '../../query.ts';
+import { filterTools, rankTools, type ToolFilter } from '../../query.ts';
 import { rankByTask, type TaskQuery, taskBillingOn } from '../../task-cost.ts';
 import type { BenchmarksDocument, Platform, Tool } from '../../types.generated.ts';
 import {
@@ -50,7 +50,8 @@ export async function costCommand(invocation: Invocation): Promise<number> {
   ]);
   checkFilterNames(filter, tools);
   const pricesAt = benchmarks.benchmarks.taskCostMethod.pricesAt;
-  if (!usage && taskQuery) return taskRanking({ values, tools, benchmarks, platforms: platforms.platforms }, taskQuery);
+  if (!usage && taskQuery)
+    return taskRanking({ values, filter, limit, tools, benchmarks, platforms: platforms.platforms }, taskQuery);
   const platform = filter.platform ? platformById(platforms.platforms, filter.platform) : undefined;
   const ranked = rankTools(tools, usage!, {
     by: by as 'cost' | 'score' | 'value',
@@ -94,15 +95,15 @@ export async function costCommand(invocation: Invocation): Promise<number> {
 function taskRanking(
   data: {
     values: Invocation['values'];
+    filter: ToolFilter;
+    limit: number;
     tools: Tool[];
     benchmarks: BenchmarksDocument;
     platforms: Platform[];
   },
   taskQuery: TaskQuery,
 ): number {
-  const { values, tools, benchmarks, platforms } = data;
-  const filter = filterOf(values);
-  const limit = positiveInteger(values.limit, '--limit') ?? 10;
+  const { values, filter, limit, tools, benchmarks, platforms } = data;
   const pricesAt = benchmarks.benchmarks.taskCostMethod.pricesAt;
   const inactive = values.all ? [] : (['deprecated', 'retired'] as const);
   const kept = filterTools(tools, filter, { platforms, benchmarks: benchmarks.benchmarks.models }).filter(

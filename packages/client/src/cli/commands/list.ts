@@ -1,6 +1,6 @@
 /** `list`: the models that pass the filters. */
 import { filterTools } from '../../query.ts';
-import { filterOf, nonNegative, positiveInteger } from '../arguments.ts';
+import { filterOf, positiveInteger, taskLimitsOf } from '../arguments.ts';
 import { checkFilterNames } from '../names.ts';
 import {
   ESTIMATE_NOTE,
@@ -19,11 +19,8 @@ export async function listCommand(invocation: Invocation): Promise<number> {
   const { values, client } = invocation;
   expectArgs(invocation, 0, '');
   // list filters by each model's headline cost per solved task and speed (cost and top compare one kind of task).
-  const filter = {
-    ...filterOf(values),
-    maxSolvedTaskUsd: nonNegative(values['max-task-cost'], '--max-task-cost', 'USD'),
-    minOutputTokensPerSecond: nonNegative(values['min-speed'], '--min-speed', 'tokens per second'),
-  };
+  const { maxSolvedTaskUsd, minOutputTokensPerSecond } = taskLimitsOf(values);
+  const filter = { ...filterOf(values), maxSolvedTaskUsd, minOutputTokensPerSecond };
   const limit = positiveInteger(values.limit, '--limit');
   const [{ tools, lastUpdated }, benchmarks, platforms] = await Promise.all([
     client.getTools(),
