@@ -1,6 +1,6 @@
 /**
- * The command line as a script or a person in a hurry meets it: the real `ai-coding-models` (its
- * source, run by node with tsx as a subprocess) against the real server on loopback, plus
+ * The command line as a script or a person in a hurry meets it: the real `ai-coding-models` (the bin its
+ * package build compiles, built once for the run, run by node as a subprocess) against the real server on loopback, plus
  * servers that stall or are not there. A pipe closed early ends it quietly; every mistyped name
  * or flag gets the closest ones; exit statuses follow the error's kind; a stalled server ends
  * with a timeout; `compare` and `cost <id>` answer from the served data.
@@ -14,7 +14,7 @@ import type { BenchmarksDocument, Tool, ToolsDocument } from '../../packages/cli
 import { ROOT } from '../../src/fs/paths.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
-const CLI = path.join(ROOT, 'packages', 'client', 'src', 'cli.ts');
+const CLI = path.join(inject('clientPath'), 'packages', 'client', 'src', 'cli.js');
 
 interface Run {
   code: number | null;
@@ -27,7 +27,7 @@ const run = (args: readonly string[], timeoutMs = 60_000): Promise<Run> =>
   new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, ...args],
+      [CLI, ...args],
       { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -48,7 +48,7 @@ async function misbehaving(handler: http.RequestListener): Promise<{ url: string
   };
 }
 
-describe('ai-coding-models behaves (source CLI against the Node server)', () => {
+describe('ai-coding-models behaves (the built CLI against the Node server)', () => {
   let target: Target;
   let tools: Tool[];
   let benchmarks: BenchmarksDocument;
@@ -64,7 +64,7 @@ describe('ai-coding-models behaves (source CLI against the Node server)', () => 
   });
 
   it('`list --json | head -1` ends quietly: exit 0 and nothing on stderr', async () => {
-    const command = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(CLI)} list --json --base-url ${target.baseUrl} | head -1`;
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} list --json --base-url ${target.baseUrl} | head -1`;
     const piped = await new Promise<Run>((resolve) =>
       execFile('bash', ['-o', 'pipefail', '-c', command], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),

@@ -4,12 +4,9 @@
  * Tables by default, JSON with --json, exit 1 with suggestions for an unknown id, exit 2 for a
  * bad flag, exit 3 when the API cannot be reached.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../../src/fs/paths.ts';
 import {
   type BenchmarksDocument,
   type Change,
@@ -41,7 +38,6 @@ interface Run {
 
 describe('ai-coding-models (the built bin against the Node server)', () => {
   let target: Target;
-  let outDir: string;
   let bin: string;
   let tools: ToolsDocument['tools'];
 
@@ -63,19 +59,13 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
   };
 
   beforeAll(async () => {
-    outDir = mkdtempSync(path.join(os.tmpdir(), 'acmd-cli-'));
-    execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'packages', 'client', 'scripts', 'build.mjs'), '--out-dir', outDir],
-      { stdio: 'pipe' },
-    );
-    bin = path.join(outDir, 'packages', 'client', 'src', 'cli.js');
+    // The client package as its build script builds it, once for the run (test/support/test-artifact.ts).
+    bin = path.join(inject('clientPath'), 'packages', 'client', 'src', 'cli.js');
     target = await startNodeTarget(inject('distPath'));
     tools = ((await (await fetch(`${target.baseUrl}/api/tools.json`)).json()) as ToolsDocument).tools;
   });
   afterAll(async () => {
     await target?.stop();
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('list: a table by default, the same tools as JSON with --json, filters applied', async () => {

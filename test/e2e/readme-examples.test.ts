@@ -4,7 +4,7 @@
  * `localhost:3000` pointed at it and the command line's freshly built bin on the PATH. Each block must exit 0, write
  * nothing to stderr and print an answer: no JSON error, no bare `null`, and the status a trailing `# 304` promises.
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,11 +70,9 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
 
   beforeAll(async () => {
     binDir = mkdtempSync(path.join(os.tmpdir(), 'acmd-readme-'));
-    const build = path.join(ROOT, 'packages/client/scripts/build.mjs');
-    execFileSync(process.execPath, [build, '--out-dir', path.join(binDir, 'client')], { stdio: 'pipe' });
     // `ai-coding-models` as `npm install -g ./packages/client` would put it on the PATH.
     const shim = path.join(binDir, 'ai-coding-models');
-    const cli = path.join(binDir, 'client/packages/client/src/cli.js');
+    const cli = path.join(inject('clientPath'), 'packages/client/src/cli.js');
     writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`);
     chmodSync(shim, 0o755);
     target = await startNodeTarget(inject('distPath'));

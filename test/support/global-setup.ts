@@ -1,5 +1,6 @@
 /**
- * Provides the artifact every suite of a test run reads (inject('distPath')) and the cross-validation it
+ * Provides the artifact every suite of a test run reads (inject('distPath')), the client package built once
+ * (inject('clientPath'), whose CLI the suites run) and the cross-validation it
  * computed (inject('crossValidation')): the real dataset built once per run, as `npm run build` does, into a
  * temporary directory, or the one `.ci/run` built for all its suites (test-artifact.ts). Nothing in the
  * repository's dist/ is touched.
@@ -13,6 +14,7 @@ import { buildTestArtifact, PREBUILT_ENV, prebuiltArtifact } from './test-artifa
 declare module 'vitest' {
   export interface ProvidedContext {
     distPath: string;
+    clientPath: string;
     crossValidation: string;
   }
 }
@@ -23,6 +25,7 @@ export default async function setup(project: TestProject) {
     console.info(`testing the artifact ${PREBUILT_ENV} names: ${prebuilt.distPath}`);
     project.provide('distPath', prebuilt.distPath);
     project.provide('crossValidation', JSON.stringify(prebuilt.crossValidation));
+    project.provide('clientPath', prebuilt.clientPath);
     return;
   }
   const root = await mkdtemp(path.join(os.tmpdir(), 'acmd-test-'));
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   process.env[PREBUILT_ENV] = root;
   project.provide('distPath', built.distPath);
   project.provide('crossValidation', JSON.stringify(built.crossValidation));
+  project.provide('clientPath', built.clientPath);
   return async () => {
     await rm(root, { recursive: true, force: true });
   };

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDocuments } from '../../src/compile/documents.ts';
+import { buildOnce } from '../support/build.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { changedDataFiles } from '../../src/refresh/data-files.ts';
 import { toolIndex } from '../../src/refresh/match.ts';
@@ -75,7 +75,7 @@ describe('the Aider reader keeps what a run spent', () => {
 describe('the merge adds a run to the matched tool', () => {
   it('adds a new run once, writes its file, and the build prices it; a recorded run is left as it is', async () => {
     const source = await freshSource();
-    const scored = buildDocuments(source).documents['benchmarks.json'].benchmarks.models;
+    const scored = buildOnce(source).documents['benchmarks.json'].benchmarks.models;
     const withRuns = new Set(source.taskRuns.map((t) => path.posix.basename(t.file, '.json')));
     const target = scored.find((m) => !withRuns.has(m.modelId))!.modelId;
     const results = await read();
@@ -104,9 +104,7 @@ describe('the merge adds a run to the matched tool', () => {
     });
     expect(merge('2026-11-29').taskRunsAdded).toEqual([]);
 
-    const model = buildDocuments(source).documents['benchmarks.json'].benchmarks.models.find(
-      (m) => m.modelId === target,
-    )!;
+    const model = buildOnce(source).documents['benchmarks.json'].benchmarks.models.find((m) => m.modelId === target)!;
     const config = model.taskCost.configurations.find(
       (c) => c.id === 'aider-2024-12-21-18-41-18-polyglot-gpt-4o-mini',
     )!;

@@ -3,7 +3,7 @@
  * names one content. A curated edit without `npm run release` fails here (and so fails CI).
  */
 import { describe, expect, it } from 'vitest';
-import { buildDocuments } from '../../src/compile/documents.ts';
+import { buildOnce } from '../support/build.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { unreleasedChanges, unreleasedMessage } from '../../src/history/released.ts';
@@ -12,7 +12,7 @@ import { fileCache } from '../../src/history/publish.ts';
 
 describe('latest is always a release', async () => {
   const source = await loadSourceData(PATHS.data);
-  const { documents } = buildDocuments(source);
+  const { documents } = buildOnce(source);
   const releases = await loadReleases(PATHS.releases, fileCache());
   const newest = releases.newest!;
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../src/compile/load.ts';
 import { IssueCollector } from '../../src/compile/errors.ts';
-import { buildDocuments } from '../../src/compile/documents.ts';
+import { buildOnce } from '../support/build.ts';
 import { taskCostReport } from '../../src/compile/report-task-cost.ts';
 import {
   configurationsOf,
@@ -224,7 +224,7 @@ describe('task-runs files', () => {
     const source = await freshSource();
     const located = source.taskRuns[0]!;
     source.taskRuns.push({ ...located, file: 'task-runs/no-such-model.json' });
-    const error = errorOf(() => buildDocuments(source));
+    const error = errorOf(() => buildOnce(source));
     expect(error.message).toContain('task-runs/no-such-model.json: file name is not a tool id in data/tools/');
   });
 });
@@ -260,7 +260,7 @@ describe('speed files', () => {
 
   it("gives a model without task runs the median of its endpoints' speeds, each endpoint listed with its source", async () => {
     const source = await freshSource();
-    const built = buildDocuments(source).documents['benchmarks.json'].benchmarks.models;
+    const built = buildOnce(source).documents['benchmarks.json'].benchmarks.models;
     const target = built.find((m) => m.taskCost.configurations.length === 0 && m.taskCost.endpoints.length === 0)!;
     source.speeds.push({
       file: `speed/${target.modelId}.json`,
@@ -268,13 +268,13 @@ describe('speed files', () => {
         endpoints: [endpoint('a', 40, 1), endpoint('b', 100, null), endpoint('c', null, 0.5), endpoint('d', 61, 2)],
       },
     });
-    const model = buildDocuments(source).documents['benchmarks.json'].benchmarks.models.find(
+    const model = buildOnce(source).documents['benchmarks.json'].benchmarks.models.find(
       (m) => m.modelId === target.modelId,
     )!;
     expect(model.taskCost.headline?.outputTokensPerSecond).toBe(61);
     expect(model.taskCost.endpoints.map((e) => e.provider)).toEqual(['a', 'b', 'c', 'd']);
     source.speeds.push({ file: 'speed/no-such-model.json', data: { endpoints: [endpoint('a', 1, 1)] } });
-    expect(errorOf(() => buildDocuments(source)).message).toContain(
+    expect(errorOf(() => buildOnce(source)).message).toContain(
       'speed/no-such-model.json: file name is not a tool id in data/tools/',
     );
   });
@@ -282,7 +282,7 @@ describe('speed files', () => {
 
 describe('the published data', () => {
   it('gives every scored model a headline or a reason, and the measured ones name their configuration', async () => {
-    const built = buildDocuments(await freshSource());
+    const built = buildOnce(await freshSource());
     const { models, taskCostMethod } = built.documents['benchmarks.json'].benchmarks;
     for (const m of models) expect(m.taskCost.headline !== null || m.taskCost.reason !== null).toBe(true);
     // The Terminal-Bench board ran Claude Opus 5 at five efforts: five configurations, never merged; the headline
@@ -344,7 +344,7 @@ describe('use cases charge each model for its own tokens', () => {
       );
       source.taskRuns.push({ file: `task-runs/${tokens.model}.json`, data: { runs: [terminal] } });
     }
-    const built = buildDocuments(source);
+    const built = buildOnce(source);
     return built.documents['use-cases.json'].useCases.find((u) => u.id === 'terminal-coding-agent')!;
   }
 

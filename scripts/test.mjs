@@ -1,0 +1,52 @@
+// `npm test`: the type check, the lint and the fast suites (`vitest run --project fast`, arguments passed on).
+// The suites read the real dataset built once (test/support/test-artifact.ts); building it takes one core for
+// about half a minute and needs nothing the type check proves, so it runs beside the type check and the lint
+// instead of after them. When ACMD_TEST_ARTIFACT already names an artifact (.ci/run builds one for every
+// suite), none is built here; vitest's global setup checks it was built from these inputs either way.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const PREBUILT_ENV = 'ACMD_TEST_ARTIFACT';
+
+/** Runs a command in the checkout; resolves to its exit code, and to its output too when `quiet`. */
+function run(command, args, { env = process.env, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ code: 1, output: `${command}: ${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+let artifactDir;
+let building = Promise.resolve({ code: 0, output: '' });
+if (!process.env[PREBUILT_ENV]) {
+  artifactDir = mkdtempSync(path.join(os.tmpdir(), 'acmd-npm-test-'));
+  building = run(process.execPath, ['--import', 'tsx', 'test/support/test-artifact.ts', artifactDir], { quiet: true });
+}
+const cleanUp = () => artifactDir && rmSync(artifactDir, { recursive: true, force: true });
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+for (const script of ['typecheck', 'lint']) {
+  const { code } = await run('npm', ['run', '-s', script]);
+  if (code !== 0) process.exit(code);
+}
+const built = await building;
+if (built.code !== 0) {
+  process.stderr.write(`${built.output}the test artifact was not built (exit ${built.code})\n`);
+  process.exit(built.code);
+}
+process.stdout.write(built.output);
+const env = artifactDir ? { ...process.env, [PREBUILT_ENV]: artifactDir } : process.env;
+// --no-isolate: the files share their workers' loaded modules (vitest.config.ts says why; test/support/file-setup.ts
+// gives each file the worker's original environment).
+const vitest = ['run', '--project', 'fast', '--no-isolate', ...process.argv.slice(2)];
+const { code } = await run(bin('vitest'), vitest, { env });
+process.exit(code);
