@@ -161,7 +161,7 @@ async function measure(root: string, port: number): Promise<Figures> {
 
 const pad = (text: string, width: number) => text.padStart(width);
 
-export async function measureHistory(count: number): Promise<string[]> {
+export async function measureHistory(count: number, keep = false): Promise<string[]> {
   run(['--compile-only'], process.env);
   const today = await mkdtemp(path.join(os.tmpdir(), 'acmd-history-today-'));
   const grown = await mkdtemp(path.join(os.tmpdir(), 'acmd-history-grown-'));
@@ -208,6 +208,7 @@ export async function measureHistory(count: number): Promise<string[]> {
     }
     return failures;
   } finally {
-    await Promise.all([today, grown].map((dir) => rm(dir, { recursive: true, force: true })));
+    if (keep) console.log(`kept the scratch copies: ${today} (today) and ${grown} (grown)`);
+    else await Promise.all([today, grown].map((dir) => rm(dir, { recursive: true, force: true })));
   }
 }

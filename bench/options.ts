@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Instead of the load benchmark: build and serve today's history against one grown to this many releases (bench/history.ts). */
     history: { type: 'string' },
+    /** With --history: leave its two scratch copies (data, releases, cache, dist) behind, to profile a build there. */
+    keep: { type: 'boolean', default: false },
     /** Workers of the "all cores" targets (ours with --workers, nginx with worker_processes); 1 leaves them out. */
     workers: { type: 'string', default: String(os.availableParallelism()) },
   },
@@ -50,6 +52,7 @@ export const OPTIONS = {
   startupRounds: Number(args['startup-rounds']),
   only: args.only,
   history: args.history === undefined ? undefined : Number(args.history),
+  keep: args.keep,
   workers: Number(args.workers),
 } as const;
 if (!Number.isInteger(OPTIONS.workers) || OPTIONS.workers < 1)

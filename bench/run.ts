@@ -112,7 +112,7 @@ async function conclude(runs: RunResult[], failures: string[], started: Date, bu
 async function main(): Promise<void> {
   stopOnSignals();
   if (OPTIONS.history !== undefined) {
-    const failures = await measureHistory(OPTIONS.history);
+    const failures = await measureHistory(OPTIONS.history, OPTIONS.keep);
     for (const failure of failures) console.log(`  - ${failure}`);
     process.exitCode = failures.length > 0 ? 1 : 0;
     return;
