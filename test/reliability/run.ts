@@ -21,6 +21,9 @@ import { SECTIONS } from './sections/index.ts';
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
+    // `alone` or `shared`: only the sections that need the machine to themselves, or only those that may share it
+    // (section.ts; .ci/run runs the shared ones beside the slow suites and the others after them).
+    machine: { type: 'string' },
     seed: { type: 'string', default: '1' },
     'no-nginx': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
@@ -29,7 +32,8 @@ const { values } = parseArgs({
 });
 
 if (values.list) {
-  for (const section of SECTIONS) console.log(`${section.name.padEnd(14)} ${section.summary}`);
+  for (const section of SECTIONS)
+    console.log(`${section.name.padEnd(16)} ${section.machine.padEnd(7)}${section.summary}`);
   process.exit(0);
 }
 
@@ -39,7 +43,12 @@ if (unknown.length) {
   console.error(`unknown section(s) ${unknown.join(', ')}; --list shows them`);
   process.exit(2);
 }
-const sections = SECTIONS.filter((s) => !only || only.includes(s.name));
+const machine = values.machine;
+if (machine !== undefined && machine !== 'alone' && machine !== 'shared') {
+  console.error(`--machine must be alone or shared (got ${JSON.stringify(machine)})`);
+  process.exit(2);
+}
+const sections = SECTIONS.filter((s) => (!only || only.includes(s.name)) && (!machine || s.machine === machine));
 const began = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - began) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 

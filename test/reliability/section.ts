@@ -32,5 +32,11 @@ export interface Section {
   name: string;
   /** One line for --list and the log. */
   summary: string;
+  /**
+   * `alone`: a gate of the section reads time (a stall under attack, a grace period, a follower's switch), so it
+   * runs with the machine to itself. `shared`: it proves what survives faults whatever the timing, so CI runs it
+   * beside the slow suites (`--machine shared`).
+   */
+  machine: 'alone' | 'shared';
   run(context: SectionContext): Promise<Row[]>;
 }

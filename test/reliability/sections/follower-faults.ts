@@ -169,6 +169,7 @@ async function killDuringSwaps(
 
 export const followerFaults: Section = {
   name: 'follower-faults',
+  machine: 'alone',
   summary:
     'npm start --follow against an origin with longer/shorter files, bad header metadata, rollbacks, flapping and hung connections; kill -9 mid-swap',
   async run(context: SectionContext): Promise<Row[]> {

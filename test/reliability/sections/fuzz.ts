@@ -462,6 +462,7 @@ async function fuzzTarget(
 
 export const fuzz: Section = {
   name: 'fuzz',
+  machine: 'alone',
   summary: `>= ${MIN_REQUESTS} malformed, odd and pipelined requests over raw sockets against each server`,
   async run(context: SectionContext): Promise<Row[]> {
     const paths = [...context.artifact.files.keys()].filter((p) => p !== '/404.json').concat(['/api', '/api/']);

@@ -150,6 +150,7 @@ const peak = (values: number[]) => Math.max(...values.filter(Number.isFinite));
 
 export const mixedLoad: Section = {
   name: 'load',
+  machine: 'alone',
   summary: `${DURATION_MS / 1000} s of mixed load at ${CONNECTIONS} connections (identity/gzip/br, If-None-Match), server RSS after warm-up vs at the end`,
   async run(context: SectionContext): Promise<Row[]> {
     const { server, bodies } = await context.startServer();

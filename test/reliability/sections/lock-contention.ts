@@ -65,6 +65,7 @@ const STARTS: [string, (file: string) => Promise<void>][] = [
 
 export const lockContention: Section = {
   name: 'lock-contention',
+  machine: 'shared',
   summary: '6 processes take the refresh lock 20 times each, from no lock, a stale lock and a reused pid',
   async run(context: SectionContext): Promise<Row[]> {
     const rows: Row[] = [];

@@ -144,6 +144,7 @@ async function clientFaults(): Promise<Fault[]> {
 
 export const meaning: Section = {
   name: 'meaning',
+  machine: 'shared',
   summary:
     'look-alike names and ids, curated data that lies by accident, impossible upstream dates, malformed YAML, unbounded bodies and terminal escapes',
   async run(context: SectionContext): Promise<Row[]> {

@@ -67,6 +67,7 @@ async function leaks(root: string): Promise<{ secrets: number; rawControls: numb
 
 export const redirects: Section = {
   name: 'redirects',
+  machine: 'shared',
   summary:
     'upstream redirects to other hosts, ports, schemes and internal addresses; control characters in upstream text',
   async run(context: SectionContext): Promise<Row[]> {

@@ -50,6 +50,7 @@ async function busyClient(port: number, bodies: ReadonlySet<string>, depth: numb
 
 export const shutdown: Section = {
   name: 'shutdown',
+  machine: 'alone',
   summary: `SIGTERM to npm start under ${CLIENTS} busy keep-alive connections: in-flight requests lost, exit within the grace period`,
   async run(context: SectionContext): Promise<Row[]> {
     const { server, bodies } = await context.startServer();

@@ -173,6 +173,7 @@ async function measure(
 
 export const slowClients: Section = {
   name: 'slow-clients',
+  machine: 'alone',
   summary: 'slowloris, never-reading and connect-and-drop clients; a normal client p50/p99 quiet vs under attack',
   async run(context: SectionContext): Promise<Row[]> {
     const rows: Row[] = [];
