@@ -88,10 +88,10 @@ suites_table() {
   echo
   echo "CI suites, $SECONDS s in all (from: seconds into the run it started, so overlapping spans ran side by side;"
   echo "seconds: wall time; CPU s: what it and its processes used, which other work on the machine does not stretch):"
-  printf '| %-16s | %5s | %7s | %5s | %-14s |\n' suite from seconds 'CPU s' result
-  printf '|%s|%s|%s|%s|%s|\n' "------------------" "------:" "--------:" "------:" "----------------"
+  printf '| %-20s | %5s | %7s | %5s | %-14s |\n' suite from seconds 'CPU s' result
+  printf '|%s|%s|%s|%s|%s|\n' "----------------------" "------:" "--------:" "------:" "----------------"
   for i in "${!SUITE_NAMES[@]}"; do
-    printf '| %-16s | %5s | %7s | %5s | %-14s |\n' "${SUITE_NAMES[$i]}" "${SUITE_FROM[$i]}" "${SUITE_SECONDS[$i]}" \
+    printf '| %-20s | %5s | %7s | %5s | %-14s |\n' "${SUITE_NAMES[$i]}" "${SUITE_FROM[$i]}" "${SUITE_SECONDS[$i]}" \
       "${SUITE_CPU[$i]}" "${SUITE_RESULTS[$i]}"
   done
   _suites_failures
