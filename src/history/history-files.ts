@@ -126,16 +126,21 @@ const HISTORY_ENDPOINTS: readonly Endpoint[] = [
   },
 ];
 
-/** Each release's documents byte for byte (linked from the file cache), and its record: immutable. */
+/** Each release's documents byte for byte and its record, linked from the file cache: immutable. */
 function releaseFiles(releases: readonly PublishedRelease[]): AnyArtifactFile[] {
-  return releases.flatMap(({ record, documents }) => [
+  return releases.flatMap(({ record, documents, recordFile }) => [
     ...DOCUMENT_NAMES.map((name) => ({
       urlPath: `/api/v/${record.id}/${name}`,
       contentType: JSON_CONTENT_TYPE,
       stored: documents.get(name)!,
       immutable: true,
     })),
-    jsonFile(`/api/v/${record.id}/release.json`, releaseSchema.parse(record), true),
+    {
+      urlPath: `/api/v/${record.id}/release.json`,
+      contentType: JSON_CONTENT_TYPE,
+      stored: recordFile,
+      immutable: true,
+    },
   ]);
 }
 

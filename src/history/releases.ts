@@ -63,7 +63,22 @@ export type ReleasedPrices = Pick<Tool, 'id' | 'name' | 'pricing' | 'pricingDeta
 export interface PublishedRelease {
   record: Release;
   documents: ReadonlyMap<DocumentName, StoredFile>;
+  /**
+   * Its release.json as served, in the file cache like its documents: the artifact links it (with the release's
+   * publication time) instead of writing and syncing three files per release on every build.
+   */
+  recordFile: StoredFile;
   prices: ReleasedPrices;
+}
+
+/** The served bytes of a release's record (/api/v/<id>/release.json): the schema's fields, in its order. */
+export function servedRecord(record: Release): Buffer {
+  return serializeJson(releaseSchema.parse(record));
+}
+
+function storeRecord(cache: FileCache, record: Release): Promise<StoredFile> {
+  const body = servedRecord(record);
+  return cache.put(sha256Hex(body), body, record.publishedAt);
 }
 
 /** Every release, oldest first, as the build and the refresh read them. */
@@ -290,7 +305,11 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
       }),
     );
     const documents = new Map(stored);
-    published.push({ record, documents, prices: await releasedPrices(cache, documents.get('tools.json')!) });
+    const [recordFile, prices] = await Promise.all([
+      storeRecord(cache, record),
+      releasedPrices(cache, documents.get('tools.json')!),
+    ]);
+    published.push({ record, documents, recordFile, prices });
   }
   const last = published.at(-1);
   const newest = last && {
@@ -321,10 +340,13 @@ export async function withRelease(
       }),
     ),
   );
-  const prices = await releasedPrices(cache, documents.get('tools.json')!);
+  const [recordFile, prices] = await Promise.all([
+    storeRecord(cache, release.record),
+    releasedPrices(cache, documents.get('tools.json')!),
+  ]);
   return {
     records: [...history.records, release.record],
-    published: [...history.published, { record: release.record, documents, prices }],
+    published: [...history.published, { record: release.record, documents, recordFile, prices }],
     newest: release,
   };
 }
