@@ -104,12 +104,16 @@ async function serve(
   const serveArgs = ['--dist', dist, '--port', String(port), '--host', '127.0.0.1', '--workers', '1'];
   const child = spawn(process.execPath, [...args, ...serveArgs], {
     cwd: ROOT,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What it said, for the error when it does not answer (the last few KB).
+  let said = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (said = (said + chunk).slice(-4000)));
   const stop = stopOnExit(() => stopChild(child));
   try {
     while (!(await answers(port, '/api/tools.json'))) {
-      if (performance.now() - started > 30_000) throw new Error('the server did not answer within 30 s');
+      if (performance.now() - started > 30_000)
+        throw new Error(`the server on ${dist} did not answer within 30 s; it said:\n${said}`);
       await sleep(5);
     }
     const firstAnswerMs = performance.now() - started;
