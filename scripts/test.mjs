@@ -13,14 +13,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const PREBUILT_ENV = 'ACMD_TEST_ARTIFACT';
 
+/** The commands still running: stopped when this script exits early (a failed type check leaves no build behind). */
+const running = new Set();
+
 /** Runs a command in the checkout; resolves to its exit code, and to its output too when `quiet`. */
 function run(command, args, { env = process.env, quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    running.add(child);
     let output = '';
     if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
     child.on('error', (error) => resolve({ code: 1, output: `${command}: ${error.message}\n` }));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 128 : 1), output });
+    });
   });
 }
 
@@ -30,7 +37,10 @@ if (!process.env[PREBUILT_ENV]) {
   artifactDir = mkdtempSync(path.join(os.tmpdir(), 'acmd-npm-test-'));
   building = run(process.execPath, ['--import', 'tsx', 'test/support/test-artifact.ts', artifactDir], { quiet: true });
 }
-const cleanUp = () => artifactDir && rmSync(artifactDir, { recursive: true, force: true });
+const cleanUp = () => {
+  for (const child of running) child.kill();
+  if (artifactDir) rmSync(artifactDir, { recursive: true, force: true });
+};
 process.on('exit', cleanUp);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 

@@ -72,7 +72,7 @@ export interface PublishedRelease {
 }
 
 /** The served bytes of a release's record (/api/v/<id>/release.json): the schema's fields, in its order. */
-export function servedRecord(record: Release): Buffer {
+function servedRecord(record: Release): Buffer {
   return serializeJson(releaseSchema.parse(record));
 }
 

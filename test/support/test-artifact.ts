@@ -10,8 +10,8 @@
  *   tsx test/support/test-artifact.ts <dir>     # then ACMD_TEST_ARTIFACT=<dir> for the suites
  *
  * A suite handed an artifact takes it when it was built from the same inputs (data/, releases/, src/, the
- * client package's sources and package-lock.json, compared by content, so a fresh clone of the same commit takes it too) and builds its own
- * otherwise.
+ * client package's sources and package-lock.json, compared by content, so a fresh clone of the same commit takes
+ * it too) and builds its own otherwise.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
