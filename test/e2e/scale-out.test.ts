@@ -18,7 +18,7 @@ import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { httpRequest } from '../support/http.ts';
-import { startServe } from '../support/processes.ts';
+import { startServe, waitUntil } from '../support/processes.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
@@ -350,8 +350,7 @@ describe('scale-out: one publisher, three serving instances', () => {
       // comes is the scheduler's business on a busy runner: the gate is that it says so, within a generous bound.
       const kept = new RegExp(`follow: kept the artifact being served: .*(${reason})`);
       for (const [i, f] of followers.entries()) {
-        const deadline = Date.now() + 60_000;
-        while (!kept.test(f.output().slice(logBefore[i])) && Date.now() < deadline) await sleep(200);
+        await waitUntil(async () => kept.test(f.output().slice(logBefore[i])), 60_000, 200);
         expect(f.output().slice(logBefore[i])).toMatch(kept);
       }
       const during = await Promise.all(

@@ -2,24 +2,16 @@
  * Lifecycle rules: retired tools are never recommended, removed ids are never reused, a passed
  * shutdown date is reported, and an unknown capability never reads as a feature.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Category, UseCase } from '../../src/schema/api.ts';
-import { buildDocuments as buildWith, type BuildResult } from '../../src/compile/documents.ts';
 import { errorOf } from '../support/data-error.ts';
 import { checkSourceIntegrity, lifecycleWarnings } from '../../src/compile/integrity.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import { removedIdsFile, toolFile as toolFileSchema, type ToolFile } from '../../src/schema/source.ts';
 import { freshSource, toolFile } from '../support/source.ts';
+import { buildOnce as buildDocuments } from '../support/build.ts';
 
 const TODAY = '2026-11-22';
-
-// The leave-one-out cross-validation does not depend on lifecycle data: the global setup's build computed it.
-let crossValidation: BuildResult['crossValidation'] | undefined = JSON.parse(inject('crossValidation'));
-function buildDocuments(data: SourceData): BuildResult {
-  const built = buildWith(data, { crossValidation });
-  crossValidation ??= built.crossValidation;
-  return built;
-}
 
 const source = (name: string) => ({
   name,

@@ -6,9 +6,8 @@
  * uses live benchmarks only; autocomplete
  * prefers fill-in-the-middle and low-latency models; indistinguishable picks are said to be so.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BenchmarkModel, Category, Tool, UseCase } from '../../src/schema/api.ts';
-import { buildDocuments as buildWith, type BuildResult } from '../../src/compile/documents.ts';
 import { checkCategoryCoverage, computeMembership } from '../../src/compile/derive/categories.ts';
 import { errorOf } from '../support/data-error.ts';
 import type { SourceData } from '../../src/compile/load.ts';
@@ -23,14 +22,7 @@ import {
 import type { CategoryFile, ScoreComponent, ToolFile, UseCaseFile } from '../../src/schema/source.ts';
 import { onLiveEvidence } from '../../src/compile/derive/use-case-live.ts';
 import { freshSource, toolFile } from '../support/source.ts';
-
-// The leave-one-out cross-validation does not depend on what these tests change: the global setup's build computed it.
-let crossValidation: BuildResult['crossValidation'] | undefined = JSON.parse(inject('crossValidation'));
-function build(data: SourceData): BuildResult {
-  const built = buildWith(data, { crossValidation });
-  crossValidation ??= built.crossValidation;
-  return built;
-}
+import { buildOnce as build } from '../support/build.ts';
 
 function documentsOf(data: SourceData): { useCases: UseCase[]; categories: Category[]; tools: Tool[] } {
   const { documents } = build(data);

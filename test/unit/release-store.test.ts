@@ -26,16 +26,9 @@ import { prepareArtifact, writeArtifactDir } from '../../src/artifact/artifact.t
 import type { Documents } from '../../src/schema/api.ts';
 
 // What is stored, linked and rewritten does not depend on how hard the copies are compressed: compress them as the
-// refresh suites do, at the quality that allocates small encoders (src/artifact/compress.ts). The fast suites share
-// worker processes, so the setting is put back for the next file.
-const quality = process.env.DIRECTORY_BROTLI_QUALITY;
-beforeAll(() => {
-  process.env.DIRECTORY_BROTLI_QUALITY ??= '5';
-});
-afterAll(() => {
-  if (quality === undefined) delete process.env.DIRECTORY_BROTLI_QUALITY;
-  else process.env.DIRECTORY_BROTLI_QUALITY = quality;
-});
+// refresh suites do, at the quality that allocates small encoders (src/artifact/compress.ts). The next file in this
+// worker starts with the worker's own environment again (test/support/file-setup.ts).
+process.env.DIRECTORY_BROTLI_QUALITY ??= '5';
 
 let root: string;
 let newest: StoredRelease;
