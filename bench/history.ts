@@ -28,7 +28,7 @@ import {
   DOCUMENT_NAMES,
   loadReleases,
   makeRelease,
-  nextReleaseId,
+  releaseIdAt,
   releaseFiles,
   writeReleaseDir,
   type StoredRelease,
@@ -76,7 +76,7 @@ async function addReleases(releasesDir: string, cacheDir: string, count: number)
     // A few releases a day, as this week's pace: the date moves every third release.
     if (ids.length % 3 === 0) day += 86_400_000;
     const lastUpdated = new Date(day + (ids.length % 3) * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    const id = nextReleaseId(ids, lastUpdated.slice(0, 10));
+    const id = releaseIdAt(lastUpdated, ids);
     const version = id.replace(/-/g, '.');
     const tools = documents['tools.json'].tools;
     const tool = tools[ids.length % tools.length]!;

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     },
   });
   const started = performance.now();
-  const source = await loadSourceData(path.resolve(values.data));
+  const source = await loadSourceData(path.resolve(values.data), { releasesDir: path.resolve(values.releases) });
   const built = await buildWithCache(source, path.resolve(values.state));
   // Lifecycle facts that have gone stale are reported, not refused: the data may be waiting for a source.
   for (const warning of lifecycleWarnings(source, new Date().toISOString().slice(0, 10)))

@@ -12,7 +12,7 @@ import { PATHS } from '../fs/paths.ts';
 import { loadSourceData } from '../compile/load.ts';
 import { envOverrides, loadRefreshConfig, withOverrides, type RefreshConfig } from '../refresh/config.ts';
 import { bootstrapRelease, recoverInterrupted, runRefresh, type Checkpoint } from '../refresh/pipeline.ts';
-import { listReleaseIds } from '../history/releases.ts';
+import { listReleaseIds, unreleasedStamp } from '../history/releases.ts';
 import { formatReport } from '../refresh/report.ts';
 
 const USAGE = `usage: npm run refresh -- [options]
@@ -54,7 +54,11 @@ async function bootstrap(locations: Locations): Promise<number> {
     console.log(`releases exist in ${locations.releasesDir}; nothing to bootstrap`);
     return EXIT.ok;
   }
-  const initial = await bootstrapRelease(await loadSourceData(locations.dataDir), locations);
+  const source = await loadSourceData(locations.dataDir, {
+    releasesDir: locations.releasesDir,
+    unreleased: unreleasedStamp(new Date().toISOString()),
+  });
+  const initial = await bootstrapRelease(source, locations);
   console.log(`recorded initial release ${initial.record.id} in ${locations.releasesDir}`);
   return EXIT.ok;
 }

@@ -27,6 +27,7 @@ import {
   type ToolFile,
   type UseCaseFile,
 } from '../schema/source.ts';
+import { compareReleaseIds, RELEASE_ID } from '../schema/release-id.ts';
 import { IssueCollector } from './errors.ts';
 import { parseJsonGuarded } from './json-guard.ts';
 
@@ -202,11 +203,51 @@ async function loadOne<S extends z.ZodType>(
   return data === undefined ? undefined : { file, data };
 }
 
-/** Loads data/ and throws a DataError listing every schema problem in every file. */
-export async function loadSourceData(dataDir: string): Promise<SourceData> {
+export interface LoadOptions {
+  /** The release store (default: `releases/` beside the data directory). The dataset's stamp is its newest release's. */
+  releasesDir?: string;
+  /** The stamp of data no release has recorded yet: what the first release of a new store is cut with. */
+  unreleased?: MetaFile;
+}
+
+/**
+ * The dataset's date and versions: those of the newest release, which is where a release writes them (there is no
+ * data file for them, so two changes released on two branches never both edit one). A store with no release takes
+ * `unreleased`; without it, that is an error naming the store.
+ */
+async function loadStamp(
+  dataDir: string,
+  options: LoadOptions,
+  issues: IssueCollector,
+): Promise<Located<MetaFile> | undefined> {
+  const releasesDir = options.releasesDir ?? path.join(dataDir, '..', 'releases');
+  const ids = existsSync(releasesDir)
+    ? (await readdir(releasesDir)).filter((name) => RELEASE_ID.test(name)).sort(compareReleaseIds)
+    : [];
+  const newest = ids.at(-1);
+  if (newest === undefined) {
+    if (options.unreleased) return { file: path.basename(releasesDir), data: options.unreleased };
+    issues.add(
+      path.basename(releasesDir),
+      '',
+      undefined,
+      'holds no release to take the dataset date and versions from (`npm run refresh -- --bootstrap` records the first)',
+    );
+    return undefined;
+  }
+  const file = path.join(path.basename(releasesDir), newest, 'release.json');
+  const raw = await readJson(path.dirname(releasesDir), file, issues);
+  if (raw === undefined) return undefined;
+  const { lastUpdated, datasetVersion, benchmarkVersion } = raw as Record<string, unknown>;
+  const data = parseWith(metaFile, { lastUpdated, datasetVersion, benchmarkVersion }, file, issues);
+  return data === undefined ? undefined : { file, data };
+}
+
+/** Loads data/ (and the stamp of the newest release) and throws a DataError listing every problem in every file. */
+export async function loadSourceData(dataDir: string, options: LoadOptions = {}): Promise<SourceData> {
   const issues = new IssueCollector();
   const [meta, series, providers, tools, categories, platforms, useCases, results, removedIds] = await Promise.all([
-    loadOne(dataDir, 'meta.json', metaFile, issues),
+    loadStamp(dataDir, options, issues),
     loadOne(dataDir, 'benchmarks/series.json', seriesFile, issues),
     loadMany(dataDir, 'providers', providerFile, issues),
     loadMany(dataDir, 'tools', toolFile, issues, true),

@@ -30,7 +30,8 @@ import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { operationStem, pathItem, schemaFileNames } from '../schema/openapi.ts';
 import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
 import { priceHistory, type PriceSnapshot } from './price-history.ts';
-import { DOCUMENT_NAMES, releasedDataset, type PublishedRelease, type ReleaseHistory } from './releases.ts';
+import { DOCUMENT_NAMES, mainline, releasedDataset, type PublishedRelease, type ReleaseHistory } from './releases.ts';
+import { RELEASE_ID_SOURCE } from '../schema/release-id.ts';
 import { documentSchemaEntries, schemaFiles, type SchemaEntry } from './schema-files.ts';
 
 export interface HistoryInput {
@@ -200,7 +201,7 @@ function manifestFile(newestFirst: readonly Release[], current: CurrentDataset):
 
 /** Prices per release, plus the current data when it differs from the newest release. */
 function priceHistoryFile(releases: readonly PublishedRelease[], current: CurrentDataset): ArtifactFile {
-  const snapshots: PriceSnapshot[] = releases.map(({ record, prices }) => ({
+  const snapshots: PriceSnapshot[] = mainline(releases).map(({ record, prices }) => ({
     release: record.id,
     date: record.date,
     tools: prices,
@@ -233,7 +234,7 @@ const RELEASE_PARAMETER = {
   name: 'release',
   in: 'path',
   required: true,
-  schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(\\.\\d+)?$' },
+  schema: { type: 'string', pattern: RELEASE_ID_SOURCE },
   description: 'Release id (see /api/changes.json).',
 };
 

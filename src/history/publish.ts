@@ -96,7 +96,7 @@ export async function buildFromDisk(
   progress: BuildProgress = () => {},
 ): Promise<DiskBuild> {
   progress(`reading ${locations.dataDir} and the releases in ${locations.releasesDir}`);
-  const source = await loadSourceData(locations.dataDir);
+  const source = await loadSourceData(locations.dataDir, { releasesDir: locations.releasesDir });
   const releases = await loadReleases(locations.releasesDir, fileCache(locations.cacheDir));
   const built = await buildWithCache(source, locations.stateDir, undefined, progress);
   const input = {

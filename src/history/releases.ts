@@ -31,6 +31,7 @@ import {
   type UpstreamUsed,
 } from '../schema/api.ts';
 import type { MetaFile } from '../schema/source.ts';
+import { compareReleaseIds, RELEASE_ID, releaseIdAt } from '../schema/release-id.ts';
 import {
   DIFFED_SCORE_FIELDS,
   DIFFED_SOURCE_FIELDS,
@@ -91,20 +92,14 @@ export interface ReleaseHistory {
   newest: StoredRelease | undefined;
 }
 
-export const RELEASE_ID = /^(\d{4}-\d{2}-\d{2})(?:\.(\d+))?$/;
+export { compareReleaseIds, RELEASE_ID, releaseIdAt } from '../schema/release-id.ts';
 export const DOCUMENT_NAMES = Object.keys(DOCUMENTS) as DocumentName[];
 
-export function compareReleaseIds(a: string, b: string): number {
-  const [, da, na] = RELEASE_ID.exec(a) ?? [];
-  const [, db, nb] = RELEASE_ID.exec(b) ?? [];
-  return (da ?? '').localeCompare(db ?? '') || Number(na ?? 1) - Number(nb ?? 1);
-}
-
-/** The id for a release made on `date`: the date, or date.N after N-1 earlier releases that day. */
-export function nextReleaseId(existing: readonly string[], date: string): string {
-  const sameDay = existing.map((id) => RELEASE_ID.exec(id)).filter((m) => m?.[1] === date);
-  if (sameDay.length === 0) return date;
-  return `${date}.${Math.max(...sameDay.map((m) => Number(m![2] ?? 1))) + 1}`;
+/** The stamp of data no release has recorded yet, as a first release published at `at` (ISO 8601) carries it. */
+export function unreleasedStamp(at: string): MetaFile {
+  const lastUpdated = `${at.slice(0, 19)}Z`;
+  const version = releaseIdAt(lastUpdated, []).replaceAll('-', '.');
+  return { lastUpdated, datasetVersion: version, benchmarkVersion: version };
 }
 
 export async function listReleaseIds(releasesDir: string): Promise<string[]> {
@@ -257,6 +252,7 @@ export function makeRelease({ id, meta, documents, upstreams, previous }: Releas
     datasetVersion: meta.datasetVersion,
     benchmarkVersion: meta.benchmarkVersion,
     initial: previous === null,
+    parent: previous?.record.id ?? null,
     url: `/api/v/${id}/`,
     documents: DOCUMENT_NAMES.map((name) => ({
       path: `/api/v/${id}/${name}`,
@@ -271,39 +267,76 @@ export function makeRelease({ id, meta, documents, upstreams, previous }: Releas
 }
 
 /**
+ * The release each record was cut from: its `parent`, or for a record written before releases named their parent,
+ * the release before it.
+ */
+export function parentOf(records: readonly Release[], index: number): Release | undefined {
+  const record = records[index]!;
+  if (record.parent === undefined) return index > 0 ? records[index - 1] : undefined;
+  if (record.parent === null) return undefined;
+  const parent = records.slice(0, index).find((r) => r.id === record.parent);
+  if (!parent)
+    throw new Error(
+      `releases/${record.id}/release.json: parent ${record.parent} is not a release published before it (under releases/)`,
+    );
+  return parent;
+}
+
+/**
+ * The releases the newest one descends from, oldest first: the line of parents that was served as latest in turn.
+ * A sibling cut in parallel and merged is not on it (the release after the merge carries its changes), so the price
+ * history does not read two siblings as a change and its revert.
+ */
+export function mainline<R extends { record: Release }>(releases: readonly R[]): R[] {
+  const records = releases.map((r) => r.record);
+  const line: R[] = [];
+  for (let index = releases.length - 1; index >= 0; ) {
+    line.push(releases[index]!);
+    const parent = parentOf(records, index);
+    index = parent ? records.indexOf(parent) : -1;
+  }
+  return line.reverse();
+}
+
+/**
  * Every release under `releasesDir`, oldest first, with each document's served bytes and
  * compressed copies in `cache`. A release the cache already holds is not read again; one it
- * lacks is reconstructed from its text (applying its patches to the previous release's
- * documents) and checked against its SHA-256 manifest.
+ * lacks is reconstructed from its text (applying its patches to its parent's documents) and
+ * checked against its SHA-256 manifest.
  */
 export async function loadReleases(releasesDir: string, cache: FileCache): Promise<ReleaseHistory> {
   const records: Release[] = [];
   for (const id of await listReleaseIds(releasesDir)) records.push(await readReleaseRecord(releasesDir, id));
   const published: PublishedRelease[] = [];
-  // The previous release's text of each document, made only when a patch needs it.
-  const previous = new Map<DocumentName, () => Promise<string>>();
-  for (const record of records) {
+  // The text of the documents of the release reconstructed last, which is most often the next one's parent.
+  let last: { id: string; texts: Map<DocumentName, string> } | undefined;
+  const parentText = async (parent: Release | undefined, name: DocumentName): Promise<string | undefined> => {
+    if (!parent) return undefined;
+    const held = last?.id === parent.id ? last.texts.get(name) : undefined;
+    return held ?? prettyText(await cache.body(manifestEntry(parent, name).sha256));
+  };
+  for (const [index, record] of records.entries()) {
+    const parent = parentOf(records, index);
+    const texts = new Map<DocumentName, string>();
     const stored = await Promise.all(
       DOCUMENT_NAMES.map(async (name): Promise<[DocumentName, StoredFile]> => {
         const { sha256, bytes } = manifestEntry(record, name);
         const cached = await cache.get(sha256);
-        if (cached) {
-          previous.set(name, async () => prettyText(await cache.body(sha256)));
-          return [name, cached];
-        }
+        if (cached) return [name, cached];
         const file = await readStoredDocument(releasesDir, record.id, name);
         const where = `releases/${record.id}/${file.file}`;
-        const base = file.kind === 'patch' ? await previous.get(name)?.() : undefined;
+        const base = file.kind === 'patch' ? await parentText(parent, name) : undefined;
         const text = documentText(file, () => base, where);
         const body = servedBody(text);
         if (sha256Hex(body) !== sha256 || body.length !== bytes)
           throw new Error(
             `${where}: does not reproduce the bytes its SHA-256 manifest names (release files are immutable)`,
           );
-        previous.set(name, async () => text);
+        texts.set(name, text);
         return [name, await cache.put(sha256, body, record.publishedAt)];
       }),
     );
+    last = { id: record.id, texts };
     const documents = new Map(stored);
     const [recordFile, prices] = await Promise.all([
       storeRecord(cache, record),
@@ -311,12 +344,14 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
     ]);
     published.push({ record, documents, recordFile, prices });
   }
-  const last = published.at(-1);
-  const newest = last && {
-    record: last.record,
+  const newestRelease = published.at(-1);
+  const newest = newestRelease && {
+    record: newestRelease.record,
     bodies: new Map(
       await Promise.all(
-        DOCUMENT_NAMES.map(async (name) => [name, await cache.body(last.documents.get(name)!.sha256)] as const),
+        DOCUMENT_NAMES.map(
+          async (name) => [name, await cache.body(newestRelease.documents.get(name)!.sha256)] as const,
+        ),
       ),
     ),
   };

@@ -1,6 +1,6 @@
 /** The curated data files a refresh writes: their canonical bytes, and which ones changed. */
 import type { SourceData } from '../compile/load.ts';
-import { metaFile, resultsFile, taskRunsFile, toolFile } from '../schema/source.ts';
+import { resultsFile, taskRunsFile, toolFile } from '../schema/source.ts';
 
 function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
@@ -9,14 +9,13 @@ function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>
   return ordered;
 }
 
-type DataFileKind = 'tool' | 'results' | 'meta' | 'task-runs';
+type DataFileKind = 'tool' | 'results' | 'task-runs';
 
 /** The repository's file format: the schema's key order, two-space JSON, final newline. */
 export function serializeDataFile(kind: DataFileKind, data: object): string {
   const shape = {
     tool: toolFile.shape,
     results: resultsFile.shape,
-    meta: metaFile.shape,
     'task-runs': taskRunsFile.shape,
   }[kind];
   return `${JSON.stringify(orderedLike(Object.keys(shape), data as Record<string, unknown>), null, 2)}\n`;
@@ -39,6 +38,5 @@ export function changedDataFiles(before: SourceData, after: SourceData): Map<str
   for (const r of after.results) compare('results', oldResults.get(r.file), r);
   const oldRuns = new Map(before.taskRuns.map((r) => [r.file, r]));
   for (const r of after.taskRuns) compare('task-runs', oldRuns.get(r.file), r);
-  compare('meta', before.meta, after.meta);
   return files;
 }

@@ -11,7 +11,14 @@ import { DataError, formatIssue } from '../compile/errors.ts';
 import { loadSourceData, type SourceData } from '../compile/load.ts';
 import { redactText, secretsOf } from '../fs/redact.ts';
 import { publishFromDisk } from '../history/publish.ts';
-import { DOCUMENT_NAMES, documentBodies, loadReleases, withRelease, type ReleaseHistory } from '../history/releases.ts';
+import {
+  DOCUMENT_NAMES,
+  documentBodies,
+  loadReleases,
+  unreleasedStamp,
+  withRelease,
+  type ReleaseHistory,
+} from '../history/releases.ts';
 import { fileCache } from '../history/publish.ts';
 import { applyBenchmarks, applyLifecycle, applyPricing, applyResults, validate } from './apply-upstreams.ts';
 import { publishedRefreshStatus, republishFreshness } from './freshness.ts';
@@ -152,10 +159,17 @@ async function refreshLocked(run: Run): Promise<void> {
   await publishRelease(run, source, release);
 }
 
-async function loadStores({ options, report }: Run): Promise<{ source: SourceData; releases: ReleaseHistory }> {
+async function loadStores({
+  options,
+  report,
+  startedAt,
+}: Run): Promise<{ source: SourceData; releases: ReleaseHistory }> {
   let source: SourceData;
   try {
-    source = await loadSourceData(options.dataDir);
+    source = await loadSourceData(options.dataDir, {
+      releasesDir: options.releasesDir,
+      unreleased: unreleasedStamp(startedAt),
+    });
   } catch (error) {
     if (error instanceof DataError)
       throw new Failure(['the curated data does not pass the build:', ...error.issues.map(formatIssue)]);

@@ -10,7 +10,8 @@ import { buildWithCache, fileCache, historyInput } from '../history/publish.ts';
 import {
   listReleaseIds,
   makeRelease,
-  nextReleaseId,
+  compareReleaseIds,
+  releaseIdAt,
   releaseFiles,
   withRelease,
   writeReleaseDir,
@@ -33,7 +34,7 @@ export async function bootstrapRelease(
 ): Promise<StoredRelease> {
   const built = await buildWithCache(source, options.stateDir);
   const meta = source.meta.data;
-  const id = nextReleaseId(await listReleaseIds(options.releasesDir), meta.lastUpdated.slice(0, 10));
+  const id = releaseIdAt(meta.lastUpdated, await listReleaseIds(options.releasesDir));
   const stored = makeRelease({ id, meta, documents: built.documents, upstreams: [], previous: null });
   if (write) await writeReleaseDir(options.releasesDir, id, releaseFiles(stored, undefined));
   return stored;
@@ -56,13 +57,13 @@ export async function prepareRelease(
   merged: SourceData,
 ): Promise<PreparedRelease> {
   const latest = releases.newest!;
-  // Release ids follow publication order even if the clock is behind the newest release.
-  const today = startedAt.slice(0, 10);
-  const id = nextReleaseId(
+  // A release is named by when it is published; a clock behind the newest release is refused at publishing.
+  const id = releaseIdAt(
+    startedAt,
     releases.records.map((r) => r.id),
-    // ISO dates compare as strings, newest wins (Math.max would give NaN)
-    today > latest.record.date ? today : latest.record.date,
   );
+  if (compareReleaseIds(id, latest.record.id) <= 0)
+    throw new Failure([`refused to release (is the clock behind?): ${id} would sort before ${latest.record.id}`]);
   const version = id.replace(/-/g, '.');
   const withMeta = (benchmarkVersion: string): SourceData => ({
     ...merged,

@@ -29,6 +29,7 @@ import {
 } from './common.ts';
 import { pickTaskCost, taskCost, taskCostMethod } from './api-task-cost.ts';
 import { billingKind, lifecycleEvent, taskKind } from './source.ts';
+import { RELEASE_ID } from './release-id.ts';
 
 const ext = (text: string) => `[extension] ${text}`;
 
@@ -943,9 +944,9 @@ export const freshnessDocument = z
 
 const releaseId = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(\.\d+)?$/, 'must be YYYY-MM-DD or YYYY-MM-DD.<n>')
+  .regex(RELEASE_ID, 'must be YYYY-MM-DD or YYYY-MM-DD.<n>')
   .describe(
-    'Release id: the UTC date of the refresh that published it, with .2, .3, ... for further releases on one day.',
+    'Release id: the UTC date and time of day it was published, YYYY-MM-DD.HHMMSS, so releases cut in parallel never share one (releases cut before 2026-12-01 number the day instead: YYYY-MM-DD, then .2, .3, ...). Ids order by date, then by the number after it.',
   );
 
 export const changeKind = z
@@ -1043,13 +1044,19 @@ export const release = z
     datasetVersion: z.string(),
     benchmarkVersion: z.string(),
     initial: z.boolean().describe('True for the first recorded release, which has no predecessor to compare with.'),
+    parent: releaseId
+      .nullable()
+      .optional()
+      .describe(
+        "[extension] The release this one was cut from: its changes are the differences from that release's documents, and its stored patches apply to them. Null for the first release. Absent from releases cut before 2026-12-01, whose parent is the release before them. Two releases cut in parallel from one parent are siblings; the release after their merge names the newer one.",
+      ),
     url: z.string().describe("URL path prefix of the release's documents, e.g. /api/v/2026-11-22/."),
     documents: z
       .array(releaseDocumentEntry)
       .describe('SHA-256 manifest of the six endpoint documents as published in this release.'),
     upstreams: z.array(upstreamUsed).describe('Upstream data the release was made from.'),
     summary: z.string().describe('One line describing the changes.'),
-    changes: z.array(change).describe('Differences from the previous release, by tool.'),
+    changes: z.array(change).describe('Differences from the parent release (the previous one), by tool.'),
   })
   .strict()
   .describe(ext('An immutable dated snapshot of every endpoint document.'));

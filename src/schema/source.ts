@@ -23,7 +23,7 @@ export * from './source-task-runs.ts';
 export * from './source-tool.ts';
 export * from './source-use-case.ts';
 
-/** data/meta.json: dataset-wide facts that change only on a refresh. */
+/** The dataset's stamp: the date and versions of its newest release, read from that release's record. */
 export const metaFile = z
   .object({
     lastUpdated: isoTimestamp.describe('Time of the last successful refresh (or curated edit) of the dataset.'),

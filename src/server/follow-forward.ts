@@ -8,21 +8,13 @@
  */
 import type { ArtifactManifest } from '../artifact/artifact.ts';
 import { backwardsFrom } from '../artifact/forward.ts';
+import { compareReleaseIds, RELEASE_ID } from '../schema/release-id.ts';
 
 export const FRESHNESS_PATH = '/api/freshness.json';
-
-const RELEASE_ID = /^(\d{4}-\d{2}-\d{2})(?:\.(\d+))?$/;
 
 interface Position {
   release: string | null;
   lastAttempt: string | null;
-}
-
-/** Release id order: the date, then the number of the release on that day (1 when absent). */
-function compareRelease(a: string, b: string): number {
-  const [, da = '', na = '1'] = RELEASE_ID.exec(a) ?? [];
-  const [, db = '', nb = '1'] = RELEASE_ID.exec(b) ?? [];
-  return da === db ? Number(na) - Number(nb) : da < db ? -1 : 1;
 }
 
 function positionOf(freshness: Buffer | undefined): Position | null {
@@ -53,7 +45,7 @@ export function olderRelease(next: Buffer | undefined, served: Buffer | undefine
   const b = positionOf(served);
   if (!a || !b) return null;
   if (a.release && b.release && a.release !== b.release)
-    return compareRelease(a.release, b.release) < 0
+    return compareReleaseIds(a.release, b.release) < 0
       ? `refused a rollback: release ${a.release} is older than ${b.release}, served now`
       : null;
   if (a.lastAttempt && b.lastAttempt && Date.parse(a.lastAttempt) < Date.parse(b.lastAttempt))

@@ -4,7 +4,7 @@
  * published artifact without a restart or a failed request.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,7 +115,7 @@ describe('artifact swap', () => {
     const dataDir = path.join(root, 'data');
     await cp(PATHS.data, dataDir, { recursive: true });
     const crossValidation = JSON.parse(inject('crossValidation'));
-    const publish = () => publishDataset({ distPath, dataDir, crossValidation });
+    const publish = (stamp?: { lastUpdated: string }) => publishDataset({ distPath, dataDir, crossValidation, stamp });
     await publish();
     const running = await startServer({ distPath, host: '127.0.0.1', port: 0, watchIntervalMs: 50 });
     try {
@@ -125,11 +125,7 @@ describe('artifact swap', () => {
       const hammer = (async () => {
         while (!stop) statuses.push((await httpRequest(`${running.url}/api/tools.json`)).status);
       })();
-      const metaFile = path.join(dataDir, 'meta.json');
-      const meta = JSON.parse(await readFile(metaFile, 'utf8'));
-      meta.lastUpdated = '2026-11-29T06:00:00Z';
-      await writeFile(metaFile, JSON.stringify(meta));
-      await publish();
+      await publish({ lastUpdated: '2026-11-29T06:00:00Z' });
       const deadline = Date.now() + 10_000;
       let after = before;
       while (after === before && Date.now() < deadline) {

@@ -9,7 +9,6 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +17,8 @@ import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
 import { PATHS, ROOT } from '../../src/fs/paths.ts';
 import { startServe, storeArgs } from '../support/processes.ts';
-import { listReleaseIds, loadReleases } from '../../src/history/releases.ts';
+import { listReleaseIds, loadReleases, releaseIdAt } from '../../src/history/releases.ts';
+import { newestRelease } from '../support/releases.ts';
 import { FileCache } from '../../src/artifact/file-cache.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
 import { httpRequest, json } from '../support/http.ts';
@@ -28,11 +28,11 @@ import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.
 
 const NOW = '2026-11-29T06:00:00Z';
 // The dataset the workspace starts from: the repository's data and releases, as committed.
-const ORIGINAL_LAST_UPDATED = (
-  JSON.parse(readFileSync(path.join(PATHS.data, 'meta.json'), 'utf8')) as { lastUpdated: string }
-).lastUpdated;
-// The workspace records that data as its first release, dated by its meta.
-const INITIAL_RELEASE = ORIGINAL_LAST_UPDATED.slice(0, 10);
+const ORIGINAL_LAST_UPDATED = (await newestRelease(PATHS.releases)).lastUpdated;
+// The workspace records that data as its first release, stamped as the repository's newest release is; the refresh
+// at NOW publishes the release named by that time.
+const INITIAL_RELEASE = releaseIdAt(ORIGINAL_LAST_UPDATED, []);
+const FIRST = releaseIdAt(NOW, [INITIAL_RELEASE]);
 const GPT = 'tools/openai/gpt-5-4.json';
 
 interface Run {
@@ -146,7 +146,8 @@ describe('kill -9 during a refresh', () => {
     expect([oldBuildId, newBuildId]).toContain(buildId);
     const served = buildId === newBuildId ? 'new' : 'old';
     const input = await gptInput(at);
-    const meta = JSON.parse(await readFile(path.join(dirs(at).dataDir, 'meta.json'), 'utf8'));
+    // The dataset's date is its newest release's.
+    const meta = await newestRelease(dirs(at).releasesDir);
     if (!(await pendingExists(at))) {
       // Without a journal, data/ is wholly old or wholly new.
       expect([input, meta.lastUpdated]).toEqual(input === 3 ? [3, NOW] : [2.5, ORIGINAL_LAST_UPDATED]);
@@ -163,7 +164,7 @@ describe('kill -9 during a refresh', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(await servedBuildId(at)).toBe(newBuildId);
     expect(await gptInput(at)).toBe(3);
-    expect(await listReleaseIds(dirs(at).releasesDir)).toEqual([INITIAL_RELEASE, '2026-11-29']);
+    expect(await listReleaseIds(dirs(at).releasesDir)).toEqual([INITIAL_RELEASE, FIRST]);
     expect(await pendingExists(at)).toBe(false);
     expect(await temporaries(at)).toEqual([]);
   }
@@ -230,7 +231,7 @@ describe('kill -9 during a refresh', () => {
       ).tools;
       expect(tools.find((t) => t.id === 'gpt-5-4')!.pricing.input).toBe(3);
       const freshness = json<FreshnessDocument>(await httpRequest(`${url}/api/freshness.json`));
-      expect(freshness.release).toBe('2026-11-29');
+      expect(freshness.release).toBe(FIRST);
       expect(freshness.refresh).toMatchObject({
         lastOutcome: 'published',
         lastAttempt: NOW,
@@ -238,9 +239,9 @@ describe('kill -9 during a refresh', () => {
         lastError: null,
       });
       expect(await pendingExists(at)).toBe(false);
-      expect(await listReleaseIds(d.releasesDir)).toEqual([INITIAL_RELEASE, '2026-11-29']);
+      expect(await listReleaseIds(d.releasesDir)).toEqual([INITIAL_RELEASE, FIRST]);
       expect(await temporaries(at)).toEqual([]);
-      expect(server.output()).toContain('completed the interrupted publish of release 2026-11-29');
+      expect(server.output()).toContain(`completed the interrupted publish of release ${FIRST}`);
     } finally {
       server.child.kill('SIGKILL');
     }

@@ -6,7 +6,7 @@
  * models.dev snapshot from ../shared gives a sensible, explained outcome.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -16,7 +16,8 @@ import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
 import { PATHS, ROOT } from '../../src/fs/paths.ts';
 import { runRefreshProcess } from '../../src/refresh/child.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
-import { listReleaseIds } from '../../src/history/releases.ts';
+import { listReleaseIds, releaseIdAt } from '../../src/history/releases.ts';
+import { newestRelease, versionOf } from '../support/releases.ts';
 import type { RefreshReport } from '../../src/refresh/report.ts';
 import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
 import {
@@ -41,10 +42,12 @@ import { pricingOnly, runCli, storeArgs } from '../support/processes.ts';
 import { publicErrorText } from '../../src/refresh/text-guard.ts';
 
 const NOW = '2026-11-29T06:00:00Z';
-// The workspace records the repository's data as its first release, dated by data/meta.json.
-const INITIAL_RELEASE = (
-  JSON.parse(readFileSync(path.join(PATHS.data, 'meta.json'), 'utf8')) as { lastUpdated: string }
-).lastUpdated.slice(0, 10);
+// The workspace records the repository's data as its first release, stamped as the repository's newest release is;
+// each refresh at NOW then publishes a release named by that time (the next second when it is taken).
+const ORIGINAL_LAST_UPDATED = (await newestRelease(PATHS.releases)).lastUpdated;
+const INITIAL_RELEASE = releaseIdAt(ORIGINAL_LAST_UPDATED, []);
+const FIRST = releaseIdAt(NOW, [INITIAL_RELEASE]);
+const SECOND = releaseIdAt(NOW, [INITIAL_RELEASE, FIRST]);
 const SHARED = path.resolve(ROOT, '..', 'shared', 'reference');
 const REAL_MODELS_DEV = path.join(SHARED, 'models-dev-api.json');
 const REAL_BENCHMARKS = path.join(SHARED, 'benchmarks.csv');
@@ -301,7 +304,7 @@ describe('weekly refresh end to end', () => {
     it('publishes release 2026-11-29 and no request fails during the switch', async () => {
       expect(report.errors).toEqual([]);
       expect(report.outcome).toBe('published');
-      expect(report.release).toBe('2026-11-29');
+      expect(report.release).toBe(FIRST);
       const newTools = (await get('/api/tools.json')).body;
       expect(outcomes.length).toBeGreaterThan(5);
       for (const outcome of outcomes) {
@@ -324,7 +327,7 @@ describe('weekly refresh end to end', () => {
       expect(tools.find((t) => t.id === 'gemini-3-8-flash')!.pricing.input).toBe(1.5);
       expect(lastUpdated).toBe(NOW);
       const fresh = await freshness();
-      expect(fresh).toMatchObject({ lastUpdated: NOW, datasetVersion: '2026.11.29', release: '2026-11-29' });
+      expect(fresh).toMatchObject({ lastUpdated: NOW, datasetVersion: versionOf(FIRST), release: FIRST });
       expect(fresh.refresh).toMatchObject({
         lastAttempt: NOW,
         lastOutcome: 'published',
@@ -337,7 +340,7 @@ describe('weekly refresh end to end', () => {
     it('lists the change in /api/changes.json, newest release first', async () => {
       const response = await get('/api/changes.json');
       const changes = changesDocument.parse(json(response));
-      expect(changes.releases.map((r) => r.id)).toEqual(['2026-11-29', INITIAL_RELEASE]);
+      expect(changes.releases.map((r) => r.id)).toEqual([FIRST, INITIAL_RELEASE]);
       const [latest, initial] = changes.releases;
       expect(initial!.initial).toBe(true);
       expect(latest!.changes).toEqual(
@@ -377,7 +380,7 @@ describe('weekly refresh end to end', () => {
       const removed = source.removedIds.data.removed;
       expect(feed.entry).toHaveLength(2 + removed.length);
       expect(feed.entry.filter((e: { title: string }) => e.title.startsWith('Release '))).toHaveLength(2);
-      expect(feed.entry[0].title).toContain('Release 2026-11-29');
+      expect(feed.entry[0].title).toContain(`Release ${FIRST}`);
       expect(feed.entry[0].content['#text']).toContain('GPT-5.4 (gpt-5-4): pricing.input 2.5 -> 3 (+20%)');
       const alternate = [feed.entry[0].link].flat().find((l: Record<string, string>) => l['@rel'] === 'alternate')[
         '@href'
@@ -389,8 +392,8 @@ describe('weekly refresh end to end', () => {
       const history = priceHistoryDocument.parse(json(await get('/api/price-history.json')));
       const gpt = history.tools.find((t) => t.toolId === 'gpt-5-4')!;
       expect(gpt.history.map((p) => [p.effectiveFrom, p.effectiveUntil, p.release, p.pricing.input])).toEqual([
-        [INITIAL_RELEASE, '2026-11-28', INITIAL_RELEASE, 2.5],
-        ['2026-11-29', null, '2026-11-29', 3],
+        [ORIGINAL_LAST_UPDATED.slice(0, 10), '2026-11-28', INITIAL_RELEASE, 2.5],
+        ['2026-11-29', null, FIRST, 3],
       ]);
       const unchanged = history.tools.find((t) => t.toolId === 'gemini-3-8-flash')!;
       expect(unchanged.history).toHaveLength(1);
@@ -405,17 +408,17 @@ describe('weekly refresh end to end', () => {
           .pricing.input,
       ).toBe(2.5);
       expect(old.body.equals(oldTools)).toBe(true);
-      const latest = await get('/api/v/2026-11-29/tools.json');
+      const latest = await get(`/api/v/${FIRST}/tools.json`);
       expect(latest.body.equals((await get('/api/tools.json')).body)).toBe(true);
       const manifest = manifestDocument.parse(json(await get('/api/manifest.json')));
-      expect(manifest.release).toBe('2026-11-29');
+      expect(manifest.release).toBe(FIRST);
       for (const entry of [...manifest.documents, ...manifest.releases.flatMap((r) => r.documents)]) {
         const body = (await get(entry.path)).body;
         expect(sha256(body), entry.path).toBe(entry.sha256);
         expect(body.length).toBe(entry.bytes);
       }
-      const record = json<{ id: string; changes: unknown[] }>(await get('/api/v/2026-11-29/release.json'));
-      expect(record.id).toBe('2026-11-29');
+      const record = json<{ id: string; changes: unknown[] }>(await get(`/api/v/${FIRST}/release.json`));
+      expect(record.id).toBe(FIRST);
       expect((await get('/api/v/2026-11-15/tools.json')).status).toBe(404);
     });
 
@@ -425,12 +428,15 @@ describe('weekly refresh end to end', () => {
       expect(file.description).toBe(source.tools.find((t) => t.data.id === 'gpt-5-4')!.data.description);
       // benchmarks.json carries each model's cost per task at the prices in force, so a price change moves the
       // benchmark version too.
-      expect(JSON.parse(await readFile(path.join(ws.dataDir, 'meta.json'), 'utf8'))).toEqual({
+      // The dataset's date and versions are the new release's own: no data file holds them.
+      expect(await newestRelease(ws.releasesDir)).toMatchObject({
+        id: FIRST,
         lastUpdated: NOW,
-        datasetVersion: '2026.11.29',
-        benchmarkVersion: '2026.11.29',
+        datasetVersion: versionOf(FIRST),
+        benchmarkVersion: versionOf(FIRST),
       });
-      expect(existsSync(path.join(ws.releasesDir, '2026-11-29', 'release.json'))).toBe(true);
+      expect(existsSync(path.join(ws.dataDir, 'meta.json'))).toBe(false);
+      expect(existsSync(path.join(ws.releasesDir, FIRST, 'release.json'))).toBe(true);
       expect(existsSync(path.join(ws.stateDir, 'refresh', 'pending'))).toBe(false);
     });
 
@@ -467,18 +473,18 @@ describe('weekly refresh end to end', () => {
       const report = await refresh('skip', '/bench.csv');
       expect(report.errors).toEqual([]);
       expect(report.outcome).toBe('published');
-      expect(report.release).toBe('2026-11-29.2');
+      expect(report.release).toBe(SECOND);
       expect(report.updates).toEqual([
         `${results.data.model}: ${result.benchmark} "${result.variant}" value ${result.value} -> ${Math.min(100, result.value + 3)}`,
       ]);
       expect(report.changes.some((c) => c.kind === 'score-changed' && c.toolId === 'gpt-5-4')).toBe(true);
       const changes = changesDocument.parse(json(await get('/api/changes.json')));
-      expect(changes.releases[0]!.id).toBe('2026-11-29.2');
-      expect(changes.releases[0]!.benchmarkVersion).toBe('2026.11.29.2');
+      expect(changes.releases[0]!.id).toBe(SECOND);
+      expect(changes.releases[0]!.benchmarkVersion).toBe(versionOf(SECOND));
       const benchmarks = json<{
         benchmarks: { version: string; models: { modelId: string; results: { value: number; variant: string }[] }[] };
       }>(await get('/api/benchmarks.json'));
-      expect(benchmarks.benchmarks.version).toBe('2026.11.29.2');
+      expect(benchmarks.benchmarks.version).toBe(versionOf(SECOND));
       const model = benchmarks.benchmarks.models.find((m) => m.modelId === 'gpt-5-4')!;
       expect(
         model.results.some((r) => r.variant === result.variant && r.value === Math.min(100, result.value + 3)),
@@ -697,8 +703,8 @@ describe('command lines', () => {
       outputs.push(good.stdout, good.stderr);
       expect(good.code, good.stderr).toBe(0);
       expect(authorized).toBe(1);
-      expect(good.stdout).toContain('published release 2026-11-29');
-      const release = JSON.parse(await readFile(path.join(own.releasesDir, '2026-11-29', 'release.json'), 'utf8')) as {
+      expect(good.stdout).toContain(`published release ${FIRST}`);
+      const release = JSON.parse(await readFile(path.join(own.releasesDir, FIRST, 'release.json'), 'utf8')) as {
         upstreams: { location: string }[];
       };
       expect(release.upstreams[0]!.location).toBe(`http://${host}/private/api.json`);
@@ -725,7 +731,7 @@ describe('command lines', () => {
       const paths = [...Object.keys(served.manifest.files), ...served.onDisk.paths()].filter((p) =>
         p.startsWith('/api/'),
       );
-      expect(paths).toContain('/api/v/2026-11-29/release.json');
+      expect(paths).toContain(`/api/v/${FIRST}/release.json`);
       for (const urlPath of paths)
         check(`GET ${urlPath}`, (await httpRequest(`${server.url}${urlPath}`)).body.toString('utf8'));
       for (const [index, text] of outputs.entries()) check(`command output ${index}`, text);

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { createGzip, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
+import { newestRelease } from '../support/releases.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
@@ -502,7 +503,8 @@ async function verifyArtifact(distPath: string): Promise<Verified> {
 
 async function dataState(stores: Stores): Promise<{ input: number; lastUpdated: string; pending: boolean }> {
   const tool = JSON.parse(await readFile(path.join(stores.dataDir, GPT), 'utf8')) as { pricing: { input: number } };
-  const meta = JSON.parse(await readFile(path.join(stores.dataDir, 'meta.json'), 'utf8')) as { lastUpdated: string };
+  // The dataset's date is its newest release's.
+  const meta = await newestRelease(stores.releasesDir);
   const pending = await stat(path.join(stores.stateDir, 'refresh', 'pending')).then(
     () => true,
     () => false,

@@ -33,7 +33,7 @@ async function refusal(relative: string, edit: (json: Json) => void, text = (t: 
   edit(json);
   await writeFile(file, text(JSON.stringify(json)));
   try {
-    await loadSourceData(dir);
+    await loadSourceData(dir, { releasesDir: PATHS.releases });
   } catch (error) {
     if (error instanceof DataError) return error.issues.map(formatIssue);
     throw error;
@@ -50,7 +50,7 @@ async function accepted(relative: string, edit: (json: Json) => void): Promise<v
   edit(json);
   await writeFile(file, JSON.stringify(json));
   try {
-    await loadSourceData(dir);
+    await loadSourceData(dir, { releasesDir: PATHS.releases });
   } finally {
     await writeFile(file, original);
   }

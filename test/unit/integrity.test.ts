@@ -24,7 +24,7 @@ async function loadErrorWith(relativeFile: string, edit: (json: Record<string, u
   edit(json);
   await writeFile(file, JSON.stringify(json));
   try {
-    await loadSourceData(dir);
+    await loadSourceData(dir, { releasesDir: PATHS.releases });
   } catch (error) {
     if (error instanceof DataError) return error;
     throw error;

@@ -12,7 +12,7 @@ import { priceHistory, priceOn } from '../../src/history/price-history.ts';
 import { mergeBenchmarks, variantTemplate } from '../../src/refresh/merge-benchmarks.ts';
 import { findCandidates, mergePricing } from '../../src/refresh/merge-pricing.ts';
 import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.ts';
-import { compareReleaseIds, loadReleases, nextReleaseId, releasedDataset } from '../../src/history/releases.ts';
+import { compareReleaseIds, loadReleases, releaseIdAt, releasedDataset } from '../../src/history/releases.ts';
 import { checkRemovalsRecorded } from '../../src/history/history-files.ts';
 import { errorOf } from '../support/data-error.ts';
 import { PATHS } from '../../src/fs/paths.ts';
@@ -535,16 +535,18 @@ describe('price history', () => {
 });
 
 describe('release ids', () => {
-  it('uses the date, then date.2, date.3 for further releases that day, and sorts them in order', () => {
-    expect(nextReleaseId([], '2026-11-29')).toBe('2026-11-29');
-    expect(nextReleaseId(['2026-11-22', '2026-11-29'], '2026-11-29')).toBe('2026-11-29.2');
-    expect(nextReleaseId(['2026-11-29', '2026-11-29.2'], '2026-11-29')).toBe('2026-11-29.3');
-    expect(['2026-11-29.10', '2026-11-29', '2026-11-22', '2026-11-29.2'].sort(compareReleaseIds)).toEqual([
-      '2026-11-22',
-      '2026-11-29',
-      '2026-11-29.2',
-      '2026-11-29.10',
-    ]);
+  it('names a release by the UTC date and time it was published, the next free second when that is taken', () => {
+    expect(releaseIdAt('2026-12-01T18:30:05Z', [])).toBe('2026-12-01.183005');
+    expect(releaseIdAt('2026-12-01T00:00:09Z', ['2026-11-29'])).toBe('2026-12-01.000009');
+    expect(releaseIdAt('2026-12-01T18:30:05Z', ['2026-12-01.183005', '2026-12-01.183006'])).toBe('2026-12-01.183007');
+  });
+
+  it('sorts by date, then by the number after it: the day counters of older releases and times of day alike', () => {
+    expect(
+      ['2026-11-29.10', '2026-12-01.183005', '2026-11-29', '2026-12-01.064500', '2026-11-22', '2026-11-29.2'].sort(
+        compareReleaseIds,
+      ),
+    ).toEqual(['2026-11-22', '2026-11-29', '2026-11-29.2', '2026-11-29.10', '2026-12-01.064500', '2026-12-01.183005']);
   });
 });
 

@@ -21,7 +21,7 @@ describe('latest is always a release', async () => {
     expect(unreleased && unreleasedMessage(unreleased)).toBeNull();
   });
 
-  it('the newest release names the dataset version and date of data/meta.json', () => {
+  it('the dataset takes its version and date from the newest release', () => {
     expect(newest.record.datasetVersion).toBe(source.meta.data.datasetVersion);
     expect(newest.record.lastUpdated).toBe(source.meta.data.lastUpdated);
   });

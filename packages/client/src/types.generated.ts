@@ -1154,7 +1154,7 @@ export interface ReleaseDocumentEntry {
 
 /** [extension] An immutable dated snapshot of every endpoint document. */
 export interface Release {
-  /** Release id: the UTC date of the refresh that published it, with .2, .3, ... for further releases on one day. */
+  /** Release id: the UTC date and time of day it was published, YYYY-MM-DD.HHMMSS, so releases cut in parallel never share one (releases cut before 2026-12-01 number the day instead: YYYY-MM-DD, then .2, .3, ...). Ids order by date, then by the number after it. */
   id: string;
   /** UTC date of the release; prices in it are effective from this day. */
   date: string;
@@ -1166,6 +1166,8 @@ export interface Release {
   benchmarkVersion: string;
   /** True for the first recorded release, which has no predecessor to compare with. */
   initial: boolean;
+  /** [extension] The release this one was cut from: its changes are the differences from that release's documents, and its stored patches apply to them. Null for the first release. Absent from releases cut before 2026-12-01, whose parent is the release before them. Two releases cut in parallel from one parent are siblings; the release after their merge names the newer one. */
+  parent?: string | null;
   /** URL path prefix of the release's documents, e.g. /api/v/2026-11-22/. */
   url: string;
   /** SHA-256 manifest of the six endpoint documents as published in this release. */
@@ -1174,7 +1176,7 @@ export interface Release {
   upstreams: UpstreamUsed[];
   /** One line describing the changes. */
   summary: string;
-  /** Differences from the previous release, by tool. */
+  /** Differences from the parent release (the previous one), by tool. */
   changes: Change[];
 }
 
@@ -1230,7 +1232,7 @@ export interface ManifestDocument {
   documents: ReleaseDocumentEntry[];
   /** SHA-256 manifest of every release, newest first. */
   releases: {
-    /** Release id: the UTC date of the refresh that published it, with .2, .3, ... for further releases on one day. */
+    /** Release id: the UTC date and time of day it was published, YYYY-MM-DD.HHMMSS, so releases cut in parallel never share one (releases cut before 2026-12-01 number the day instead: YYYY-MM-DD, then .2, .3, ...). Ids order by date, then by the number after it. */
     id: string;
     url: string;
     documents: ReleaseDocumentEntry[];

@@ -60,7 +60,7 @@ async function curatedFaults(root: string): Promise<Fault[]> {
   const refusedWith = (change: () => Promise<void>) => async () => {
     try {
       await change();
-      return await refusedBy(() => loadSourceData(dir));
+      return await refusedBy(() => loadSourceData(dir, { releasesDir: PATHS.releases }));
     } finally {
       await unlink(file).catch(() => {});
       await writeFile(file, original);
