@@ -194,7 +194,8 @@ function manifestFile(newestFirst: readonly Release[], current: CurrentDataset):
       datasetVersion: current.datasetVersion,
       release: newestFirst[0]?.id ?? null,
       documents: DOCUMENT_NAMES.map((name) => entryFor(`/api/${name}`, current.bodies.get(name)!)),
-      releases: newestFirst.map((r) => ({ id: r.id, url: r.url, documents: r.documents })),
+      releases: newestFirst.slice(0, CHANGES_WINDOW).map((r) => ({ id: r.id, url: r.url, documents: r.documents })),
+      totalReleases: newestFirst.length,
     }),
   );
 }

@@ -1132,10 +1132,17 @@ export const manifestDocument = z
     documents: z.array(releaseDocumentEntry).describe('SHA-256 of each endpoint document at its plain (latest) path.'),
     releases: z
       .array(z.object({ id: releaseId, url: z.string(), documents: z.array(releaseDocumentEntry) }).strict())
-      .describe('SHA-256 manifest of every release, newest first.'),
+      .describe(
+        "SHA-256 manifest of the newest releases (as many as changes.json lists), newest first. Every release's own manifest is its release.json (`documents`), also in the monthly archive of /api/changes.json, so this document stays one size however long the history grows.",
+      ),
+    totalReleases: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('[extension] How many releases there are in all; `releases` holds the newest of them.'),
   })
   .strict()
-  .describe(ext('SHA-256 manifest of the latest documents and of every release.'));
+  .describe(ext('SHA-256 manifest of the latest documents and of the newest releases.'));
 
 export const pricePoint = z
   .object({

@@ -566,17 +566,20 @@ describe('command lines', () => {
   });
 
   const stores = () => storeArgs(ws);
+  // A refresh's clock a minute after the data's date, not the wall clock: a shutdown date in the data that the
+  // calendar has since passed would otherwise make a refresh that reads nothing publish a retirement.
+  const refreshStores = () => [...stores(), '--now', new Date(Date.parse(ORIGINAL_LAST_UPDATED) + 60_000).toISOString()];
   /** `npm start` on the workspace with `flags`, until its output matches `until` (or it exits). */
   const serveCli = (flags: string[], until?: RegExp) =>
     runCli('serve', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], until);
 
   it('npm run refresh exits 2 with the report on stderr when rejected, 0 when nothing changed', async () => {
     upstream.set('/down.json', { status: 503 });
-    const rejected = await runCli('refresh', [...stores(), ...pricingOnly(`${upstream.url}/down.json`)]);
+    const rejected = await runCli('refresh', [...refreshStores(), ...pricingOnly(`${upstream.url}/down.json`)]);
     expect(rejected.code).toBe(2);
     expect(rejected.stderr).toContain('refresh REJECTED: the last good dataset keeps serving');
     expect(rejected.stderr).toContain('answered HTTP 503');
-    const skipped = await runCli('refresh', [...stores(), ...pricingOnly('skip')]);
+    const skipped = await runCli('refresh', [...refreshStores(), ...pricingOnly('skip')]);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toContain('nothing to publish');
   }, 180_000);
@@ -587,7 +590,7 @@ describe('command lines', () => {
     entryOf(doc, source, 'gpt-5-4').cost.output = 16;
     upstream.set('/dry.json', { body: JSON.stringify(doc) });
     const before = await readFile(path.join(ws.dataDir, 'tools/openai/gpt-5-4.json'));
-    const run1 = await runCli('refresh', [...stores(), ...pricingOnly(`${upstream.url}/dry.json`, '--dry-run')]);
+    const run1 = await runCli('refresh', [...refreshStores(), ...pricingOnly(`${upstream.url}/dry.json`, '--dry-run')]);
     expect(run1.code, run1.stderr).toBe(0);
     expect(run1.stdout).toContain('refresh would publish release');
     expect(run1.stdout).toContain('GPT-5.4 (gpt-5-4): pricing.output 15 -> 16 (+6.7%)');
@@ -598,7 +601,7 @@ describe('command lines', () => {
   it("the server's child-process runner returns the refresh report", async () => {
     upstream.set('/down.json', { status: 503 });
     const lines: string[] = [];
-    const result = await runRefreshProcess([...stores(), ...pricingOnly(`${upstream.url}/down.json`)], (line) =>
+    const result = await runRefreshProcess([...refreshStores(), ...pricingOnly(`${upstream.url}/down.json`)], (line) =>
       lines.push(line),
     );
     expect(result.code).toBe(2);

@@ -119,11 +119,15 @@ describe('an observed date cannot be in the future', () => {
 
   it('tomorrow is allowed (a contributor east of UTC), and a planned date such as a shutdown may be later', async () => {
     const source = await freshSource();
+    // The real data checked on the day it was released (it holds sources verified that day), not on a fixed day.
+    const released = source.meta.data.lastUpdated.slice(0, 10);
+    const day = (offset: number) => new Date(Date.parse(`${released}T00:00:00Z`) + offset * 86_400_000);
+    const clock = new Date(day(0).getTime() + 12 * 3_600_000);
     const tool = toolFile(source, 'gpt-5-4');
-    tool.data.sources.pricing.verified = '2026-11-29';
-    expect(() => checkSourceIntegrity(source, NOW)).not.toThrow();
-    tool.data.sources.pricing.verified = '2026-11-30';
-    expect(() => checkSourceIntegrity(source, NOW)).toThrow(DataError);
+    tool.data.sources.pricing.verified = day(1).toISOString().slice(0, 10);
+    expect(() => checkSourceIntegrity(source, clock)).not.toThrow();
+    tool.data.sources.pricing.verified = day(2).toISOString().slice(0, 10);
+    expect(() => checkSourceIntegrity(source, clock)).toThrow(DataError);
   });
 });
 
@@ -141,7 +145,10 @@ describe('an upstream date is a real day, not after it was read, not after the m
   it('a result dated after the day it was read, or after its model’s shutdown, is reported and changes nothing', async () => {
     const source = await freshSource();
     const active = toolFile(source, 'gpt-5-4').data;
-    const retired = source.tools.find((t) => t.data.status === 'retired' && t.data.lifecycle?.shutdown)!.data;
+    // A model shut down before the result's day (2026-11-27).
+    const retired = source.tools.find(
+      (t) => t.data.status === 'retired' && (t.data.lifecycle?.shutdown?.date ?? '9999') < '2026-11-27',
+    )!.data;
     const result = (name: string, date: string, row: number): UpstreamResult => ({
       row,
       name,

@@ -395,7 +395,7 @@ export class DirectoryClient {
     return (await this.request<string>('changes.xml', { kind: 'text' })).data;
   }
 
-  /** GET /api/manifest.json: SHA-256 of the latest documents and of every release. */
+  /** GET /api/manifest.json: SHA-256 of the latest documents and of the newest releases (each release.json has its own). */
   getManifest(): Promise<ManifestDocument> {
     return this.#get('manifest.json');
   }

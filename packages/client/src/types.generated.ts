@@ -1221,7 +1221,7 @@ export interface ChangesMonthDocument {
   releases: Release[];
 }
 
-/** [extension] SHA-256 manifest of the latest documents and of every release. */
+/** [extension] SHA-256 manifest of the latest documents and of the newest releases. */
 export interface ManifestDocument {
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
@@ -1230,13 +1230,15 @@ export interface ManifestDocument {
   release: string | null;
   /** SHA-256 of each endpoint document at its plain (latest) path. */
   documents: ReleaseDocumentEntry[];
-  /** SHA-256 manifest of every release, newest first. */
+  /** SHA-256 manifest of the newest releases (as many as changes.json lists), newest first. Every release's own manifest is its release.json (`documents`), also in the monthly archive of /api/changes.json, so this document stays one size however long the history grows. */
   releases: {
     /** Release id: the UTC date and time of day it was published, YYYY-MM-DD.HHMMSS, so releases cut in parallel never share one (releases cut before 2026-12-01 number the day instead: YYYY-MM-DD, then .2, .3, ...). Ids order by date, then by the number after it. */
     id: string;
     url: string;
     documents: ReleaseDocumentEntry[];
   }[];
+  /** [extension] How many releases there are in all; `releases` holds the newest of them. */
+  totalReleases: number;
 }
 
 export interface PricePoint {
@@ -1926,6 +1928,9 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
       ],
       "releases": [
         "array"
+      ],
+      "totalReleases": [
+        "number"
       ]
     },
     "array": "releases",
