@@ -4,8 +4,8 @@
  * manifest announced, a reset, silence), a request settles once, as a rejected promise: no
  * 'error' event is left without a listener, and a socket that misbehaved is never reused.
  */
-import http from 'node:http';
-import https from 'node:https';
+import type { Agent } from 'node:http';
+import { http, https } from './node-http.ts';
 import { redactLocation, secretsOf } from '../fs/redact.ts';
 
 export class FollowError extends Error {
@@ -27,7 +27,7 @@ export interface GetOptions {
   /** No byte for this long is a failed download (a hung origin). */
   idleMs: number;
   signal: AbortSignal;
-  agent: http.Agent;
+  agent: Agent;
 }
 
 /** Why a response that announced `declared` bytes cannot be what is wanted, or null. */
@@ -51,7 +51,7 @@ export function get(url: URL, options: GetOptions): Promise<Got> {
       request.destroy(); // the socket goes with it: a keep-alive socket that misbehaved is not reused
       reject(new FollowError(`${redactLocation(url.href)}: ${message}`));
     };
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
+    const request = (url.protocol === 'https:' ? https() : http).request(url, {
       method: 'GET',
       headers: { 'accept-encoding': 'identity', ...options.headers },
       signal: options.signal,
@@ -89,7 +89,7 @@ export interface Origin {
   shown: string;
   secrets: string[];
   headers: Record<string, string>;
-  agent: http.Agent;
+  agent: Agent;
   fileUrl(file: string): URL;
 }
 
@@ -118,7 +118,7 @@ export function originOf(origin: string, concurrency: number): Origin {
     shown: redactLocation(origin),
     secrets: secretsOf(origin),
     headers,
-    agent: new (base.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: concurrency }),
+    agent: new (base.protocol === 'https:' ? https().Agent : http.Agent)({ keepAlive: true, maxSockets: concurrency }),
     fileUrl(file) {
       const url = new URL(file.split('/').map(encodeURIComponent).join('/'), base);
       url.search = base.search;

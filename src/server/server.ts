@@ -5,7 +5,8 @@
  * node:http refuses) share one per-socket state and read best beside the server that applies them.
  */
 import { watchFile, unwatchFile } from 'node:fs';
-import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { http } from './node-http.ts';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { FreshnessDocument } from '../schema/api.ts';
@@ -264,7 +265,7 @@ function answerTheRest(server: Server, handler: Handler, limits: Limits): void {
   server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
     takeOver(socket);
     lastWord(socket, limits.lingerMs, (close) => {
-      const res = new ServerResponse(req);
+      const res = new http.ServerResponse(req);
       res.shouldKeepAlive = false;
       res.assignSocket(socket);
       res.once('finish', () => {
@@ -305,7 +306,7 @@ function createHttpServer(
   log: (line: string) => void,
 ): { server: Server; sockets: Set<Socket>; startClosing(): void } {
   const handler = guarded(unguarded, log);
-  const server = createServer({
+  const server = http.createServer({
     maxHeaderSize: limits.maxHeaderSize,
     requestTimeout: limits.requestTimeoutMs,
     headersTimeout: limits.headersTimeoutMs,

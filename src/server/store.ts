@@ -46,13 +46,13 @@ export interface DiskResource {
 
 /**
  * What stays in memory: the latest API documents, the home page, llms.txt and the page's assets.
- * What grows with history (the dated releases under /api/v/, the change archive under
- * /api/changes/, the manifest of every release, the price history) or with the directory (one document and one page per model; the platform,
+ * What grows with history (the dated releases under /api/v/, the change feed and its archive under
+ * /api/changes*, which reach 2 MB at their 100-release window, the manifest, the price history) or with the directory (one document and one page per model; the platform,
  * use-case, compare, calculator and changes pages) is read from disk per request: the operating
  * system's page cache keeps what is in use, and the process's memory stays flat as models and
  * releases accumulate.
  */
-const ON_DISK_API = ['/api/v/', '/api/changes/', '/api/models/', '/api/manifest.json', '/api/price-history.json'];
+const ON_DISK_API = ['/api/v/', '/api/changes', '/api/models/', '/api/manifest.json', '/api/price-history.json'];
 export function servedFromMemory(urlPath: string): boolean {
   if (urlPath.startsWith('/api/')) return !ON_DISK_API.some((prefix) => urlPath.startsWith(prefix));
   return urlPath === '/' || urlPath === '/llms.txt' || urlPath.startsWith('/assets/');

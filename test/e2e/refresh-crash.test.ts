@@ -15,10 +15,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
-import { PATHS, ROOT } from '../../src/fs/paths.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { startServe, storeArgs } from '../support/processes.ts';
 import { listReleaseIds, loadReleases, releaseIdAt } from '../../src/history/releases.ts';
-import { newestRelease } from '../support/releases.ts';
+import { newestRelease, REPOSITORY_STAMP, refreshClock } from '../support/releases.ts';
 import { FileCache } from '../../src/artifact/file-cache.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
 import { httpRequest, json } from '../support/http.ts';
@@ -26,9 +26,9 @@ import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
 
-const NOW = '2026-11-29T06:00:00Z';
+const NOW = refreshClock(6);
 // The dataset the workspace starts from: the repository's data and releases, as committed.
-const ORIGINAL_LAST_UPDATED = (await newestRelease(PATHS.releases)).lastUpdated;
+const ORIGINAL_LAST_UPDATED = REPOSITORY_STAMP;
 // The workspace records that data as its first release, stamped as the repository's newest release is; the refresh
 // at NOW publishes the release named by that time.
 const INITIAL_RELEASE = releaseIdAt(ORIGINAL_LAST_UPDATED, []);

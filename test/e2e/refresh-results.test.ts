@@ -16,8 +16,11 @@ import { isolatedEnv, storeArgs } from '../support/processes.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, TEST_LIMITS, type Workspace } from '../fixtures/upstream/workspace.ts';
+import { refreshClock } from '../support/releases.ts';
+import { releaseIdAt } from '../../src/schema/release-id.ts';
 
-const NOW = '2026-11-29T06:00:00Z';
+// A day after the repository's newest release, so no date in the data is after it.
+const NOW = refreshClock(6);
 
 interface BenchmarksDoc {
   benchmarks: {
@@ -139,13 +142,13 @@ describe('a leaderboard result for an unscored tool is scored and announced with
 
     const changes = json<ChangesDoc>(await get('/api/changes.json'));
     const latest = changes.releases[0]!;
-    expect(latest.id).toBe('2026-11-29');
+    expect(latest.id).toBe(releaseIdAt(NOW, []));
     const scoreChange = latest.changes.find((c) => c.toolId === toolId && c.field === 'benchmarks.overallScore');
     expect(scoreChange).toMatchObject({ kind: 'first-score', from: null, to: score });
 
     const feed = (await get('/api/changes.xml')).body.toString('utf8');
     const newest = feed.slice(feed.indexOf('<entry>'), feed.indexOf('</entry>'));
-    expect(newest).toContain('2026-11-29');
+    expect(newest).toContain(releaseIdAt(NOW, []));
     expect(newest).toContain(toolName);
 
     const page = await get(`/models/${toolId}/`);

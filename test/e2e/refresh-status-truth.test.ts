@@ -16,8 +16,10 @@ import type { FreshnessDocument } from '../../src/schema/api.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
+import { refreshClock } from '../support/releases.ts';
 
-const NOW = '2026-11-29T06:00:00Z';
+// A day after the repository's newest release, so no date in the data is after it.
+const NOW = refreshClock(6);
 const STEPS: Checkpoint[] = ['prepared', 'artifact-written', 'committed', 'release-written', 'published', 'finished'];
 
 async function served(ws: Workspace): Promise<{ buildId: string; freshness: FreshnessDocument }> {

@@ -15,8 +15,11 @@ import { httpRequest, json } from '../support/http.ts';
 import { isolatedEnv, storeArgs } from '../support/processes.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, TEST_LIMITS, type Workspace } from '../fixtures/upstream/workspace.ts';
+import { refreshClock } from '../support/releases.ts';
+import { releaseIdAt } from '../../src/schema/release-id.ts';
 
-const NOW = '2026-11-29T06:00:00Z';
+// A day after the repository's newest release, so no date in the data is after it.
+const NOW = refreshClock(6);
 const RUN_NAME = 'loopback-model (high)';
 
 function refreshCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -138,7 +141,7 @@ describe('a run with tokens and cost for a scored model is priced and announced 
 
     const changes = json<ChangesDocument>(await get('/api/changes.json'));
     const latest = changes.releases[0]!;
-    expect(latest.id).toBe('2026-11-29');
+    expect(latest.id).toBe(releaseIdAt(NOW, []));
     expect(latest.changes).toContainEqual(
       expect.objectContaining({
         kind: 'task-cost-changed',

@@ -13,11 +13,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSourceData, type SourceData } from '../../src/compile/load.ts';
-import { PATHS, ROOT } from '../../src/fs/paths.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { runRefreshProcess } from '../../src/refresh/child.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
 import { listReleaseIds, releaseIdAt } from '../../src/history/releases.ts';
-import { newestRelease, versionOf } from '../support/releases.ts';
+import { newestRelease, REPOSITORY_STAMP, refreshClock, versionOf } from '../support/releases.ts';
 import type { RefreshReport } from '../../src/refresh/report.ts';
 import { startRefreshService, type RefreshService } from '../../src/refresh/service.ts';
 import {
@@ -41,10 +41,10 @@ import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.
 import { pricingOnly, runCli, storeArgs } from '../support/processes.ts';
 import { publicErrorText } from '../../src/refresh/text-guard.ts';
 
-const NOW = '2026-11-29T06:00:00Z';
+const NOW = refreshClock(6);
 // The workspace records the repository's data as its first release, stamped as the repository's newest release is;
 // each refresh at NOW then publishes a release named by that time (the next second when it is taken).
-const ORIGINAL_LAST_UPDATED = (await newestRelease(PATHS.releases)).lastUpdated;
+const ORIGINAL_LAST_UPDATED = REPOSITORY_STAMP;
 const INITIAL_RELEASE = releaseIdAt(ORIGINAL_LAST_UPDATED, []);
 const FIRST = releaseIdAt(NOW, [INITIAL_RELEASE]);
 const SECOND = releaseIdAt(NOW, [INITIAL_RELEASE, FIRST]);
@@ -301,7 +301,7 @@ describe('weekly refresh end to end', () => {
       await load;
     });
 
-    it('publishes release 2026-11-29 and no request fails during the switch', async () => {
+    it('publishes a release dated by the refresh and no request fails during the switch', async () => {
       expect(report.errors).toEqual([]);
       expect(report.outcome).toBe('published');
       expect(report.release).toBe(FIRST);
@@ -392,8 +392,8 @@ describe('weekly refresh end to end', () => {
       const history = priceHistoryDocument.parse(json(await get('/api/price-history.json')));
       const gpt = history.tools.find((t) => t.toolId === 'gpt-5-4')!;
       expect(gpt.history.map((p) => [p.effectiveFrom, p.effectiveUntil, p.release, p.pricing.input])).toEqual([
-        [ORIGINAL_LAST_UPDATED.slice(0, 10), '2026-11-28', INITIAL_RELEASE, 2.5],
-        ['2026-11-29', null, FIRST, 3],
+        [ORIGINAL_LAST_UPDATED.slice(0, 10), ORIGINAL_LAST_UPDATED.slice(0, 10), INITIAL_RELEASE, 2.5],
+        [NOW.slice(0, 10), null, FIRST, 3],
       ]);
       const unchanged = history.tools.find((t) => t.toolId === 'gemini-3-8-flash')!;
       expect(unchanged.history).toHaveLength(1);
@@ -568,7 +568,11 @@ describe('command lines', () => {
   const stores = () => storeArgs(ws);
   // A refresh's clock a minute after the data's date, not the wall clock: a shutdown date in the data that the
   // calendar has since passed would otherwise make a refresh that reads nothing publish a retirement.
-  const refreshStores = () => [...stores(), '--now', new Date(Date.parse(ORIGINAL_LAST_UPDATED) + 60_000).toISOString()];
+  const refreshStores = () => [
+    ...stores(),
+    '--now',
+    new Date(Date.parse(ORIGINAL_LAST_UPDATED) + 60_000).toISOString(),
+  ];
   /** `npm start` on the workspace with `flags`, until its output matches `until` (or it exits). */
   const serveCli = (flags: string[], until?: RegExp) =>
     runCli('serve', [...stores(), '--port', '0', '--host', '127.0.0.1', ...flags], until);
@@ -617,11 +621,11 @@ describe('command lines', () => {
     upstream.set('/down.json', { status: 503 });
     const rejected = await runCli('refresh', [
       ...stores(),
-      ...pricingOnly(`${upstream.url}/down.json`, '--now', '2026-11-29T07:00:00Z'),
+      ...pricingOnly(`${upstream.url}/down.json`, '--now', refreshClock(7)),
     ]);
     expect(rejected.code).toBe(2);
     const afterRejected = await freshnessFile();
-    expect(afterRejected.refresh).toMatchObject({ lastAttempt: '2026-11-29T07:00:00Z', lastOutcome: 'rejected' });
+    expect(afterRejected.refresh).toMatchObject({ lastAttempt: refreshClock(7), lastOutcome: 'rejected' });
     expect(afterRejected.refresh.lastError).toContain('answered HTTP 503');
     expect(afterRejected.refresh.upstreams[0]).toEqual({
       name: 'pricing',
@@ -631,14 +635,14 @@ describe('command lines', () => {
     // The dataset itself did not move: same documents, same ETags.
     expect(afterRejected.endpoints).toEqual(before.endpoints);
     expect(afterRejected.buildId).toBe(before.buildId);
-    const unchanged = await runCli('refresh', [...stores(), ...pricingOnly('skip', '--now', '2026-11-29T08:00:00Z')]);
+    const unchanged = await runCli('refresh', [...stores(), ...pricingOnly('skip', '--now', refreshClock(8))]);
     expect(unchanged.code, unchanged.stderr).toBe(0);
     const afterUnchanged = await freshnessFile();
     expect(afterUnchanged.refresh).toMatchObject({
-      lastAttempt: '2026-11-29T08:00:00Z',
+      lastAttempt: refreshClock(8),
       lastOutcome: 'unchanged',
       lastError: null,
-      lastSuccess: '2026-11-29T08:00:00Z',
+      lastSuccess: refreshClock(8),
     });
     expect(afterUnchanged.endpoints).toEqual(before.endpoints);
   }, 180_000);
@@ -678,7 +682,7 @@ describe('command lines', () => {
         '--state',
         own.stateDir,
         '--now',
-        '2026-11-29T06:00:00Z',
+        NOW,
       ];
       const outputs: string[] = [];
       // Rejected: an HTTP error, and an upstream nobody answers on (the error comes from fetch itself).

@@ -23,6 +23,7 @@ import { startServe, waitUntil } from '../support/processes.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, type Workspace } from '../fixtures/upstream/workspace.ts';
+import { refreshClock } from '../support/releases.ts';
 
 const POLL_S = 1;
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
@@ -302,7 +303,7 @@ describe('scale-out: one publisher, three serving instances', () => {
   it('a new release reaches all three within one poll interval, identical everywhere', async () => {
     const offsets = instances.map((i) => i.output().length);
     const publishing = Date.now();
-    await publish(3, '2026-11-29T06:00:00Z');
+    await publish(3, refreshClock(6));
     const manifest = await publishedManifest();
     const took = await converge(instances, manifest.files['/api/tools.json']!.identity.etag, 30_000);
     console.log(`converged after publish (ms): ${JSON.stringify(took)}`);
@@ -314,7 +315,7 @@ describe('scale-out: one publisher, three serving instances', () => {
     const paths = Object.keys(manifest.files);
     const [first, ...rest] = await Promise.all(instances.map((instance) => etagsOf(instance, paths)));
     for (const other of rest) expect(other).toEqual(first);
-    expect(first![`/api/v/${releaseIdAt('2026-11-29T06:00:00Z', [])}/release.json`]).toMatch(/^200 /);
+    expect(first![`/api/v/${releaseIdAt(refreshClock(6), [])}/release.json`]).toMatch(/^200 /);
     expect(first!['/api/freshness.json']).toBe(`200 ${manifest.files['/api/freshness.json']!.identity.etag}`);
   }, 120_000);
 
@@ -332,9 +333,7 @@ describe('scale-out: one publisher, three serving instances', () => {
       const logBefore = followers.map((f) => f.output().length);
       origin.mode(mode);
       const input = { down: 3.5, truncate: 4, corrupt: 4.5 }[mode];
-      const now = { down: '2026-11-30T06:00:00Z', truncate: '2026-12-01T06:00:00Z', corrupt: '2026-12-02T06:00:00Z' }[
-        mode
-      ];
+      const now = { down: refreshClock(6, 2), truncate: refreshClock(6, 3), corrupt: refreshClock(6, 4) }[mode];
       await publish(input, now);
       const etag = (await publishedManifest()).files['/api/tools.json']!.identity.etag;
       // The shared-directory instance does not depend on the origin.

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { createGzip, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
-import { newestRelease } from '../support/releases.ts';
+import { newestRelease, refreshClock } from '../support/releases.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { runRefresh } from '../../src/refresh/pipeline.ts';
 import type { FreshnessDocument } from '../../src/schema/api.ts';
@@ -379,7 +379,7 @@ export const upstreamFaults: Section = {
       });
       upstream.set('/secret/down.json', { status: 503 });
       const outputs: string[] = [];
-      const stamp = ['--now', '2026-11-30T06:00:00Z'];
+      const stamp = ['--now', refreshClock(6, 2)];
       for (const args of [
         ['--pricing-source', secretUrl('/secret/down.json'), '--benchmarks-source', secretUrl('/secret/missing.csv')],
         [
@@ -522,7 +522,7 @@ export const publishKills: Section = {
     const upstream = await startUpstream();
     const work = path.join(context.root, 'publish-kill');
     await mkdir(work, { recursive: true });
-    const NOW = '2026-11-29T06:00:00Z';
+    const NOW = refreshClock(6);
     try {
       const source = await loadSourceData(base.dataDir);
       const doc = modelsDevFromSource(source);

@@ -23,6 +23,9 @@ describe('what the server holds in memory', () => {
     expect(servedFromMemory('/models/some-model/')).toBe(false);
     expect(servedFromMemory('/api/models/some-model.json')).toBe(false);
     expect(servedFromMemory('/api/changes/2026-11.json')).toBe(false);
+    // The feed's window of 100 releases reaches some 2 MB with its compressed copies: read from disk, like the archive.
+    expect(servedFromMemory('/api/changes.json')).toBe(false);
+    expect(servedFromMemory('/api/changes.xml')).toBe(false);
     expect(servedFromMemory('/api/manifest.json')).toBe(false);
     expect(servedFromMemory('/api/price-history.json')).toBe(false);
   });
