@@ -29,8 +29,8 @@ import { IssueCollector } from '../compile/errors.ts';
 import { JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
 import { operationStem, pathItem, schemaFileNames } from '../schema/openapi.ts';
 import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
-import { priceHistory, type PriceSnapshot } from './price-history.ts';
-import { DOCUMENT_NAMES, mainline, releasedDataset, type PublishedRelease, type ReleaseHistory } from './releases.ts';
+import { foldSnapshot, historyOfFold } from './price-history.ts';
+import { DOCUMENT_NAMES, releasedDataset, type PublishedRelease, type ReleaseHistory } from './releases.ts';
 import { RELEASE_ID_SOURCE } from '../schema/release-id.ts';
 import { documentSchemaEntries, schemaFiles, type SchemaEntry } from './schema-files.ts';
 
@@ -201,18 +201,16 @@ function manifestFile(newestFirst: readonly Release[], current: CurrentDataset):
 }
 
 /** Prices per release, plus the current data when it differs from the newest release. */
-function priceHistoryFile(releases: readonly PublishedRelease[], current: CurrentDataset): ArtifactFile {
-  const snapshots: PriceSnapshot[] = mainline(releases).map(({ record, prices }) => ({
-    release: record.id,
-    date: record.date,
-    tools: prices,
-  }));
-  const latestTools = releases.at(-1)?.documents.get('tools.json')?.sha256;
-  if (latestTools !== sha256Hex(current.bodies.get('tools.json')!))
-    snapshots.push({ release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
+function priceHistoryFile(releases: ReleaseHistory, current: CurrentDataset): ArtifactFile {
+  const latestTools = releases.published.at(-1)?.documents.get('tools.json')?.sha256;
+  let fold = releases.prices;
+  if (latestTools !== sha256Hex(current.bodies.get('tools.json')!)) {
+    fold = structuredClone(fold);
+    foldSnapshot(fold, { release: null, date: current.lastUpdated.slice(0, 10), tools: current.tools });
+  }
   return jsonFile(
     '/api/price-history.json',
-    priceHistoryDocument.parse({ tools: priceHistory(snapshots), lastUpdated: current.lastUpdated }),
+    priceHistoryDocument.parse({ tools: historyOfFold(fold), lastUpdated: current.lastUpdated }),
   );
 }
 
@@ -224,7 +222,7 @@ export function historyArtifactFiles(history: HistoryInput, current: CurrentData
     ...releaseFiles(history.releases.published),
     ...changesFiles(history, newestFirst, current.lastUpdated),
     manifestFile(newestFirst, current),
-    priceHistoryFile(history.releases.published, current),
+    priceHistoryFile(history.releases, current),
     ...schemaFiles(HISTORY_SCHEMAS, history.baseUrl).map((file) => ({ ...file, immutable: false })),
   ];
   return { files, endpoints: [...HISTORY_ENDPOINTS] };

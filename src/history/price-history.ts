@@ -21,44 +21,55 @@ function dayBefore(date: string): string {
 const priceKey = (tool: Pick<Tool, 'pricing' | 'pricingDetails'>) =>
   JSON.stringify([tool.pricing, tool.pricingDetails]);
 
-/** `snapshots` oldest first. */
-export function priceHistory(snapshots: readonly PriceSnapshot[]): PriceHistoryDocument['tools'] {
-  const history = new Map<string, { name: string; points: (PricePoint & { key: string })[]; open: boolean }>();
-  for (const snapshot of snapshots) {
-    const present = new Set<string>();
-    for (const tool of snapshot.tools) {
-      present.add(tool.id);
-      const entry = history.get(tool.id) ?? { name: tool.name, points: [], open: false };
-      history.set(tool.id, entry);
-      entry.name = tool.name;
-      const last = entry.points.at(-1);
-      const key = priceKey(tool);
-      if (last && entry.open && last.key === key) continue;
-      const point = {
-        effectiveFrom: snapshot.date,
-        effectiveUntil: null,
-        release: snapshot.release,
-        pricing: { ...tool.pricing },
-        pricingDetails: structuredClone(tool.pricingDetails),
-        key,
-      };
-      if (last && last.effectiveFrom === snapshot.date) entry.points[entry.points.length - 1] = point;
-      else {
-        if (last && entry.open) last.effectiveUntil = dayBefore(snapshot.date);
-        entry.points.push(point);
-      }
-      entry.open = true;
+/**
+ * The price history folded over snapshots so far, oldest first: per tool, its price points and whether its last
+ * point is still in force. Plain JSON, so a fold over releases that never change is kept between builds
+ * (releases.ts) and a build folds only what is new onto it.
+ */
+export interface PriceFold {
+  tools: Record<string, { name: string; points: (PricePoint & { key: string })[]; open: boolean }>;
+}
+
+export const emptyPriceFold = (): PriceFold => ({ tools: {} });
+
+/** Folds one more snapshot (newer than every one folded so far) into `fold`, in place. */
+export function foldSnapshot(fold: PriceFold, snapshot: PriceSnapshot): void {
+  const present = new Set<string>();
+  for (const tool of snapshot.tools) {
+    present.add(tool.id);
+    const entry = (fold.tools[tool.id] ??= { name: tool.name, points: [], open: false });
+    entry.name = tool.name;
+    const last = entry.points.at(-1);
+    const key = priceKey(tool);
+    if (last && entry.open && last.key === key) continue;
+    const point = {
+      effectiveFrom: snapshot.date,
+      effectiveUntil: null,
+      release: snapshot.release,
+      pricing: { ...tool.pricing },
+      pricingDetails: structuredClone(tool.pricingDetails),
+      key,
+    };
+    if (last && last.effectiveFrom === snapshot.date) entry.points[entry.points.length - 1] = point;
+    else {
+      if (last && entry.open) last.effectiveUntil = dayBefore(snapshot.date);
+      entry.points.push(point);
     }
-    // A tool that left the dataset: its last price stopped applying.
-    for (const [id, entry] of history) {
-      if (present.has(id) || !entry.open) continue;
-      const last = entry.points.at(-1)!;
-      if (last.effectiveFrom === snapshot.date) entry.points.pop();
-      else last.effectiveUntil = dayBefore(snapshot.date);
-      entry.open = false;
-    }
+    entry.open = true;
   }
-  return [...history.entries()]
+  // A tool that left the dataset: its last price stopped applying.
+  for (const [id, entry] of Object.entries(fold.tools)) {
+    if (present.has(id) || !entry.open) continue;
+    const last = entry.points.at(-1)!;
+    if (last.effectiveFrom === snapshot.date) entry.points.pop();
+    else last.effectiveUntil = dayBefore(snapshot.date);
+    entry.open = false;
+  }
+}
+
+/** The published history of a fold. */
+export function historyOfFold(fold: PriceFold): PriceHistoryDocument['tools'] {
+  return Object.entries(fold.tools)
     .sort(([a], [b]) => a.localeCompare(b))
     .filter(([, entry]) => entry.points.length > 0)
     .map(([toolId, entry]) => ({
@@ -66,6 +77,13 @@ export function priceHistory(snapshots: readonly PriceSnapshot[]): PriceHistoryD
       name: entry.name,
       history: entry.points.map(({ key: _key, ...point }) => point),
     }));
+}
+
+/** `snapshots` oldest first. */
+export function priceHistory(snapshots: readonly PriceSnapshot[]): PriceHistoryDocument['tools'] {
+  const fold = emptyPriceFold();
+  for (const snapshot of snapshots) foldSnapshot(fold, snapshot);
+  return historyOfFold(fold);
 }
 
 /** The price of `toolId` in force on `date` (YYYY-MM-DD), or undefined when none was recorded. */

@@ -32,6 +32,7 @@ import {
 } from '../schema/api.ts';
 import type { MetaFile } from '../schema/source.ts';
 import { compareReleaseIds, RELEASE_ID, releaseIdAt } from '../schema/release-id.ts';
+import { emptyPriceFold, foldSnapshot, type PriceFold, type PriceSnapshot } from './price-history.ts';
 import {
   DIFFED_SCORE_FIELDS,
   DIFFED_SOURCE_FIELDS,
@@ -60,7 +61,7 @@ export interface StoredRelease {
 /** The prices a release published, per tool: all the price history needs of it. */
 export type ReleasedPrices = Pick<Tool, 'id' | 'name' | 'pricing' | 'pricingDetails'>[];
 
-/** A release as the artifact publishes it: its record, its documents in the file cache, its prices. */
+/** A release as the artifact publishes it: its record and its documents in the file cache. */
 export interface PublishedRelease {
   record: Release;
   documents: ReadonlyMap<DocumentName, StoredFile>;
@@ -69,7 +70,6 @@ export interface PublishedRelease {
    * publication time) instead of writing and syncing three files per release on every build.
    */
   recordFile: StoredFile;
-  prices: ReleasedPrices;
 }
 
 /** The served bytes of a release's record (/api/v/<id>/release.json): the schema's fields, in its order. */
@@ -90,6 +90,8 @@ export interface ReleaseHistory {
   published: readonly PublishedRelease[];
   /** The newest release with its documents' bytes, or undefined when none has been cut. */
   newest: StoredRelease | undefined;
+  /** The price history folded over the line of parents that ends at the newest release (mainline), oldest first. */
+  prices: PriceFold;
 }
 
 export { compareReleaseIds, RELEASE_ID, releaseIdAt } from '../schema/release-id.ts';
@@ -112,12 +114,21 @@ export async function listReleaseIds(releasesDir: string): Promise<string[]> {
   return names.filter((n) => RELEASE_ID.test(n)).sort(compareReleaseIds);
 }
 
-/** A release's record, checked against the schema and its directory name. */
-export async function readReleaseRecord(releasesDir: string, id: string): Promise<Release> {
+/** The text of a release's record, as stored. */
+async function readRecordText(releasesDir: string, id: string): Promise<string> {
+  try {
+    return await readFile(path.join(releasesDir, id, 'release.json'), 'utf8');
+  } catch (error) {
+    throw new Error(`releases/${id}/release.json: ${(error as Error).message}`);
+  }
+}
+
+/** A release record's text, checked against the schema and its directory name. */
+function parseReleaseRecord(text: string, id: string): Release {
   const where = `releases/${id}/release.json`;
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(path.join(releasesDir, id, 'release.json'), 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new Error(`${where}: ${(error as Error).message}`);
   }
@@ -131,6 +142,11 @@ export async function readReleaseRecord(releasesDir: string, id: string): Promis
   };
   if (record.id !== id) throw new Error(`${where}: id is ${record.id}, must equal the directory name`);
   return record;
+}
+
+/** A release's record, checked against the schema and its directory name. */
+export async function readReleaseRecord(releasesDir: string, id: string): Promise<Release> {
+  return parseReleaseRecord(await readRecordText(releasesDir, id), id);
 }
 
 /** The SHA-256 and length release.json records for one document. */
@@ -305,8 +321,12 @@ export function mainline<R extends { record: Release }>(releases: readonly R[]):
  * checked against its SHA-256 manifest.
  */
 export async function loadReleases(releasesDir: string, cache: FileCache): Promise<ReleaseHistory> {
-  const records: Release[] = [];
-  for (const id of await listReleaseIds(releasesDir)) records.push(await readReleaseRecord(releasesDir, id));
+  const ids = await listReleaseIds(releasesDir);
+  const texts = await Promise.all(ids.map((id) => readRecordText(releasesDir, id)));
+  // A release seen before (by any build on this machine) is one small file of the cache: no schema check of its
+  // record, no stat of its seven files, no separate read of its prices. Only the others are checked and stored.
+  const seen = await Promise.all(texts.map((text, i) => readSummary(cache, ids[i]!, text)));
+  const records = seen.map((summary, i) => summary?.record ?? parseReleaseRecord(texts[i]!, ids[i]!));
   const published: PublishedRelease[] = [];
   // The text of the documents of the release reconstructed last, which is most often the next one's parent.
   let last: { id: string; texts: Map<DocumentName, string> } | undefined;
@@ -316,8 +336,13 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
     return held ?? prettyText(await cache.body(manifestEntry(parent, name).sha256));
   };
   for (const [index, record] of records.entries()) {
+    const summary = seen[index];
+    if (summary) {
+      published.push(summary);
+      continue;
+    }
     const parent = parentOf(records, index);
-    const texts = new Map<DocumentName, string>();
+    const documentTexts = new Map<DocumentName, string>();
     const stored = await Promise.all(
       DOCUMENT_NAMES.map(async (name): Promise<[DocumentName, StoredFile]> => {
         const { sha256, bytes } = manifestEntry(record, name);
@@ -332,17 +357,15 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
           throw new Error(
             `${where}: does not reproduce the bytes its SHA-256 manifest names (release files are immutable)`,
           );
-        texts.set(name, text);
+        documentTexts.set(name, text);
         return [name, await cache.put(sha256, body, record.publishedAt)];
       }),
     );
-    last = { id: record.id, texts };
+    last = { id: record.id, texts: documentTexts };
     const documents = new Map(stored);
-    const [recordFile, prices] = await Promise.all([
-      storeRecord(cache, record),
-      releasedPrices(cache, documents.get('tools.json')!),
-    ]);
-    published.push({ record, documents, recordFile, prices });
+    const entry = { record, documents, recordFile: await storeRecord(cache, record) };
+    await writeSummary(cache, texts[index]!, entry);
+    published.push(entry);
   }
   const newestRelease = published.at(-1);
   const newest = newestRelease && {
@@ -355,7 +378,47 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
       ),
     ),
   };
-  return { records, published, newest };
+  return { records, published, newest, prices: await mainlineFold(published, cache) };
+}
+
+/**
+ * What a build needs of a release it has read before, kept in the file cache under the SHA-256 of the release's
+ * record text (<sha256>.release.json): the checked record, and where its files lie and their sizes.
+ * A release directory never changes, so the same record text always means the same summary; an edited record is
+ * a new text, read and checked afresh.
+ */
+interface ReleaseSummary {
+  record: Release;
+  documents: [DocumentName, StoredFile][];
+  recordFile: StoredFile;
+}
+
+const summaryPath = (cache: FileCache, recordText: string) =>
+  path.join(cache.dir, `${sha256Hex(Buffer.from(recordText))}.release.json`);
+
+async function readSummary(cache: FileCache, id: string, recordText: string): Promise<PublishedRelease | undefined> {
+  let summary: ReleaseSummary;
+  try {
+    summary = JSON.parse(await readFile(summaryPath(cache, recordText), 'utf8')) as ReleaseSummary;
+  } catch {
+    return undefined;
+  }
+  // The same record text under another directory name is not that release (the check of parseReleaseRecord).
+  if (summary.record.id !== id) return undefined;
+  return {
+    record: summary.record,
+    documents: new Map(summary.documents),
+    recordFile: summary.recordFile,
+  };
+}
+
+async function writeSummary(cache: FileCache, recordText: string, release: PublishedRelease): Promise<void> {
+  const summary: ReleaseSummary = {
+    record: release.record,
+    documents: [...release.documents],
+    recordFile: release.recordFile,
+  };
+  await writeFileAtomic(summaryPath(cache, recordText), JSON.stringify(summary));
 }
 
 /**
@@ -375,15 +438,45 @@ export async function withRelease(
       }),
     ),
   );
-  const [recordFile, prices] = await Promise.all([
-    storeRecord(cache, release.record),
-    releasedPrices(cache, documents.get('tools.json')!),
-  ]);
-  return {
-    records: [...history.records, release.record],
-    published: [...history.published, { record: release.record, documents, recordFile, prices }],
-    newest: release,
-  };
+  const published = { record: release.record, documents, recordFile: await storeRecord(cache, release.record) };
+  const all = [...history.published, published];
+  let prices: PriceFold;
+  // Cut from the newest release, as every release a build or a refresh makes is: its prices extend the fold.
+  if (release.record.parent === history.newest?.record.id) {
+    prices = structuredClone(history.prices);
+    foldSnapshot(prices, await snapshotOf(cache, published));
+    await writeFileAtomic(foldPath(cache, all), JSON.stringify(prices));
+  } else prices = await mainlineFold(all, cache);
+  return { records: [...history.records, release.record], published: all, newest: release, prices };
+}
+
+/** A published release's prices, as the price history reads them. */
+async function snapshotOf(cache: FileCache, release: PublishedRelease): Promise<PriceSnapshot> {
+  const tools = await releasedPrices(cache, release.documents.get('tools.json')!);
+  return { release: release.record.id, date: release.record.date, tools };
+}
+
+/** Where the fold over a history's mainline is kept: named by the mainline's release ids, which never change. */
+function foldPath(cache: FileCache, published: readonly PublishedRelease[]): string {
+  const ids = mainline(published).map((r) => r.record.id);
+  return path.join(cache.dir, `${sha256Hex(Buffer.from(`price-fold 1\n${ids.join('\n')}`))}.price-fold.json`);
+}
+
+/**
+ * The price history folded over the mainline: read from the file cache when this mainline was folded before (every
+ * build after the first on a machine), else folded from each release's prices and kept. A build then folds only the
+ * current data onto it, instead of every release's prices of every tool.
+ */
+async function mainlineFold(published: readonly PublishedRelease[], cache: FileCache): Promise<PriceFold> {
+  const file = foldPath(cache, published);
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as PriceFold;
+  } catch {
+    const fold = emptyPriceFold();
+    for (const release of mainline(published)) foldSnapshot(fold, await snapshotOf(cache, release));
+    await writeFileAtomic(file, JSON.stringify(fold));
+    return fold;
+  }
 }
 
 /**

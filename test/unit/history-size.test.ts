@@ -36,7 +36,7 @@ function grown(count: number): ReleaseHistory {
     };
     published.push({ ...template, record });
   }
-  return { records: published.map((p) => p.record), published, newest: real.newest };
+  return { records: published.map((p) => p.record), published, newest: real.newest, prices: real.prices };
 }
 
 /** The history documents a build writes for `releases`, beside the newest real release's documents. */
