@@ -4,56 +4,20 @@
  * rules of refresh.config.json: another run under the same name, a run restated with other wording, a board that
  * changes a run's agent version, two rows of one run with two values, and a letter-case twin of a listed name.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourceData } from '../../src/compile/load.ts';
-import { ROOT } from '../../src/fs/paths.ts';
-import type { BenchmarkSource } from '../../src/refresh/config-benchmarks.ts';
-import { loadRefreshConfig, parseRefreshConfig } from '../../src/refresh/config.ts';
+import { parseRefreshConfig } from '../../src/refresh/config.ts';
 import { toolIndex } from '../../src/refresh/match.ts';
 import { mergeUpstreamResults } from '../../src/refresh/merge-results.ts';
 import { emptyReport } from '../../src/refresh/pipeline.ts';
 import { Rejection } from '../../src/refresh/run.ts';
 import { applyResults } from '../../src/refresh/apply-upstreams.ts';
 import type { UpstreamResult } from '../../src/refresh/upstream/results.ts';
+import { bigCodeBenchRow, highRow, highRuns, OTHER_RUN, sweRow, upstreamNamed } from '../support/run-rows.ts';
 import { freshSource } from '../support/source.ts';
 
 const READ_ON = '2026-11-28';
 const USED = { name: 'aider-polyglot', location: 'file:polyglot_leaderboard.yml', sha256: null };
-
-async function upstreamNamed(name: string): Promise<BenchmarkSource> {
-  const config = await loadRefreshConfig(path.join(ROOT, 'refresh.config.json'));
-  return config.upstreams.benchmarks.find((b) => b.name === name)!;
-}
-
-/** GPT-5's Aider results labelled "[gpt-5 (high)]" (its low and medium runs are other runs). */
-const highRuns = (source: SourceData) =>
-  source.results
-    .find((r) => r.data.toolId === 'gpt-5')!
-    .data.results.filter((r) => r.series === 'aider-polyglot' && r.variant.endsWith('[gpt-5 (high)]'));
-
-/** The curated Aider run of GPT-5 at high effort, as its leaderboard row. */
-function highRow(change: Partial<Record<string, string>> = {}, score = 88, date = '2025-08-23'): UpstreamResult {
-  const fields = {
-    model: 'gpt-5 (high)',
-    dirname: '2025-08-23-15-47-21--gpt-5-high',
-    testCases: '225',
-    editFormat: 'diff',
-    versions: '0.86.2.dev',
-    command: 'aider --model openai/gpt-5',
-    cost: 'total_cost $29.08',
-    ...change,
-  };
-  return {
-    row: 1,
-    name: fields.model,
-    keys: [fields.model],
-    fields,
-    score,
-    date,
-    source: `https://example.test/polyglot_leaderboard.yml (run ${fields.dirname})`,
-  };
-}
 
 /** The rows, numbered in order, merged by the named upstream of refresh.config.json over `source`. */
 async function mergeRows(upstream: string, source: SourceData, rows: UpstreamResult[]) {
@@ -69,7 +33,7 @@ async function mergeRows(upstream: string, source: SourceData, rows: UpstreamRes
 
 const mergeAider = (source: SourceData, rows: UpstreamResult[]) => mergeRows('aider-polyglot', source, rows);
 
-const otherRun = { editFormat: 'whole', versions: '0.86.0', command: 'aider --model openai/gpt-5 --no-stream' };
+const otherRun = OTHER_RUN;
 
 describe('a run is its protocol, not the name the board shows', () => {
   it('another run under the same name becomes its own result; the curated run keeps its value and wording', async () => {
@@ -122,18 +86,9 @@ describe('a letter-case twin of a listed name publishes no second result', () =>
   it('BigCodeBench: "LLAMA-4-MAVERICK" beside "Llama-4-Maverick" with another score is refused as ambiguous', async () => {
     const source = await freshSource();
     const before = JSON.stringify(source.results);
-    const row = (name: string, score: number): UpstreamResult => ({
-      row: 1,
-      name,
-      keys: [name],
-      fields: { model: name, split: 'complete' },
-      score,
-      date: '2025-04',
-      source: `https://example.test/results-hard.json ["${name}" pass@1.complete]`,
-    });
     const report = await mergeRows('bigcodebench-hard', source, [
-      row('Llama-4-Maverick', 29.1),
-      row('LLAMA-4-MAVERICK', 99.9),
+      bigCodeBenchRow('Llama-4-Maverick', 29.1),
+      bigCodeBenchRow('LLAMA-4-MAVERICK', 99.9),
     ]);
     expect(report.ambiguous).toEqual([expect.stringContaining('rows 1 and 2 are one run of llama-4-maverick')]);
     expect(JSON.stringify(source.results)).toBe(before);
@@ -141,16 +96,6 @@ describe('a letter-case twin of a listed name publishes no second result', () =>
 });
 
 describe('a run never lands in two series', () => {
-  const folder = '20250929_mini-v1.13.3_sonnet-4-5-20250929';
-  const sweRow = (version: string, score: number): UpstreamResult => ({
-    row: 1,
-    name: `bash-only: Claude Sonnet 4.5 [${folder}]`,
-    keys: [folder],
-    fields: { leaderboard: 'bash-only', folder, modelCount: '1', miniSweAgentVersion: version },
-    score,
-    date: '2025-09-29',
-    source: `https://example.test/leaderboards.json (leaderboard bash-only, ${folder})`,
-  });
   const merge = (source: SourceData, rows: UpstreamResult[]) => mergeRows('swe-bench', source, rows);
 
   it('the board changing a recorded run’s agent version is reported, not added to the other series', async () => {
