@@ -168,8 +168,9 @@ async function listJson(
   for (const entry of entries)
     if (entry.isSymbolicLink() && !entry.name.endsWith('.json'))
       issues.add(relative(entry), '', undefined, 'is a symbolic link: curated data must be regular files inside data/');
+  // Nor anything else named like a data file (a directory, a pipe): readJson refuses what is not a regular file.
   return entries
-    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.json'))
+    .filter((entry) => entry.name.endsWith('.json'))
     .map(relative)
     .sort();
 }

@@ -8,6 +8,7 @@ import { checkPricedModel } from './check.ts';
 import { CostError } from './errors.ts';
 import { excessWarning, limitExcesses } from './fit.ts';
 import { platformTerms } from './platform.ts';
+import { outsidePriceRecord } from './price-record.ts';
 import { endOfUtcDay, instantOf, inUtcWindow, isoOf, startOfUtcDay } from './time.ts';
 import {
   TOKEN_CLASSES,
@@ -136,6 +137,8 @@ function resolveRates(
   const promptTokens = promptOf(counts);
   const at = millis === null ? null : isoOf(millis);
   const warnings: string[] = [];
+  const outside = millis === null ? null : outsidePriceRecord(model, millis, at!);
+  if (outside) warnings.push(outside);
   if (details.free)
     return { usdPerMillion: { ...ZERO_RATES }, promptTokens, free: true, tier: null, modifier: null, at, warnings };
 

@@ -54,6 +54,10 @@ export interface PricedModel {
   /** Most output tokens one request may ask for; null or absent when not published. */
   maxOutputTokens?: number | null;
   pricing: { input: number; output: number; cacheRead: number; cacheCreate: number };
+  /** Release month (YYYY-MM) or day; an instant before it is outside what the data records of the price. */
+  releaseDate?: string | null;
+  /** The price's source and the day it was last checked; an instant long after that day is outside the record. */
+  sources?: { pricing?: { verified?: string } | null } | null;
   pricingDetails: {
     caching: CachingMode;
     free: boolean;

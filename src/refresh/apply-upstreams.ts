@@ -104,7 +104,7 @@ export async function validate(
 
 /** Leaderboard results over the merged data, each upstream reported (read, matched, unmatched, unclassified, new). */
 export function applyResults(
-  { report, startedAt, config }: Run,
+  { report, startedAt, config }: Pick<Run, 'report' | 'startedAt' | 'config'>,
   merged: SourceData,
   reads: readonly BenchmarkRead[],
 ): SourceData {
@@ -123,6 +123,8 @@ export function applyResults(
       config.candidates,
     );
     report.results.push(merge);
+    if (merge.ambiguous?.length)
+      throw new Rejection(merge.ambiguous.map((line) => `${read.source.name} upstream: ${line}`));
     report.updates.push(
       ...merge.updated.map((u) => `${read.source.name}: ${u}`),
       ...merge.added.map((a) => `${read.source.name}: added ${a}`),

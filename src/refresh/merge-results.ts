@@ -1,15 +1,19 @@
 /**
  * Merges the results of one benchmark upstream into data/benchmarks/results: each result is
  * matched to a tool (match.ts) and classified into a series (classify.ts); a result that is both
- * updates the tool's result of the same series and variant (upstream owns value, date and
- * source) or is added, in a new results file when the tool had none. Unmatched and unclassified
- * results are reported and change nothing. Pure: works on the SourceData it is given (the caller
- * passes its own copy) and returns what it did.
+ * is compared with the tool's curated results by its run (one-run.ts): a reading of a recorded run
+ * updates it (upstream owns value, date and source, and a restated run's wording changes with its
+ * value), a different run is added (in a new results file when the tool had none), and a run
+ * recorded in another series is reported. Two rows of the read that are one run with two values, or
+ * in two series, make the read ambiguous: nothing of it is applied and the refresh is refused.
+ * Unmatched and unclassified results are reported and change nothing. Pure: works on the
+ * SourceData it is given (the caller passes its own copy) and returns what it did.
  */
 import { FUTURE_TOLERANCE_DAYS, isAfterClock } from '../compile/integrity.ts';
 import { type SourceData, taskRunsToolId } from '../compile/load.ts';
 import type { BenchmarkResult, ResultsFile, SeriesFile, TaskRun } from '../schema/source.ts';
 import { classify, takes } from './classify.ts';
+import { ambiguity, curatedRun, oneRun, type PlacedRow } from './one-run.ts';
 import type { BenchmarkSource } from './config-benchmarks.ts';
 import { closestTools, type MatchOutcome, matchTool, type ToolIndex } from './match.ts';
 import type { UpstreamResult } from './upstream/results.ts';
@@ -39,6 +43,11 @@ export interface UpstreamResultsReport {
   taskRunsAdded?: string[];
   /** Task runs read but not kept, with the reason. */
   taskRunsSkipped?: string[];
+  /**
+   * Rows of the read that are one run with two values, or one run in two series (one-run.ts): the refresh refuses
+   * the read, as it refuses a key stated twice. Absent from reports stored before runs were compared.
+   */
+  ambiguous?: string[];
 }
 
 type Located = SourceData['results'][number];
@@ -50,50 +59,48 @@ function resultsFileOf(next: SourceData, toolId: string, toolName: string): Loca
   return { file: `benchmarks/results/${toolId}.json`, data };
 }
 
-const runId = (variant: string) => /\[([^\]]+)\]\s*$/.exec(variant)?.[1];
-
-/**
- * The curated result this one is a new reading of: the same series and variant, or the same run
- * (the "[run id]" that ends both variants). A result of the same series, value and date under
- * other wording is taken to be recorded already, so one run is never counted twice.
- */
-function sameRun(
-  results: readonly BenchmarkResult[],
-  result: BenchmarkResult,
-): BenchmarkResult | 'recorded' | undefined {
-  const inSeries = results.filter((r) => r.series === result.series);
-  const id = runId(result.variant);
-  const existing =
-    inSeries.find((r) => r.variant === result.variant) ??
-    (id ? inSeries.find((r) => runId(r.variant) === id) : undefined);
-  if (existing) return existing;
-  return inSeries.some((r) => r.value === result.value && r.date === result.date) ? 'recorded' : undefined;
-}
-
+/** Stores one placed row by what the curated data holds of its run (one-run.ts); false when it was not applied. */
 function store(
   next: SourceData,
   located: Located,
-  { result, asRead }: { result: BenchmarkResult; asRead: boolean },
+  { placed, readVariants }: { placed: PlacedRow; readVariants: ReadonlySet<string> },
   report: UpstreamResultsReport,
-): void {
+): boolean {
+  const { result, asRead } = placed;
   const label = `${located.data.toolId}: ${result.series} "${result.variant}"`;
-  const existing = sameRun(located.data.results, result);
-  // An undated figure read again with the same value is the same fact, not a newer one.
-  if (existing === 'recorded' || (asRead && existing?.value === result.value)) return;
-  if (!existing) {
+  const run = curatedRun(located.data.results, placed, readVariants);
+  if (run.kind === 'recorded') return true;
+  if (run.kind === 'other-series') {
+    report.unclassified.push(
+      `${located.data.toolId} (row ${placed.row}): the run "${result.variant}" is recorded in series ${run.existing.series} (${run.existing.value}, ${run.existing.date}) and the upstream now places it in ${result.series}; a run never lands in two series, so nothing is applied`,
+    );
+    return false;
+  }
+  if (run.kind === 'new') {
     if (located.data.results.length === 0) {
       next.results.push(located);
       report.firstResults.push(located.data.toolId!);
     }
     located.data.results.push(result);
     report.added.push(`${label} = ${result.value} (${result.date})`);
-    return;
+    return true;
   }
-  const changed = (['value', 'date', 'source'] as const).filter((field) => existing[field] !== result[field]);
-  if (changed.length === 0) return;
-  report.updated.push(`${label}: ${changed.map((f) => `${f} ${existing[f]} -> ${result[f]}`).join(', ')}`);
+  const existing = run.existing;
+  // An undated figure read again with the same value is the same fact, not a newer one.
+  if (asRead && existing.value === result.value) return true;
+  // A restated run takes its new wording with its new value, so the description always describes the number.
+  const fields = run.kind === 'restated' ? (['value', 'date', 'source', 'variant'] as const) : UPSTREAM_OWNS;
+  const changed = fields.filter((field) => existing[field] !== result[field]);
+  if (changed.length === 0) return true;
+  report.updated.push(
+    `${located.data.toolId}: ${result.series} "${existing.variant}": ${changed.map((f) => `${f} ${existing[f]} -> ${result[f]}`).join(', ')}`,
+  );
   for (const field of changed) (existing as Record<string, unknown>)[field] = result[field];
+  return true;
 }
+
+/** What an upstream owns of a result it reads again under the same wording. */
+const UPSTREAM_OWNS = ['value', 'date', 'source'] as const;
 
 /** A result of the last `windowDays` before the refresh, or one the upstream does not date. */
 function isRecent(date: string, readOn: string, windowDays: number): boolean {
@@ -207,6 +214,68 @@ function unmatchedLine(match: Exclude<MatchOutcome, { kind: 'matched' }>, name: 
   return `${name}: closest tools ${closest.length ? closest.join(', ') : 'none'}`;
 }
 
+/** What placing and storing the rows of one read need. */
+interface ReadContext {
+  index: ToolIndex;
+  upstream: Pick<BenchmarkSource, 'name' | 'aliases' | 'feeds'>;
+  series: ReadonlyMap<string, SeriesFile['series'][number]>;
+  tools: ReadonlyMap<string, SourceData['tools'][number]['data']>;
+  readOn: string;
+  report: UpstreamResultsReport;
+}
+
+/** A matched result placed in its series, or undefined when its date or its protocol keeps it out (reported). */
+function placeRow(result: UpstreamResult, toolId: string, context: ReadContext): PlacedRow | undefined {
+  const { upstream, series, tools, readOn, report } = context;
+  const late = lateDate(result, readOn, tools.get(toolId)?.lifecycle?.shutdown?.date);
+  if (late) {
+    report.unclassified.push(`${toolId} (${result.name}, row ${result.row}): ${late}`);
+    return undefined;
+  }
+  const classified = classify(result, upstream.feeds, series, readOn);
+  if (!classified.ok) {
+    report.unclassified.push(`${toolId} (${result.name}, row ${result.row}): ${classified.reason}`);
+    return undefined;
+  }
+  const template = upstream.feeds.find((feed) => takes(feed, result.fields))!.variant;
+  const siblings = new Set(upstream.feeds.filter((feed) => feed.variant === template).map((feed) => feed.series));
+  return { row: result.row, toolId, siblings, result: classified.result, asRead: classified.asRead };
+}
+
+/** Keeps a placed row unless an earlier row of the read is the same reading; an ambiguous pair is reported. */
+function keepOnce(
+  byTool: Map<string, { row: PlacedRow; result: UpstreamResult }[]>,
+  row: PlacedRow,
+  result: UpstreamResult,
+  report: UpstreamResultsReport,
+): void {
+  const rows = byTool.get(row.toolId) ?? [];
+  for (const earlier of rows) {
+    const problem = ambiguity(earlier.row, row);
+    if (problem) {
+      report.ambiguous?.push(`${problem}: which to publish cannot be told, so the read is refused`);
+      return;
+    }
+    if (oneRun(earlier.row.result, row.result, row.siblings)) return;
+  }
+  rows.push({ row, result });
+  byTool.set(row.toolId, rows);
+}
+
+/** The placed rows of one tool over its results file, each with its task run. */
+function storeRows(
+  next: SourceData,
+  rows: readonly { row: PlacedRow; result: UpstreamResult }[],
+  { tools, readOn, report }: ReadContext,
+): void {
+  const readVariants = new Set(rows.map((r) => r.row.result.variant));
+  for (const { row, result } of rows) {
+    const tool = tools.get(row.toolId)!;
+    if (!store(next, resultsFileOf(next, tool.id, tool.name), { placed: row, readVariants }, report)) continue;
+    storeTaskRun(next, tool.id, { result, classified: row.result, readOn }, report);
+  }
+}
+
 /** Which measured models are proposed: a result within `windowDays` of the refresh (or undated), a name not in `ignore`. */
 export interface CandidateWindow {
   windowDays: number;
@@ -238,10 +307,12 @@ export function mergeUpstreamResults(
     candidates: [],
     taskRunsAdded: [],
     taskRunsSkipped: [],
+    ambiguous: [],
   };
   const unmatched = new Map<string, { text: string; count: number }>();
   const proposed = new Map<string, Candidate>();
-  const placed = new Map<string, UpstreamResult>();
+  const context: ReadContext = { index, upstream, series, tools, readOn, report };
+  const byTool = new Map<string, { row: PlacedRow; result: UpstreamResult }[]>();
   for (const result of results) {
     if (!upstream.feeds.some((feed) => takes(feed, result.fields))) {
       report.notFed += 1;
@@ -255,30 +326,12 @@ export function mergeUpstreamResults(
       continue;
     }
     report.matched += 1;
-    const late = lateDate(result, readOn, tools.get(match.toolId)?.lifecycle?.shutdown?.date);
-    if (late) {
-      report.unclassified.push(`${match.toolId} (${result.name}, row ${result.row}): ${late}`);
-      continue;
-    }
-    const classified = classify(result, upstream.feeds, series, readOn);
-    if (!classified.ok) {
-      report.unclassified.push(`${match.toolId} (${result.name}, row ${result.row}): ${classified.reason}`);
-      continue;
-    }
-    const key = `${match.toolId}\u0000${classified.result.series}\u0000${classified.result.variant}`;
-    const earlier = placed.get(key);
-    if (earlier) {
-      if (earlier.score !== result.score)
-        report.unclassified.push(
-          `${match.toolId} (${result.name}, row ${result.row}): same series and variant as row ${earlier.row} with another score (${result.score} vs ${earlier.score}); the first is kept`,
-        );
-      continue;
-    }
-    placed.set(key, result);
-    const tool = tools.get(match.toolId)!;
-    store(next, resultsFileOf(next, tool.id, tool.name), classified, report);
-    storeTaskRun(next, tool.id, { result, classified: classified.result, readOn }, report);
+    const row = placeRow(result, match.toolId, context);
+    if (row) keepOnce(byTool, row, result, report);
   }
+  // One ambiguous run refuses the read (applyResults rejects the refresh), so nothing of it is applied.
+  if (report.ambiguous?.length === 0) for (const rows of byTool.values()) storeRows(next, rows, context);
+  report.unmatched = [...unmatched.values()].map((u) => (u.count > 1 ? `${u.text} (${u.count} results)` : u.text));
   report.unmatched = [...unmatched.values()].map((u) => (u.count > 1 ? `${u.text} (${u.count} results)` : u.text));
   const ignored = new Set(window.ignore.map((name) => name.toLowerCase()));
   report.candidates = [...proposed.entries()]

@@ -108,8 +108,13 @@ export function publicErrorText(text: string): string {
   return escapeControls(withoutQuotedValues(text).replace(LOCAL_PATH, '…/$1'));
 }
 
-/** A JSON escape that decodes to a control character other than the tab: \b \f \n \r, or \u for C0, DEL, C1, U+2028/9. */
-const CONTROL_ESCAPE = /^(?:[bfnr]|u(?:000[0-8a-f]|001[0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|202[89]))/i;
+/**
+ * A JSON escape that decodes to a control character other than the tab: \b \f \n \r, or \u for C0, DEL, C1,
+ * U+2028/9 and the text-direction controls (U+202A-E, U+2066-9, U+200E/F, U+061C), which would otherwise reach a
+ * page as a decoded right-to-left override from any upstream whose values are not scanned after parsing.
+ */
+const CONTROL_ESCAPE =
+  /^(?:[bfnr]|u(?:000[0-8a-f]|001[0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|202[89a-e]|206[6-9]|200[ef]|061c))/i;
 
 /**
  * Where raw upstream bytes hold a control character in text: a raw control byte other than the

@@ -134,40 +134,73 @@ describe('the CLI prints no raw control or direction character', () => {
   });
 });
 
+/** The MCP server against the hostile API, its stdout collected; `waitFor` polls it for a pattern (up to 60 s). */
+function startMcp() {
+  const child = spawn(
+    process.execPath,
+    ['--import', TSX, path.join(ROOT, 'src', 'cli', 'mcp.ts'), '--base-url', base],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  const state = { out: '' };
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    state.out += chunk;
+  });
+  const waitFor = async (found: () => boolean) => {
+    for (let i = 0; i < 600 && !found(); i++) await new Promise((r) => setTimeout(r, 100));
+    return found();
+  };
+  const send = (message: Record<string, unknown>) =>
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  const initialize = (id: number) =>
+    send({
+      id,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    });
+  return { child, state, waitFor, send, initialize };
+}
+
 describe('the MCP server', () => {
   it('answers a request line over its limit with an error and goes on answering', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', TSX, path.join(ROOT, 'src', 'cli', 'mcp.ts'), '--base-url', base],
-      {
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-    });
-    const waitFor = async (pattern: RegExp) => {
-      for (let i = 0; i < 600 && !pattern.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-      return pattern.test(out);
-    };
+    const mcp = startMcp();
     try {
       const huge = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(MAX_REQUEST_BYTES * 12)}"}}\n`;
-      child.stdin.write(huge);
-      expect(await waitFor(/request refused: larger than/)).toBe(true);
-      child.stdin.write(
-        `${JSON.stringify({
-          jsonrpc: '2.0',
-          id: 2,
-          method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-        })}\n`,
-      );
-      expect(await waitFor(/"result":\{"protocolVersion".*"id":2\}/)).toBe(true);
-      expect(child.exitCode).toBeNull();
+      mcp.child.stdin.write(huge);
+      expect(await mcp.waitFor(() => /request refused: larger than/.test(mcp.state.out))).toBe(true);
+      mcp.initialize(2);
+      expect(await mcp.waitFor(() => /"result":\{"protocolVersion".*"id":2\}/.test(mcp.state.out))).toBe(true);
+      expect(mcp.child.exitCode).toBeNull();
     } finally {
-      child.kill();
+      mcp.child.kill();
+    }
+  });
+
+  it('500 concurrent calls on a cold server download tools.json once, and no answer carries a raw escape', async () => {
+    const mcp = startMcp();
+    try {
+      mcp.initialize(0);
+      expect(await mcp.waitFor(() => /"id":0\}/.test(mcp.state.out))).toBe(true);
+      mcp.send({ method: 'notifications/initialized' });
+      // The model whose name carries the escapes, so every answer quotes it.
+      const hostile = JSON.parse(hostileTools()).tools[0].id as string;
+      toolsRequests = 0;
+      for (let id = 1; id <= 500; id++)
+        mcp.send({
+          id,
+          method: 'tools/call',
+          params: { name: 'search_models', arguments: { query: hostile, limit: 3 } },
+        });
+      const answered = () => mcp.state.out.split('\n').filter((line) => line.includes('"result"')).length > 500;
+      expect(await mcp.waitFor(answered)).toBe(true);
+      expect(toolsRequests).toBe(1);
+      expect(mcp.state.out).toContain('gnp.exe');
+      expect(mcp.state.out).not.toMatch(raw);
+      expect(mcp.child.exitCode).toBeNull();
+    } finally {
+      mcp.child.kill();
     }
   });
 });

@@ -71,6 +71,19 @@ describe('upstream redirects', () => {
     expect(controlCharacterOffset(Buffer.from('a,b\r\nc\u0007,d\n'))).toBe(6);
   });
 
+  it('refuses a text-direction control in upstream text, raw or as a JSON escape (it would reach a model page)', async () => {
+    upstream.set('/rtl.json', {
+      body: '{"name":"gpt-5 \\u202Egnp.exe"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    await expect(read('rtl.json')).rejects.toThrow(/control character/);
+    for (const code of ['202a', '202e', '2066', '2069', '200e', '200f', '061c'])
+      expect(controlCharacterOffset(Buffer.from(`{"a":"x\\u${code}y"}`)), code).toBe(7);
+    expect(controlCharacterOffset(Buffer.from('{"a":"x\u202ey"}'))).toBe(7);
+    // Other escapes beyond ASCII are text: an accented name is not refused.
+    expect(controlCharacterOffset(Buffer.from('{"a":"caf\\u00e9 \\u2014"}'))).toBe(-1);
+  });
+
   it('accepts a tab in upstream text (models.dev has one in a model name) and escapes it where a report prints it', async () => {
     upstream.set('/tab.json', {
       body: '{"name":"DeepSeek R1\\t(Turbo)"}',

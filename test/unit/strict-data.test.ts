@@ -4,7 +4,7 @@
  * build naming the file and the field. An upstream result dated in the future, on a day no calendar has, or after
  * its model's shutdown changes nothing and is reported.
  */
-import { cp, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,8 @@ async function messagesWith(relative: string, change: (file: string) => Promise<
     if (error instanceof DataError) return error.issues.map(formatIssue);
     throw error;
   } finally {
-    await unlink(file).catch(() => {});
+    // rm, not unlink: the change may have put a directory or a link in the file's place.
+    await rm(file, { recursive: true, force: true });
     await writeFile(file, original);
   }
   throw new Error('expected a DataError, but the data was accepted');
@@ -71,6 +72,14 @@ describe('curated files are read strictly', () => {
     } finally {
       await rm(elsewhere, { force: true });
     }
+  });
+
+  it('a data file that cannot be read as a file (a directory in its place) is refused by name, not skipped', async () => {
+    const messages = await messagesWith(GPT, async (file) => {
+      await unlink(file);
+      await mkdir(file);
+    });
+    expect(messages).toContain(`${GPT}: is not a regular file`);
   });
 
   it('a file over the size limit and a text over the length limit are refused, naming the field', async () => {

@@ -10,7 +10,9 @@ import { fuzz } from './fuzz.ts';
 import { lockContention } from './lock-contention.ts';
 import { meaning } from './meaning.ts';
 import { mixedLoad } from './load.ts';
+import { oneRun } from './one-run.ts';
 import { redirects } from './redirects.ts';
+import { saySo } from './say-so.ts';
 import { shutdown } from './shutdown.ts';
 import { slowClients } from './slow-clients.ts';
 
@@ -23,5 +25,7 @@ export const SECTIONS: readonly Section[] = [
   lockContention,
   redirects,
   meaning,
+  oneRun,
+  saySo,
   ...REFRESH_SECTIONS,
 ];

@@ -3,9 +3,10 @@
  * says, each injected into the real code and each required to be refused, never taken as truth. Classes:
  *  - names: a leaderboard name or a request id dressed with a look-alike letter, an invisible, space or direction
  *    character (the refresh's matching, the model-id table, the client);
- *  - curated data: a key stated twice, a symbolic link (inside data/ and to /etc/passwd), a text over its limit,
- *    an observed date in the future;
- *  - upstream dates: a day no calendar has, a result dated after it was read;
+ *  - curated data: a key stated twice, a symbolic link (to another data file and to /etc/passwd), a text over its
+ *    limit, a release month or a source verified in the future;
+ *  - upstream dates: a day no calendar has, a result dated after it was read or after its model was shut down (and,
+ *    as a control, the same row dated in time, which is taken);
  *  - outcomes: a YAML escape JSON lacks, a flood of bad lines (refused, not thrown);
  *  - clients: an endless body, an oversized MCP request line, terminal escapes in API text.
  */
@@ -14,9 +15,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createClient, NetworkError, printable } from '../../../packages/client/src/index.ts';
-import { DataError } from '../../../src/compile/errors.ts';
 import { checkSourceIntegrity } from '../../../src/compile/integrity.ts';
-import { DATA_LIMITS, loadSourceData } from '../../../src/compile/load.ts';
+import { DATA_LIMITS, loadSourceData, type SourceData } from '../../../src/compile/load.ts';
 import { modelIdEntries, resolveModelId } from '../../../src/cost/model-id.ts';
 import { PATHS } from '../../../src/fs/paths.ts';
 import { BoundedLines } from '../../../src/mcp/bounded-stdin.ts';
@@ -26,20 +26,9 @@ import { readAiderPolyglot } from '../../../src/refresh/upstream/aider-polyglot.
 import { DISGUISES } from '../../support/disguises.ts';
 import { sendEndlessBody } from '../../support/endless-body.ts';
 import { AIDER_FEED } from '../../support/refresh-samples.ts';
+import { type Fault, faultRows, refusedBy } from '../faults.ts';
 import type { Row } from '../report.ts';
 import type { Section, SectionContext } from '../section.ts';
-
-/** One fault: its name and an attempt that resolves to true when the code refused it. */
-type Fault = [string, () => Promise<boolean>];
-
-const refusedBy = async (attempt: () => unknown): Promise<boolean> => {
-  try {
-    await attempt();
-    return false;
-  } catch {
-    return true;
-  }
-};
 
 async function nameFaults(): Promise<Fault[]> {
   const source = await loadSourceData(PATHS.data);
@@ -72,11 +61,12 @@ async function curatedFaults(root: string): Promise<Fault[]> {
       edit(json);
       await writeFile(file, JSON.stringify(json));
     });
-  const future = async () => {
+  const future = (edit: (tool: SourceData['tools'][number]['data']) => void) => async () => {
     const source = await loadSourceData(PATHS.data);
-    source.tools.find((t) => t.data.id === 'gpt-5-4')!.data.releaseDate = '2099-01';
+    edit(source.tools.find((t) => t.data.id === 'gpt-5-4')!.data);
     return refusedBy(() => checkSourceIntegrity(source, new Date('2026-11-28T00:00:00Z')));
   };
+  const inside = path.join(dir, 'tools/openai/gpt-5-2.json');
   return [
     [
       'a key stated twice',
@@ -84,7 +74,9 @@ async function curatedFaults(root: string): Promise<Fault[]> {
     ],
     ['a data file linked elsewhere', refusedWith(() => unlink(file).then(() => symlink('/etc/passwd', file)))],
     ['a text over its limit', withJson((json) => (json.description = 'x'.repeat(DATA_LIMITS.textCharacters + 1)))],
-    ['a release month in the future', future],
+    ['a release month in the future', future((tool) => (tool.releaseDate = '2099-01'))],
+    ['a source verified in the future', future((tool) => (tool.sources.pricing.verified = '2099-01-01'))],
+    ['a data file linked to another inside data/', refusedWith(() => unlink(file).then(() => symlink(inside, file)))],
   ];
 }
 
@@ -92,13 +84,18 @@ async function upstreamFaults(): Promise<Fault[]> {
   const entry = '- dirname: run\n  test_cases: 225\n  model: gpt-5 (high)\n  pass_rate_2: 88.0\n';
   const read = (yaml: string) => readAiderPolyglot(Buffer.from(yaml), 'https://example.test/board');
   const source = await loadSourceData(PATHS.data);
-  const dated = (date: string) => {
+  // The row is complete (the feed's variant names editFormat and model), so only its date can keep it out.
+  const dated = (date: string, toolId = 'gpt-5-4') => {
+    const copy = structuredClone(source);
+    const tool = copy.tools.find((t) => t.data.id === 'claude-sonnet-4-5')!.data;
+    tool.lifecycle!.shutdown!.date = '2026-06-01';
+    const fields = { testCases: '225', editFormat: 'diff', model: toolId };
     const report = mergeUpstreamResults(
-      source,
-      toolIndex(source),
+      copy,
+      toolIndex(copy),
       { name: 'aider', aliases: {}, feeds: [AIDER_FEED] },
-      [{ row: 1, name: 'gpt-5-4', keys: ['gpt-5-4'], fields: { testCases: '225' }, score: 99.9, date, source: 'x' }],
-      source.series.data,
+      [{ row: 1, name: toolId, keys: [toolId], fields, score: 99.9, date, source: 'x' }],
+      copy.series.data,
       '2026-11-28',
     );
     return report.added.length === 0 && report.updated.length === 0;
@@ -106,6 +103,8 @@ async function upstreamFaults(): Promise<Fault[]> {
   return [
     ['an upstream date no calendar has', async () => !read(`${entry}  date: 2025-02-31\n`).ok],
     ['an upstream result dated after it was read', async () => dated('2099-12-31')],
+    ['a result dated after its model was shut down', async () => dated('2026-10-01', 'claude-sonnet-4-5')],
+    ['(control) the same row dated before it was read is taken', async () => !dated('2026-10-01')],
     ['a YAML escape JSON lacks', async () => !read(`${entry}  date: 2025-08-23\n  command: "\\q"\n`).ok],
     ['125,000 bad YAML lines', async () => !read(`${entry}${'not yaml\n'.repeat(125_000)}`).ok],
   ];
@@ -154,20 +153,6 @@ export const meaning: Section = {
       ['upstream', await upstreamFaults()],
       ['clients', await clientFaults()],
     ];
-    return Promise.all(
-      groups.map(async ([target, faults]): Promise<Row> => {
-        const failures: string[] = [];
-        let rejected = 0;
-        for (const [name, attempt] of faults) {
-          const refused = await attempt().catch((error: unknown) => {
-            failures.push(`${name}: threw ${error instanceof DataError ? 'a DataError' : String(error)}`);
-            return false;
-          });
-          if (refused) rejected += 1;
-          else failures.push(`${name}: accepted`);
-        }
-        return { section: 'meaning', target, faultsInjected: faults.length, faultsRejected: rejected, failures };
-      }),
-    );
+    return faultRows('meaning', groups);
   },
 };
