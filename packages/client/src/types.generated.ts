@@ -15,13 +15,13 @@ export interface Tool {
   category: string[];
   /** Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching). */
   pricing: {
-    /** USD per 1M tokens. */
+    /** USD per 1M uncached input (prompt) tokens. */
     input: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M output tokens, reasoning tokens included. */
     output: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
     cacheRead: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
     cacheCreate: number;
   };
   /** Free-text description of the model. */
@@ -136,11 +136,11 @@ export interface PublishedPricingDetails {
 export interface PublishedPriceModifier {
   /** Kind of alternative rate. */
   kind: "promotion" | "off-peak" | "batch";
-  /** USD per 1M tokens. */
+  /** USD per 1M uncached input (prompt) tokens. */
   input: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M output tokens, reasoning tokens included. */
   output: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
   cacheRead?: number;
   /** USD per 1M tokens written to the cache at this rate, when the provider states it. */
   cacheCreate?: number;
@@ -172,13 +172,13 @@ export interface ToolRecord {
   category: string[];
   /** Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching). */
   pricing: {
-    /** USD per 1M tokens. */
+    /** USD per 1M uncached input (prompt) tokens. */
     input: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M output tokens, reasoning tokens included. */
     output: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
     cacheRead: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
     cacheCreate: number;
   };
   /** Free-text description of the model. */
@@ -315,13 +315,13 @@ export interface PricingDetails {
 export interface PriceTier {
   /** Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count. */
   aboveTokens: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M uncached input (prompt) tokens. */
   input: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M output tokens, reasoning tokens included. */
   output: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
   cacheRead?: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
   cacheCreate?: number;
   /** USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default cache write. */
   cacheCreate1h?: number;
@@ -332,11 +332,11 @@ export interface PriceTier {
 export interface PriceModifier {
   /** Kind of alternative rate. */
   kind: "promotion" | "off-peak" | "batch";
-  /** USD per 1M tokens. */
+  /** USD per 1M uncached input (prompt) tokens. */
   input: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M output tokens, reasoning tokens included. */
   output: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
   cacheRead?: number;
   /** USD per 1M tokens written to the cache at this rate, when the provider states it. */
   cacheCreate?: number;
@@ -368,7 +368,7 @@ export interface ScoreDetail {
   series: string | null;
   /** Source of a measured value, as published. */
   source: string | null;
-  /** Date of a measured value. */
+  /** Date of a measured value, as its source states it. */
   date: string | null;
   /** Harness/effort/split of a measured value. */
   variant: string | null;
@@ -451,8 +451,10 @@ export interface BenchmarkModel {
     /** Score on a 0-100 scale. */
     value: number;
     variant: string;
+    /** Date of the result as the source states it. */
     date: string;
     source: string;
+    /** `vendor`: a model developer published it (a launch post, system card or comparison table, its competitors' columns included). `independent`: someone else ran it (a benchmark's own leaderboard, an independent evaluator). */
     reportedBy: "vendor" | "independent";
     /** [extension] `nonstandard`: several attempts or parallel samples per task, or a benchmark changed by the reporter; `unstated`: harness or setting not stated; `standard`: otherwise. */
     runClass: "standard" | "unstated" | "nonstandard";
@@ -587,8 +589,10 @@ export interface BenchmarkModel {
       intervalBasis: "spread-of-runs" | "binomial-success" | "estimate-leave-one-out";
       runs: {
         id: string;
+        /** Date of the run as the source states it. */
         date: string;
         runner: string;
+        /** `vendor`: a model developer published it (a launch post, system card or comparison table, its competitors' columns included). `independent`: someone else ran it (a benchmark's own leaderboard, an independent evaluator). */
         reportedBy: "vendor" | "independent";
         tasks: number;
         attemptsPerTask: number;
@@ -683,6 +687,7 @@ export interface BenchmarkModel {
       provider: string;
       outputTokensPerSecond: number | null;
       timeToFirstTokenSeconds: number | null;
+      /** Calendar date, YYYY-MM-DD. */
       date: string;
       conditions: string;
       source: FactSource;
@@ -815,6 +820,7 @@ export interface Platform {
     multiplier: number | null;
     /** [extension] Factor on the model provider's per-token price where the platform states one (1.1 for list price +10%); null otherwise. The cost rules apply it to per-token billing. */
     priceFactor: number | null;
+    /** Date of the source version: YYYY-MM-DD, YYYY-MM when it names only the month, or `undated`. */
     asOf: string;
     note: string | null;
   }[];
@@ -822,6 +828,7 @@ export interface Platform {
   sources: {
     name: string;
     url: string | null;
+    /** Date of the source version: YYYY-MM-DD, YYYY-MM when it names only the month, or `undated`. */
     asOf: string;
   }[];
 }
@@ -844,7 +851,9 @@ export interface UseCase {
   /** Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task. */
   topPicks: string[];
   scenario: {
+    /** A number of tokens, a whole number above zero. */
     inputTokens: number;
+    /** A number of tokens, a whole number above zero. */
     outputTokens: number;
   };
   /** [extension] Which tools may be picked. */
@@ -1247,13 +1256,13 @@ export interface PricePoint {
   /** Release that first published this price; null for a curated change not yet released. */
   release: string | null;
   pricing: {
-    /** USD per 1M tokens. */
+    /** USD per 1M uncached input (prompt) tokens. */
     input: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M output tokens, reasoning tokens included. */
     output: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
     cacheRead: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
     cacheCreate: number;
   };
   pricingDetails: PublishedPricingDetails;
@@ -1280,15 +1289,15 @@ export interface CostVector {
   toolId: string;
   /** Token counts of one request. */
   usage: {
-    /** Uncached prompt tokens. */
+    /** Uncached prompt tokens, priced at pricing.input. */
     input: number;
-    /** Output tokens, reasoning tokens included. */
+    /** Output tokens, reasoning tokens included, priced at pricing.output. */
     output: number;
-    /** Prompt tokens read from the cache. */
+    /** Prompt tokens read from the cache, priced at pricing.cacheRead. */
     cacheRead: number;
-    /** Prompt tokens written to the cache at the default lifetime. */
+    /** Prompt tokens written to the cache at the default lifetime, priced at pricing.cacheCreate. */
     cacheWrite: number;
-    /** Prompt tokens written to a one-hour cache. */
+    /** Prompt tokens written to a one-hour cache, priced at pricingDetails.cacheCreate1h. */
     cacheWrite1h: number;
     /** The request goes through the provider's batch interface. */
     batch: boolean;
