@@ -14,6 +14,8 @@ export const slug = z
 // day that no calendar has (2026-13-45, 2025-02-31) fails the build, naming the file, the field and the value.
 const MONTH_PATTERN = '\\d{4}-(?:0[1-9]|1[0-2])';
 const DAY_PATTERN = `${MONTH_PATTERN}-(?:0[1-9]|[12]\\d|3[01])`;
+/** The whole-string pattern of `yearMonth`, for a schema written by hand (an OpenAPI path parameter). */
+export const YEAR_MONTH_PATTERN = `^(?:${MONTH_PATTERN})$`;
 
 /** True for YYYY-MM and for a YYYY-MM-DD that the (proleptic Gregorian) calendar has: no 31 April, 29 February only in leap years. */
 export function isCalendarDay(text: string): boolean {

@@ -477,7 +477,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -486,7 +488,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -495,7 +499,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -504,7 +510,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -540,7 +548,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -553,7 +563,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -563,7 +575,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -572,7 +586,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -581,7 +597,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -630,7 +648,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -643,7 +663,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -653,7 +675,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -662,7 +686,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -671,7 +697,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -941,7 +969,9 @@ export interface UseCase {
       value: number;
       /** 80% interval; null where the evidence gives no spread (basis). */
       interval: {
+        /** Lower end of the 80% interval, in the unit of the value. */
         low: number;
+        /** Upper end of the 80% interval, in the unit of the value. */
         high: number;
       } | null;
     } | null;
@@ -950,7 +980,9 @@ export interface UseCase {
       value: number;
       /** 80% interval; null where the evidence gives no spread (basis). */
       interval: {
+        /** Lower end of the 80% interval, in the unit of the value. */
         low: number;
+        /** Upper end of the 80% interval, in the unit of the value. */
         high: number;
       } | null;
     } | null;
@@ -959,7 +991,9 @@ export interface UseCase {
       value: number;
       /** 80% interval; null where the evidence gives no spread (basis). */
       interval: {
+        /** Lower end of the 80% interval, in the unit of the value. */
         low: number;
+        /** Upper end of the 80% interval, in the unit of the value. */
         high: number;
       } | null;
     } | null;
@@ -977,6 +1011,7 @@ export interface ToolsDocument {
 
 export interface BenchmarksDocument {
   benchmarks: {
+    /** Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version). */
     version: string;
     /** When the scores were last verified. */
     runDate: string;
@@ -1119,7 +1154,9 @@ export interface RefreshStatus {
 export interface FreshnessDocument {
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+  /** Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint. */
   datasetVersion: string;
+  /** Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version). */
   benchmarkVersion: string;
   /** Content hash of the whole dataset; changes exactly when any document changes. */
   buildId: string;
@@ -1171,7 +1208,9 @@ export interface Release {
   publishedAt: string;
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+  /** Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint. */
   datasetVersion: string;
+  /** Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version). */
   benchmarkVersion: string;
   /** True for the first recorded release, which has no predecessor to compare with. */
   initial: boolean;
@@ -1234,6 +1273,7 @@ export interface ChangesMonthDocument {
 export interface ManifestDocument {
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+  /** Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint. */
   datasetVersion: string;
   /** Newest release id. */
   release: string | null;
