@@ -356,8 +356,8 @@ const publishedResult = z
 export const benchmarkModel = z
   .object({
     modelId: slug.describe('Equals the id of a tool.'),
-    modelName: z.string(),
-    provider: z.string(),
+    modelName: z.string().describe("The tool's display name (tools.json name)."),
+    provider: z.string().describe("The tool's provider, as tools.json names it."),
     overallScore: percent.describe(
       'Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate.',
     ),
@@ -365,8 +365,16 @@ export const benchmarkModel = z
     liveCodeBench: percent,
     humanEval: percent,
     bigCodeBench: percent,
-    strengths: z.array(z.string()),
-    weaknesses: z.array(z.string()),
+    strengths: z
+      .array(z.string())
+      .describe(
+        'Generated from the scores and facts, never hand-written: a top-10 overall rank, a top place on a weighted benchmark it was measured on, a low price per score point, a 1M-token window, open weights, free at list price.',
+      ),
+    weaknesses: z
+      .array(z.string())
+      .describe(
+        'Generated from the scores and facts, never hand-written: components that are estimated (or extrapolated) rather than measured, a wide rank range and the like.',
+      ),
     pricePerScorePoint: z
       .number()
       .min(0)
@@ -380,7 +388,10 @@ export const benchmarkModel = z
       .min(1)
       .describe(ext('Position by overallScore among scored tools (1 = highest; ties broken by id).')),
     rankRange: z
-      .object({ best: z.number().int().min(1), worst: z.number().int().min(1) })
+      .object({
+        best: z.number().int().min(1).describe('Best rank the interval allows (1 = first).'),
+        worst: z.number().int().min(1).describe('Worst rank the interval allows.'),
+      })
       .strict()
       .describe(
         ext(
@@ -498,9 +509,11 @@ export const unscoredTool = z
 
 export const provider = z
   .object({
-    name: z.string(),
-    toolCount: z.number().int().min(0),
-    tools: z.array(z.object({ id: slug, name: z.string() }).strict()),
+    name: z.string().describe('Company name as users know it.'),
+    toolCount: z.number().int().min(0).describe('Number of its tools in tools.json, retired ones included.'),
+    tools: z
+      .array(z.object({ id: slug, name: z.string().describe("The tool's display name.") }).strict())
+      .describe('Its tools in tools.json: id and display name.'),
     id: slug.describe(ext('Provider slug.')),
     website: httpsUrl.describe(ext('Official website or model documentation.')),
     pricingUrl: httpsUrl.describe(ext('Official pricing page.')),
@@ -510,8 +523,8 @@ export const provider = z
 export const category = z
   .object({
     id: slug,
-    name: z.string(),
-    description: z.string(),
+    name: z.string().describe('Display name of the category.'),
+    description: z.string().describe('What the category is for, in words.'),
     slug,
     toolIds: z.array(slug).describe('Ids of the tools in this category (the field the specification leaves unnamed).'),
     rule: z.string().describe(ext('The membership rule in words.')),
@@ -568,9 +581,9 @@ export const category = z
 export const platform = z
   .object({
     id: slug,
-    name: z.string(),
-    description: z.string(),
-    pricing: z.string(),
+    name: z.string().describe('Product name of the platform.'),
+    description: z.string().describe('What the platform is, in words.'),
+    pricing: z.string().describe("The platform's own plans and prices, as free text."),
     url: httpsUrl,
     toolIds: z
       .array(slug)
@@ -580,7 +593,11 @@ export const platform = z
     kind: platformKind.describe(ext('Kind of platform.')),
     asOf: isoDate.describe(ext('Date of the newest source of the platform facts.')),
     byok: z
-      .object({ supported: z.boolean(), providers: z.array(slug), note: z.string().nullable() })
+      .object({
+        supported: z.boolean().describe("True when the platform accepts the user's own API key for some provider."),
+        providers: z.array(slug).describe("Providers whose every model the platform offers with the user's own key."),
+        note: z.string().nullable().describe('Conditions of the bring-your-own-key support; null when none.'),
+      })
       .strict()
       .describe(ext('Bring-your-own-key support and the providers whose every model is reachable that way.')),
     toolBilling: z
@@ -613,13 +630,24 @@ export const platform = z
 export const useCase = z
   .object({
     id: slug,
-    title: z.string(),
+    title: z.string().describe('Heading of the use case.'),
     slug,
-    keyword: z.string(),
-    description: z.string(),
+    keyword: z.string().describe('A search phrase people use for this task.'),
+    description: z.string().describe('The task in one or two sentences.'),
     sortBy,
-    intro: z.string(),
-    faq: z.array(z.object({ q: z.string(), a: z.string() }).strict()),
+    intro: z
+      .string()
+      .describe('Introductory prose; its numbers are filled from the data by the build, so they stay true.'),
+    faq: z
+      .array(
+        z
+          .object({
+            q: z.string().describe('The question.'),
+            a: z.string().describe('The answer; numbers in it are filled from the data by the build.'),
+          })
+          .strict(),
+      )
+      .describe('Questions and answers about choosing a model for this task.'),
     topPicks: z
       .array(slug)
       .describe(

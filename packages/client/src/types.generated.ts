@@ -393,7 +393,9 @@ export interface ScoreDetail {
 export interface BenchmarkModel {
   /** Equals the id of a tool. */
   modelId: string;
+  /** The tool's display name (tools.json name). */
   modelName: string;
+  /** The tool's provider, as tools.json names it. */
   provider: string;
   /** Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate. */
   overallScore: number;
@@ -405,7 +407,9 @@ export interface BenchmarkModel {
   humanEval: number;
   /** Score on a 0-100 scale. */
   bigCodeBench: number;
+  /** Generated from the scores and facts, never hand-written: a top-10 overall rank, a top place on a weighted benchmark it was measured on, a low price per score point, a 1M-token window, open weights, free at list price. */
   strengths: string[];
+  /** Generated from the scores and facts, never hand-written: components that are estimated (or extrapolated) rather than measured, a wide rank range and the like. */
   weaknesses: string[];
   /** Blended price (3:1 input:output, USD per 1M tokens) divided by overallScore. */
   pricePerScorePoint: number;
@@ -422,7 +426,9 @@ export interface BenchmarkModel {
   rank: number;
   /** [extension] Ranks the overall interval allows: best = 1 + tools whose whole interval is above this one's; worst = scored tools − tools whose whole interval is below it. A lead is real only where intervals do not overlap. */
   rankRange: {
+    /** Best rank the interval allows (1 = first). */
     best: number;
+    /** Worst rank the interval allows. */
     worst: number;
   };
   /** [extension] Per benchmark of the aggregate: measured (with its source) or estimated (with its interval). */
@@ -759,11 +765,15 @@ export interface BenchmarkSource {
 }
 
 export interface Provider {
+  /** Company name as users know it. */
   name: string;
+  /** Number of its tools in tools.json, retired ones included. */
   toolCount: number;
+  /** Its tools in tools.json: id and display name. */
   tools: {
     /** Stable lowercase slug identifier; never reused for another entity. */
     id: string;
+    /** The tool's display name. */
     name: string;
   }[];
   /** [extension] Provider slug. */
@@ -777,7 +787,9 @@ export interface Provider {
 export interface Category {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Display name of the category. */
   name: string;
+  /** What the category is for, in words. */
   description: string;
   /** Stable lowercase slug identifier; never reused for another entity. */
   slug: string;
@@ -822,8 +834,11 @@ export interface Category {
 export interface Platform {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Product name of the platform. */
   name: string;
+  /** What the platform is, in words. */
   description: string;
+  /** The platform's own plans and prices, as free text. */
   pricing: string;
   /** Absolute https URL. */
   url: string;
@@ -835,8 +850,11 @@ export interface Platform {
   asOf: string;
   /** [extension] Bring-your-own-key support and the providers whose every model is reachable that way. */
   byok: {
+    /** True when the platform accepts the user's own API key for some provider. */
     supported: boolean;
+    /** Providers whose every model the platform offers with the user's own key. */
     providers: string[];
+    /** Conditions of the bring-your-own-key support; null when none. */
     note: string | null;
   };
   /** [extension] How each offered tool is billed on the platform. */
@@ -864,16 +882,23 @@ export interface Platform {
 export interface UseCase {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Heading of the use case. */
   title: string;
   /** Stable lowercase slug identifier; never reused for another entity. */
   slug: string;
+  /** A search phrase people use for this task. */
   keyword: string;
+  /** The task in one or two sentences. */
   description: string;
   /** How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case's `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. [extension] `solvedTaskCostAsc`: cost per solved task of the use case's `taskKind` on each model's own evidence (benchmarks.json models[].taskCost: its measured configuration of that kind, else its estimate) ascending; a model without one is not picked. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id. */
   sortBy: "inputAsc" | "outputAsc" | "scenarioCostAsc" | "scoreDesc" | "valueDesc" | "contextDesc" | "taskScoreDesc" | "autocompleteFit" | "solvedTaskCostAsc";
+  /** Introductory prose; its numbers are filled from the data by the build, so they stay true. */
   intro: string;
+  /** Questions and answers about choosing a model for this task. */
   faq: {
+    /** The question. */
     q: string;
+    /** The answer; numbers in it are filled from the data by the build. */
     a: string;
   }[];
   /** Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task. */
