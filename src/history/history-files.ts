@@ -32,6 +32,7 @@ import { ATOM_CONTENT_TYPE, atomFeed } from './feed.ts';
 import { foldSnapshot, historyOfFold } from './price-history.ts';
 import { DOCUMENT_NAMES, releasedDataset, type PublishedRelease, type ReleaseHistory } from './releases.ts';
 import { RELEASE_ID_SOURCE } from '../schema/release-id.ts';
+import { YEAR_MONTH_PATTERN } from '../schema/common.ts';
 import { documentSchemaEntries, schemaFiles, type SchemaEntry } from './schema-files.ts';
 
 export interface HistoryInput {
@@ -253,7 +254,7 @@ function changesMonthPath(schema: Record<string, unknown>) {
         name: 'month',
         in: 'path',
         required: true,
-        schema: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+        schema: { type: 'string', pattern: YEAR_MONTH_PATTERN },
         description: 'A month with releases, YYYY-MM (see `archive` in /api/changes.json).',
       },
     ],

@@ -5,14 +5,17 @@
  * Declared apart from api.ts so the original documents stay readable against the specification.
  */
 import { z } from 'zod';
-import { factSource } from './common.ts';
+import { dateOrMonth, factSource, isoDate, reportedBy } from './common.ts';
 import { taskKind, taskRunPerTask } from './source-task-runs.ts';
 
 const ext = (text: string) => `[extension] ${text}`;
 
 /** An 80% interval of a derived figure; its basis says where the spread comes from. */
 export const taskInterval = z
-  .object({ low: z.number().min(0), high: z.number().min(0) })
+  .object({
+    low: z.number().min(0).describe('Lower end of the 80% interval, in the unit of the value.'),
+    high: z.number().min(0).describe('Upper end of the 80% interval, in the unit of the value.'),
+  })
   .strict()
   .describe('80% interval (low <= value <= high).');
 
@@ -57,9 +60,9 @@ const figures = {
 export const taskRunEvidence = z
   .object({
     id: z.string(),
-    date: z.string(),
+    date: dateOrMonth.describe('Date of the run as the source states it.'),
     runner: z.string(),
-    reportedBy: z.enum(['vendor', 'independent']),
+    reportedBy,
     tasks: z.number().int().positive(),
     attemptsPerTask: z.number().int().positive(),
     triesPerAttempt: z.number().int().positive(),
@@ -155,7 +158,7 @@ export const taskCost = z
             provider: z.string(),
             outputTokensPerSecond: z.number().min(0).nullable(),
             timeToFirstTokenSeconds: z.number().min(0).nullable(),
-            date: z.string(),
+            date: isoDate,
             conditions: z.string(),
             source: factSource,
           })
@@ -172,7 +175,7 @@ export const taskCost = z
 
 export const taskCostMethod = z
   .object({
-    pricesAt: z.string().describe('The date the prices in force are taken on (the build date).'),
+    pricesAt: isoDate.describe('The date the prices in force are taken on (the build date).'),
     headlineRule: z.string(),
     estimateModel: z.string(),
     kinds: z.array(

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   basePricing,
   conflict,
+  dateOrMonth,
   factSource,
   factSourceRef,
   httpsUrl,
@@ -19,11 +20,15 @@ import {
   platformKind,
   pricingDetails,
   publishedPricingDetails,
+  reportedBy,
   seedField,
   slug,
   sortBy,
+  sourceDate,
+  tokenCount,
   toolSources,
   toolStatus,
+  usageTokens,
   usdPerMillion,
   yearMonth,
 } from './common.ts';
@@ -123,7 +128,7 @@ export const toolRecord = z
     releaseDate: yearMonth,
     url: httpsUrl.describe("Official pricing page URL (the host's page when the price is a host's)."),
     providerId: slug.describe(ext('Provider slug.')),
-    contextTokens: z.number().int().positive().describe(ext('Exact context window in tokens.')),
+    contextTokens: tokenCount.describe(ext('Exact context window in tokens.')),
     maxOutputTokens: z
       .number()
       .int()
@@ -281,9 +286,9 @@ export const scoreDetail = z
         'Series of the value: where a measured value comes from, or the reference series an estimate is made for.',
       ),
     source: z.string().nullable().describe('Source of a measured value, as published.'),
-    date: z.string().nullable().describe('Date of a measured value.'),
+    date: dateOrMonth.nullable().describe('Date of a measured value, as its source states it.'),
     variant: z.string().nullable().describe('Harness/effort/split of a measured value.'),
-    reportedBy: z.enum(['vendor', 'independent']).nullable(),
+    reportedBy: reportedBy.nullable(),
     runClass: z
       .enum(['standard', 'unstated'])
       .nullable()
@@ -328,9 +333,9 @@ const publishedResult = z
     series: slug,
     value: percent,
     variant: z.string(),
-    date: z.string(),
+    date: dateOrMonth.describe('Date of the result as the source states it.'),
     source: z.string(),
-    reportedBy: z.enum(['vendor', 'independent']),
+    reportedBy,
     runClass: z
       .enum(['standard', 'unstated', 'nonstandard'])
       .describe(
@@ -351,8 +356,8 @@ const publishedResult = z
 export const benchmarkModel = z
   .object({
     modelId: slug.describe('Equals the id of a tool.'),
-    modelName: z.string(),
-    provider: z.string(),
+    modelName: z.string().describe("The tool's display name (tools.json name)."),
+    provider: z.string().describe("The tool's provider, as tools.json names it."),
     overallScore: percent.describe(
       'Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate.',
     ),
@@ -360,8 +365,16 @@ export const benchmarkModel = z
     liveCodeBench: percent,
     humanEval: percent,
     bigCodeBench: percent,
-    strengths: z.array(z.string()),
-    weaknesses: z.array(z.string()),
+    strengths: z
+      .array(z.string())
+      .describe(
+        'Generated from the scores and facts, never hand-written: a top-10 overall rank, a top place on a weighted benchmark it was measured on, a low price per score point, a 1M-token window, open weights, free at list price.',
+      ),
+    weaknesses: z
+      .array(z.string())
+      .describe(
+        'Generated from the scores and facts, never hand-written: components that are estimated (or extrapolated) rather than measured, a wide rank range and the like.',
+      ),
     pricePerScorePoint: z
       .number()
       .min(0)
@@ -375,7 +388,10 @@ export const benchmarkModel = z
       .min(1)
       .describe(ext('Position by overallScore among scored tools (1 = highest; ties broken by id).')),
     rankRange: z
-      .object({ best: z.number().int().min(1), worst: z.number().int().min(1) })
+      .object({
+        best: z.number().int().min(1).describe('Best rank the interval allows (1 = first).'),
+        worst: z.number().int().min(1).describe('Worst rank the interval allows.'),
+      })
       .strict()
       .describe(
         ext(
@@ -418,10 +434,9 @@ export const benchmarkSource = z
     description: z
       .string()
       .describe(ext('What the benchmark series measures (one protocol: version, set, harness class, reporter).')),
-    newestDataDate: z.string().describe(ext('Newest result date in this series.')),
+    newestDataDate: dateOrMonth.describe(ext('Newest result date in this series.')),
     resultCount: z.number().int().min(0).describe(ext('Published results in this series.')),
-    reportedBy: z
-      .enum(['vendor', 'independent'])
+    reportedBy: reportedBy
       .nullable()
       .describe(
         ext('Who produces the results of this series: the model developer (`vendor`) or someone else (`independent`).'),
@@ -494,9 +509,11 @@ export const unscoredTool = z
 
 export const provider = z
   .object({
-    name: z.string(),
-    toolCount: z.number().int().min(0),
-    tools: z.array(z.object({ id: slug, name: z.string() }).strict()),
+    name: z.string().describe('Company name as users know it.'),
+    toolCount: z.number().int().min(0).describe('Number of its tools in tools.json, retired ones included.'),
+    tools: z
+      .array(z.object({ id: slug, name: z.string().describe("The tool's display name.") }).strict())
+      .describe('Its tools in tools.json: id and display name.'),
     id: slug.describe(ext('Provider slug.')),
     website: httpsUrl.describe(ext('Official website or model documentation.')),
     pricingUrl: httpsUrl.describe(ext('Official pricing page.')),
@@ -506,8 +523,8 @@ export const provider = z
 export const category = z
   .object({
     id: slug,
-    name: z.string(),
-    description: z.string(),
+    name: z.string().describe('Display name of the category.'),
+    description: z.string().describe('What the category is for, in words.'),
     slug,
     toolIds: z.array(slug).describe('Ids of the tools in this category (the field the specification leaves unnamed).'),
     rule: z.string().describe(ext('The membership rule in words.')),
@@ -564,9 +581,9 @@ export const category = z
 export const platform = z
   .object({
     id: slug,
-    name: z.string(),
-    description: z.string(),
-    pricing: z.string(),
+    name: z.string().describe('Product name of the platform.'),
+    description: z.string().describe('What the platform is, in words.'),
+    pricing: z.string().describe("The platform's own plans and prices, as free text."),
     url: httpsUrl,
     toolIds: z
       .array(slug)
@@ -576,7 +593,11 @@ export const platform = z
     kind: platformKind.describe(ext('Kind of platform.')),
     asOf: isoDate.describe(ext('Date of the newest source of the platform facts.')),
     byok: z
-      .object({ supported: z.boolean(), providers: z.array(slug), note: z.string().nullable() })
+      .object({
+        supported: z.boolean().describe("True when the platform accepts the user's own API key for some provider."),
+        providers: z.array(slug).describe("Providers whose every model the platform offers with the user's own key."),
+        note: z.string().nullable().describe('Conditions of the bring-your-own-key support; null when none.'),
+      })
       .strict()
       .describe(ext('Bring-your-own-key support and the providers whose every model is reachable that way.')),
     toolBilling: z
@@ -594,14 +615,14 @@ export const platform = z
                   "Factor on the model provider's per-token price where the platform states one (1.1 for list price +10%); null otherwise. The cost rules apply it to per-token billing.",
                 ),
               ),
-            asOf: z.string(),
+            asOf: sourceDate,
             note: z.string().nullable(),
           })
           .strict(),
       )
       .describe(ext('How each offered tool is billed on the platform.')),
     sources: z
-      .array(z.object({ name: z.string(), url: httpsUrl.nullable(), asOf: z.string() }).strict())
+      .array(z.object({ name: z.string(), url: httpsUrl.nullable(), asOf: sourceDate }).strict())
       .describe(ext('Where the facts come from.')),
   })
   .strict();
@@ -609,21 +630,30 @@ export const platform = z
 export const useCase = z
   .object({
     id: slug,
-    title: z.string(),
+    title: z.string().describe('Heading of the use case.'),
     slug,
-    keyword: z.string(),
-    description: z.string(),
+    keyword: z.string().describe('A search phrase people use for this task.'),
+    description: z.string().describe('The task in one or two sentences.'),
     sortBy,
-    intro: z.string(),
-    faq: z.array(z.object({ q: z.string(), a: z.string() }).strict()),
+    intro: z
+      .string()
+      .describe('Introductory prose; its numbers are filled from the data by the build, so they stay true.'),
+    faq: z
+      .array(
+        z
+          .object({
+            q: z.string().describe('The question.'),
+            a: z.string().describe('The answer; numbers in it are filled from the data by the build.'),
+          })
+          .strict(),
+      )
+      .describe('Questions and answers about choosing a model for this task.'),
     topPicks: z
       .array(slug)
       .describe(
         'Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task.',
       ),
-    scenario: z
-      .object({ inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() })
-      .strict(),
+    scenario: z.object({ inputTokens: tokenCount, outputTokens: tokenCount }).strict(),
     filter: z
       .object({
         categories: z.array(slug).nullable(),
@@ -776,6 +806,13 @@ const lastUpdated = isoTimestamp.describe(
   'Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset.',
 );
 
+const datasetVersion = z
+  .string()
+  .describe('Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint.');
+const benchmarkVersion = z
+  .string()
+  .describe('Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version).');
+
 export const toolsDocument = z
   .object({
     tools: z.array(tool).describe('Every tool (AI coding model), sorted by id.'),
@@ -788,7 +825,7 @@ export const benchmarksDocument = z
   .object({
     benchmarks: z
       .object({
-        version: z.string(),
+        version: benchmarkVersion,
         runDate: isoTimestamp.describe('When the scores were last verified.'),
         methodology: z.string(),
         sources: z.array(benchmarkSource),
@@ -926,8 +963,8 @@ export const refreshStatus = z
 export const freshnessDocument = z
   .object({
     lastUpdated,
-    datasetVersion: z.string(),
-    benchmarkVersion: z.string(),
+    datasetVersion,
+    benchmarkVersion,
     buildId: z.string().describe('Content hash of the whole dataset; changes exactly when any document changes.'),
     endpoints: z.array(endpointFreshness),
     release: z
@@ -1041,8 +1078,8 @@ export const release = z
       "When the refresh that published it started; equals its documents' lastUpdated.",
     ),
     lastUpdated,
-    datasetVersion: z.string(),
-    benchmarkVersion: z.string(),
+    datasetVersion,
+    benchmarkVersion,
     initial: z.boolean().describe('True for the first recorded release, which has no predecessor to compare with.'),
     parent: releaseId
       .nullable()
@@ -1127,7 +1164,7 @@ export const changesMonthDocument = z
 export const manifestDocument = z
   .object({
     lastUpdated,
-    datasetVersion: z.string(),
+    datasetVersion,
     release: releaseId.nullable().describe('Newest release id.'),
     documents: z.array(releaseDocumentEntry).describe('SHA-256 of each endpoint document at its plain (latest) path.'),
     releases: z
@@ -1180,8 +1217,6 @@ export const priceHistoryDocument = z
     ext('Price history per tool with effective dates, so a cost report can use the price in force on a given day.'),
   );
 
-const tokenCount = z.number().int().min(0);
-
 export const costVector = z
   .object({
     id: z
@@ -1190,11 +1225,15 @@ export const costVector = z
     toolId: slug.describe('Id of the tool priced (its pricing and pricingDetails in tools.json).'),
     usage: z
       .object({
-        input: tokenCount.describe('Uncached prompt tokens.'),
-        output: tokenCount.describe('Output tokens, reasoning tokens included.'),
-        cacheRead: tokenCount.describe('Prompt tokens read from the cache.'),
-        cacheWrite: tokenCount.describe('Prompt tokens written to the cache at the default lifetime.'),
-        cacheWrite1h: tokenCount.describe('Prompt tokens written to a one-hour cache.'),
+        input: usageTokens.describe('Uncached prompt tokens, priced at pricing.input.'),
+        output: usageTokens.describe('Output tokens, reasoning tokens included, priced at pricing.output.'),
+        cacheRead: usageTokens.describe('Prompt tokens read from the cache, priced at pricing.cacheRead.'),
+        cacheWrite: usageTokens.describe(
+          'Prompt tokens written to the cache at the default lifetime, priced at pricing.cacheCreate.',
+        ),
+        cacheWrite1h: usageTokens.describe(
+          'Prompt tokens written to a one-hour cache, priced at pricingDetails.cacheCreate1h.',
+        ),
         batch: z.boolean().describe("The request goes through the provider's batch interface."),
       })
       .strict()
@@ -1314,7 +1353,7 @@ const modelPlatform = z
       ),
     multiplier: z.number().nullable(),
     priceFactor: z.number().nullable(),
-    asOf: z.string().describe('Date of the billing fact (of the platform facts when it has no billing entry).'),
+    asOf: sourceDate.describe('Date of the billing fact (of the platform facts when it has no billing entry).'),
     note: z.string().nullable(),
   })
   .strict();

@@ -14,6 +14,8 @@ export const slug = z
 // day that no calendar has (2026-13-45, 2025-02-31) fails the build, naming the file, the field and the value.
 const MONTH_PATTERN = '\\d{4}-(?:0[1-9]|1[0-2])';
 const DAY_PATTERN = `${MONTH_PATTERN}-(?:0[1-9]|[12]\\d|3[01])`;
+/** The whole-string pattern of `yearMonth`, for a schema written by hand (an OpenAPI path parameter). */
+export const YEAR_MONTH_PATTERN = `^(?:${MONTH_PATTERN})$`;
 
 /** True for YYYY-MM and for a YYYY-MM-DD that the (proleptic Gregorian) calendar has: no 31 April, 29 February only in leap years. */
 export function isCalendarDay(text: string): boolean {
@@ -74,16 +76,43 @@ export const tokenCount = z
 export const percent = z.number().min(0).max(100).describe('Score on a 0-100 scale.');
 
 /**
- * The four base prices of a tool (the curated file, tools.json and each price-history point).
- * Where it is used says what the cache prices mean, so the description is given there.
+ * What each of the four prices charges for, said once. The curated file, tools.json, a long-context tier, an
+ * alternative rate and a price-history point all mean the same by each; the parent object says which price it is
+ * (base, tier, promotion). The request's token classes these prices apply to are named apart (`usageTokens`:
+ * `cacheWrite` tokens are priced at `cacheCreate`).
  */
+export const price = {
+  input: usdPerMillion.describe('USD per 1M uncached input (prompt) tokens.'),
+  output: usdPerMillion.describe('USD per 1M output tokens, reasoning tokens included.'),
+  cacheRead: usdPerMillion.describe(
+    'USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`).',
+  ),
+  cacheCreate: usdPerMillion.describe(
+    "USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`.",
+  ),
+};
+
+/** The four base prices of a tool (the curated file, tools.json and each price-history point). */
 export const basePricing = z
-  .object({ input: usdPerMillion, output: usdPerMillion, cacheRead: usdPerMillion, cacheCreate: usdPerMillion })
+  .object({ input: price.input, output: price.output, cacheRead: price.cacheRead, cacheCreate: price.cacheCreate })
   .strict();
+
+/**
+ * A number of tokens in a request's usage or a published run: a whole number, zero allowed (a request may read
+ * nothing from the cache). `tokenCount` is the positive one for sizes and thresholds.
+ */
+export const usageTokens = z.number().int().min(0);
 
 /** The benchmark fields of the original specification; a benchmark series may be the reference protocol of one (`seedField`). */
 export const SEED_FIELDS = ['sweBench', 'liveCodeBench', 'humanEval', 'bigCodeBench'] as const;
 export const seedField = z.enum(SEED_FIELDS);
+
+/** Who produced a benchmark result or a published run: the one split of reporters in the data and the documents. */
+export const reportedBy = z
+  .enum(['vendor', 'independent'])
+  .describe(
+    "`vendor`: a model developer published it (a launch post, system card or comparison table, its competitors' columns included). `independent`: someone else ran it (a benchmark's own leaderboard, an independent evaluator).",
+  );
 
 /** What kind of coding platform it is (curated platform files and platforms.json). */
 export const platformKind = z.enum(['ide', 'editor', 'extension', 'cli']);
@@ -170,10 +199,10 @@ export const priceTier = z
     aboveTokens: tokenCount.describe(
       'Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count.',
     ),
-    input: usdPerMillion,
-    output: usdPerMillion,
-    cacheRead: usdPerMillion.optional(),
-    cacheCreate: usdPerMillion.optional(),
+    input: price.input,
+    output: price.output,
+    cacheRead: price.cacheRead.optional(),
+    cacheCreate: price.cacheCreate.optional(),
     cacheCreate1h: usdPerMillion
       .optional()
       .describe(
@@ -203,10 +232,10 @@ export const utcWindow = z
 /** An alternative rate without its note: how tools.json and the price history publish it (the note is provenance). */
 const modifierRates = {
   kind: z.enum(['promotion', 'off-peak', 'batch']).describe('Kind of alternative rate.'),
-  input: usdPerMillion,
-  output: usdPerMillion,
-  cacheRead: usdPerMillion.optional(),
-  cacheCreate: usdPerMillion
+  input: price.input,
+  output: price.output,
+  cacheRead: price.cacheRead.optional(),
+  cacheCreate: price.cacheCreate
     .optional()
     .describe('USD per 1M tokens written to the cache at this rate, when the provider states it.'),
   cacheCreate1h: usdPerMillion

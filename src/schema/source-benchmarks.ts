@@ -3,7 +3,7 @@
  * model's published results (results/<model>.json). Re-exported by source.ts.
  */
 import { z } from 'zod';
-import { dateOrMonth, httpsUrl, percent, seedField, slug } from './common.ts';
+import { dateOrMonth, httpsUrl, percent, reportedBy, seedField, slug } from './common.ts';
 
 /** data/benchmarks/series.json: the benchmarks (and comparable variants) results are grouped into. */
 export const seriesFile = z
@@ -16,8 +16,7 @@ export const seriesFile = z
           url: httpsUrl,
           license: z.string().min(1).describe("License or terms of the primary source of this benchmark's results."),
           description: z.string().min(10),
-          reportedBy: z
-            .enum(['vendor', 'independent'])
+          reportedBy: reportedBy
             .optional()
             .describe('Who produces every result of this series; a result reported by the other kind is rejected.'),
           variantPattern: z
@@ -54,7 +53,7 @@ export const benchmarkResult = z
     value: percent,
     date: dateOrMonth.describe('Date of the result as the source states it (YYYY-MM-DD, or YYYY-MM).'),
     source: z.string().min(1).describe('URL or repository reference, as published.'),
-    reportedBy: z.enum(['vendor', 'independent']),
+    reportedBy,
     license: z.string().min(1),
   })
   .strict();

@@ -5,7 +5,7 @@
  * data/speed/ (source-speed.ts). Re-exported by source.ts.
  */
 import { z } from 'zod';
-import { dateOrMonth, factSource, percent, slug } from './common.ts';
+import { dateOrMonth, factSource, percent, reportedBy, slug } from './common.ts';
 
 /**
  * Kinds of coding task a run measures; each use case maps onto one. `code-edit`: a self-contained exercise
@@ -108,7 +108,7 @@ export const taskRun = z
       .int()
       .positive()
       .describe('Tries inside one attempt, the later ones seeing the test output (Aider polyglot: 2).'),
-    reportedBy: z.enum(['vendor', 'independent']),
+    reportedBy,
     runner: z.string().min(1).describe('Who ran it.'),
     successPercent: percent.describe('Share of attempts that solved their task, percent.'),
     perTask: taskRunPerTask,

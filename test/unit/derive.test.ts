@@ -5,38 +5,16 @@ import type { UseCaseFile } from '../../src/schema/source.ts';
 import { blendedPrice, contextWindowText, formatUsd, scenarioCost } from '../../src/compile/derive/pricing.ts';
 import { rankTopPicks, renderPlaceholders, type PickEvidence } from '../../src/compile/derive/use-cases.ts';
 import { computeMembership } from '../../src/compile/derive/categories.ts';
+import { publishedTool } from '../support/fixtures.ts';
 import { freshSource } from '../support/source.ts';
 
+/** A published tool at its own input and output price (no caching price); `extra` replaces whole fields. */
 function tool(id: string, input: number, output: number, extra: Partial<Tool> = {}): Tool {
-  return {
-    id,
-    name: id.toUpperCase(),
-    provider: 'P',
-    category: [],
+  return publishedTool(id, {
     pricing: { input, output, cacheRead: input, cacheCreate: input },
-    description: 'd',
-    features: [],
-    bestFor: 'b',
-    contextWindow: '200K tokens',
-    releaseDate: '2026-01',
-    url: 'https://example.test',
-    providerId: 'p',
-    contextTokens: 200_000,
-    maxOutputTokens: null,
-    status: 'active',
-    replacedBy: null,
-    lifecycle: null,
-    aliases: [],
-    openWeights: false,
-    reasoning: null,
-    toolCalling: null,
-    codingSpecialized: false,
     blendedPrice: 0,
-    pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
-    sources: {} as Tool['sources'],
-    crossRefs: { modelsDev: null, openRouter: null },
     ...extra,
-  };
+  });
 }
 
 function useCase(sortBy: UseCaseFile['sortBy'], filter: UseCaseFile['filter'] = {}, topPicksCount = 3): UseCaseFile {

@@ -5,7 +5,8 @@
  * the refresh reports which letter it imitates. Every character class an attack used is broken here with data.
  */
 import { describe, expect, it } from 'vitest';
-import { matchTool as clientMatchTool, type ToolsDocument } from '../../packages/client/src/index.ts';
+import { matchTool as clientMatchTool } from '../../packages/client/src/index.ts';
+import { publishedTool } from '../support/fixtures.ts';
 import { nameKey } from '../../src/cost/name-key.ts';
 import { modelIdEntries, resolveModelId, UnknownModelIdError } from '../../src/cost/model-id.ts';
 import { matchTool, toolIndex } from '../../src/refresh/match.ts';
@@ -103,8 +104,8 @@ describe('a model id in a request', () => {
   });
 
   it('the client finds no tool for a disguised query', () => {
-    const document = { tools: tools.map((t) => ({ ...t, name: t.id })) } as unknown as ToolsDocument;
-    expect(clientMatchTool(document.tools, 'kimi-k2-6')?.tool.id).toBe('kimi-k2-6');
-    for (const [, disguise] of DISGUISES) expect(clientMatchTool(document.tools, disguise('kimi-k2-6'))).toBeNull();
+    const published = tools.map((t) => publishedTool(t.id, { name: t.id, aliases: t.aliases, crossRefs: t.crossRefs }));
+    expect(clientMatchTool(published, 'kimi-k2-6')?.tool.id).toBe('kimi-k2-6');
+    for (const [, disguise] of DISGUISES) expect(clientMatchTool(published, disguise('kimi-k2-6'))).toBeNull();
   });
 });

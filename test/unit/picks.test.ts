@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchmarkModel, Category, Tool, UseCase } from '../../src/schema/api.ts';
 import { checkCategoryCoverage, computeMembership } from '../../src/compile/derive/categories.ts';
 import { errorOf } from '../support/data-error.ts';
+import { factSource, publishedTool } from '../support/fixtures.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import {
   CONTEXT_HEADROOM,
@@ -33,13 +34,7 @@ function documentsOf(data: SourceData): { useCases: UseCase[]; categories: Categ
   };
 }
 
-const SOURCE = {
-  name: 'Test source',
-  url: 'https://example.test/picks',
-  kind: 'first-party' as const,
-  asOf: '2026-11-01',
-  verified: '2026-11-22',
-};
+const SOURCE = factSource({ url: 'https://example.test/picks' });
 
 function retire(tool: ToolFile): void {
   tool.status = 'retired';
@@ -57,36 +52,16 @@ function retire(tool: ToolFile): void {
   };
 }
 
-/** A published tool with the facts the pick rules read. */
+/** A published tool with the facts the pick rules read: a 1M-token window, reasoning and tool calling. */
 function tool(id: string, extra: Partial<Tool> = {}): Tool {
-  return {
-    id,
-    name: id.toUpperCase(),
-    provider: 'P',
-    category: [],
-    pricing: { input: 1, output: 4, cacheRead: 1, cacheCreate: 1 },
-    description: 'd',
-    features: [],
-    bestFor: 'b',
+  return publishedTool(id, {
     contextWindow: '1000K tokens',
     releaseDate: '2026-06',
-    url: 'https://example.test',
-    providerId: 'p',
     contextTokens: 1_000_000,
-    maxOutputTokens: null,
-    status: 'active',
-    replacedBy: null,
-    aliases: [],
-    openWeights: false,
     reasoning: true,
     toolCalling: true,
-    codingSpecialized: false,
-    blendedPrice: 1.75,
-    pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
-    sources: {} as Tool['sources'],
-    conflicts: [],
     ...extra,
-  } as Tool;
+  });
 }
 
 function useCase(sortBy: UseCaseFile['sortBy'], extra: Partial<UseCaseFile> = {}): UseCaseFile {

@@ -15,6 +15,7 @@ import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.
 import { compareReleaseIds, loadReleases, releaseIdAt, releasedDataset } from '../../src/history/releases.ts';
 import { checkRemovalsRecorded } from '../../src/history/history-files.ts';
 import { errorOf } from '../support/data-error.ts';
+import { factSourceRef, publishedTool } from '../support/fixtures.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
@@ -294,37 +295,15 @@ describe('merging benchmark results', () => {
   });
 });
 
+/** A published tool at $1 / $2 with a 128K window, its facts from one first-party source of 2026-01-01. */
 function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
-  const source = {
-    kind: 'first-party' as const,
-    asOf: '2026-01-01',
-    verified: '2026-01-01',
-  };
-  return {
-    id,
-    name: id.toUpperCase(),
-    provider: 'P',
-    category: [],
+  const source = factSourceRef({ asOf: '2026-01-01', verified: '2026-01-01' });
+  return publishedTool(id, {
     pricing: { input: 1, output: 2, cacheRead: 1, cacheCreate: 1 },
-    description: 'd',
-    features: [],
-    bestFor: 'b',
     contextWindow: '128K tokens',
-    releaseDate: '2026-01',
     url: 'https://p.test',
-    providerId: 'p',
     contextTokens: 128_000,
-    maxOutputTokens: null,
-    status: 'active',
-    replacedBy: null,
-    lifecycle: null,
-    aliases: [],
-    openWeights: false,
-    reasoning: null,
-    toolCalling: null,
-    codingSpecialized: false,
     blendedPrice: 1.25,
-    pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
     sources: {
       pricing: source,
       contextWindow: source,
@@ -333,9 +312,8 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
       batch: null,
       cacheCreate1h: null,
     },
-    crossRefs: { modelsDev: null, openRouter: null },
     ...over,
-  };
+  });
 }
 
 describe('release diff', () => {

@@ -20,6 +20,7 @@ import {
 } from '../../src/compile/derive/benchmark-liveness.ts';
 import { coverageVerdict, MIN_HELD_OUT_FOR_COVERAGE } from '../../src/compile/scoring/index.ts';
 import type { ResultsFile, SeriesFile, ToolFile } from '../../src/schema/source.ts';
+import { benchmarkResult } from '../support/fixtures.ts';
 
 type Series = SeriesFile['series'][number];
 
@@ -57,16 +58,7 @@ const results = (model: string, values: Record<string, number>): ResultsFile => 
   model,
   modelName: model,
   toolId: model,
-  results: Object.entries(values).map(([id, value]) => ({
-    series: id,
-    benchmark: id,
-    variant: 'fixture run',
-    value,
-    date: '2026-10-01',
-    source: 'https://bench.test/results',
-    reportedBy: 'independent',
-    license: 'test',
-  })),
+  results: Object.entries(values).map(([id, value]) => benchmarkResult(id, value)),
 });
 
 /**

@@ -14,6 +14,7 @@ import { hasMeasuredResult } from '../../src/compile/derive/benchmarks.ts';
 import type { Component } from '../../src/compile/derive/benchmark-components.ts';
 import type { ModelScores } from '../../src/compile/derive/benchmark-estimates.ts';
 import type { BenchmarkResult, ResultsFile, SeriesFile } from '../../src/schema/source.ts';
+import { benchmarkResult } from '../support/fixtures.ts';
 
 type Series = SeriesFile['series'][number];
 
@@ -31,17 +32,15 @@ const result = (
   value: number,
   variant: string,
   extra: Partial<BenchmarkResult> = {},
-): BenchmarkResult => ({
-  series: seriesId,
-  benchmark: 'SWE-bench Verified',
-  variant,
-  value,
-  date: '2026-01-01',
-  source: 'https://example.org/source',
-  reportedBy: 'vendor',
-  license: 'test',
-  ...extra,
-});
+): BenchmarkResult =>
+  benchmarkResult(seriesId, value, {
+    benchmark: 'SWE-bench Verified',
+    variant,
+    date: '2026-01-01',
+    source: 'https://example.org/source',
+    reportedBy: 'vendor',
+    ...extra,
+  });
 
 const file = (model: string, results: BenchmarkResult[], toolId: string | null = null): ResultsFile => ({
   model,

@@ -15,13 +15,13 @@ export interface Tool {
   category: string[];
   /** Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching). */
   pricing: {
-    /** USD per 1M tokens. */
+    /** USD per 1M uncached input (prompt) tokens. */
     input: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M output tokens, reasoning tokens included. */
     output: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
     cacheRead: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
     cacheCreate: number;
   };
   /** Free-text description of the model. */
@@ -136,11 +136,11 @@ export interface PublishedPricingDetails {
 export interface PublishedPriceModifier {
   /** Kind of alternative rate. */
   kind: "promotion" | "off-peak" | "batch";
-  /** USD per 1M tokens. */
+  /** USD per 1M uncached input (prompt) tokens. */
   input: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M output tokens, reasoning tokens included. */
   output: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
   cacheRead?: number;
   /** USD per 1M tokens written to the cache at this rate, when the provider states it. */
   cacheCreate?: number;
@@ -172,13 +172,13 @@ export interface ToolRecord {
   category: string[];
   /** Base list price in USD per 1M tokens. Cache prices are what a user pays (see pricingDetails.caching). */
   pricing: {
-    /** USD per 1M tokens. */
+    /** USD per 1M uncached input (prompt) tokens. */
     input: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M output tokens, reasoning tokens included. */
     output: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
     cacheRead: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
     cacheCreate: number;
   };
   /** Free-text description of the model. */
@@ -315,13 +315,13 @@ export interface PricingDetails {
 export interface PriceTier {
   /** Applies when the prompt exceeds this many tokens (strictly: a prompt of exactly aboveTokens stays below). The prompt is every input token of the request: uncached input + cache reads + cache writes; output tokens never count. */
   aboveTokens: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M uncached input (prompt) tokens. */
   input: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M output tokens, reasoning tokens included. */
   output: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
   cacheRead?: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
   cacheCreate?: number;
   /** USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default cache write. */
   cacheCreate1h?: number;
@@ -332,11 +332,11 @@ export interface PriceTier {
 export interface PriceModifier {
   /** Kind of alternative rate. */
   kind: "promotion" | "off-peak" | "batch";
-  /** USD per 1M tokens. */
+  /** USD per 1M uncached input (prompt) tokens. */
   input: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M output tokens, reasoning tokens included. */
   output: number;
-  /** USD per 1M tokens. */
+  /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
   cacheRead?: number;
   /** USD per 1M tokens written to the cache at this rate, when the provider states it. */
   cacheCreate?: number;
@@ -368,7 +368,7 @@ export interface ScoreDetail {
   series: string | null;
   /** Source of a measured value, as published. */
   source: string | null;
-  /** Date of a measured value. */
+  /** Date of a measured value, as its source states it. */
   date: string | null;
   /** Harness/effort/split of a measured value. */
   variant: string | null;
@@ -393,7 +393,9 @@ export interface ScoreDetail {
 export interface BenchmarkModel {
   /** Equals the id of a tool. */
   modelId: string;
+  /** The tool's display name (tools.json name). */
   modelName: string;
+  /** The tool's provider, as tools.json names it. */
   provider: string;
   /** Weighted aggregate of six benchmarks, each measured or estimated on one reference protocol; weights and meaning in methodology and aggregate. */
   overallScore: number;
@@ -405,7 +407,9 @@ export interface BenchmarkModel {
   humanEval: number;
   /** Score on a 0-100 scale. */
   bigCodeBench: number;
+  /** Generated from the scores and facts, never hand-written: a top-10 overall rank, a top place on a weighted benchmark it was measured on, a low price per score point, a 1M-token window, open weights, free at list price. */
   strengths: string[];
+  /** Generated from the scores and facts, never hand-written: components that are estimated (or extrapolated) rather than measured, a wide rank range and the like. */
   weaknesses: string[];
   /** Blended price (3:1 input:output, USD per 1M tokens) divided by overallScore. */
   pricePerScorePoint: number;
@@ -422,7 +426,9 @@ export interface BenchmarkModel {
   rank: number;
   /** [extension] Ranks the overall interval allows: best = 1 + tools whose whole interval is above this one's; worst = scored tools − tools whose whole interval is below it. A lead is real only where intervals do not overlap. */
   rankRange: {
+    /** Best rank the interval allows (1 = first). */
     best: number;
+    /** Worst rank the interval allows. */
     worst: number;
   };
   /** [extension] Per benchmark of the aggregate: measured (with its source) or estimated (with its interval). */
@@ -451,8 +457,10 @@ export interface BenchmarkModel {
     /** Score on a 0-100 scale. */
     value: number;
     variant: string;
+    /** Date of the result as the source states it. */
     date: string;
     source: string;
+    /** `vendor`: a model developer published it (a launch post, system card or comparison table, its competitors' columns included). `independent`: someone else ran it (a benchmark's own leaderboard, an independent evaluator). */
     reportedBy: "vendor" | "independent";
     /** [extension] `nonstandard`: several attempts or parallel samples per task, or a benchmark changed by the reporter; `unstated`: harness or setting not stated; `standard`: otherwise. */
     runClass: "standard" | "unstated" | "nonstandard";
@@ -475,7 +483,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -484,7 +494,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -493,7 +505,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -502,7 +516,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -538,7 +554,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -551,7 +569,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -561,7 +581,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -570,7 +592,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -579,7 +603,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -587,8 +613,10 @@ export interface BenchmarkModel {
       intervalBasis: "spread-of-runs" | "binomial-success" | "estimate-leave-one-out";
       runs: {
         id: string;
+        /** Date of the run as the source states it. */
         date: string;
         runner: string;
+        /** `vendor`: a model developer published it (a launch post, system card or comparison table, its competitors' columns included). `independent`: someone else ran it (a benchmark's own leaderboard, an independent evaluator). */
         reportedBy: "vendor" | "independent";
         tasks: number;
         attemptsPerTask: number;
@@ -626,7 +654,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -639,7 +669,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -649,7 +681,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -658,7 +692,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -667,7 +703,9 @@ export interface BenchmarkModel {
         value: number;
         /** 80% interval; null where the evidence gives no spread (basis). */
         interval: {
+          /** Lower end of the 80% interval, in the unit of the value. */
           low: number;
+          /** Upper end of the 80% interval, in the unit of the value. */
           high: number;
         } | null;
       } | null;
@@ -683,6 +721,7 @@ export interface BenchmarkModel {
       provider: string;
       outputTokensPerSecond: number | null;
       timeToFirstTokenSeconds: number | null;
+      /** Calendar date, YYYY-MM-DD. */
       date: string;
       conditions: string;
       source: FactSource;
@@ -726,11 +765,15 @@ export interface BenchmarkSource {
 }
 
 export interface Provider {
+  /** Company name as users know it. */
   name: string;
+  /** Number of its tools in tools.json, retired ones included. */
   toolCount: number;
+  /** Its tools in tools.json: id and display name. */
   tools: {
     /** Stable lowercase slug identifier; never reused for another entity. */
     id: string;
+    /** The tool's display name. */
     name: string;
   }[];
   /** [extension] Provider slug. */
@@ -744,7 +787,9 @@ export interface Provider {
 export interface Category {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Display name of the category. */
   name: string;
+  /** What the category is for, in words. */
   description: string;
   /** Stable lowercase slug identifier; never reused for another entity. */
   slug: string;
@@ -789,8 +834,11 @@ export interface Category {
 export interface Platform {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Product name of the platform. */
   name: string;
+  /** What the platform is, in words. */
   description: string;
+  /** The platform's own plans and prices, as free text. */
   pricing: string;
   /** Absolute https URL. */
   url: string;
@@ -802,8 +850,11 @@ export interface Platform {
   asOf: string;
   /** [extension] Bring-your-own-key support and the providers whose every model is reachable that way. */
   byok: {
+    /** True when the platform accepts the user's own API key for some provider. */
     supported: boolean;
+    /** Providers whose every model the platform offers with the user's own key. */
     providers: string[];
+    /** Conditions of the bring-your-own-key support; null when none. */
     note: string | null;
   };
   /** [extension] How each offered tool is billed on the platform. */
@@ -815,6 +866,7 @@ export interface Platform {
     multiplier: number | null;
     /** [extension] Factor on the model provider's per-token price where the platform states one (1.1 for list price +10%); null otherwise. The cost rules apply it to per-token billing. */
     priceFactor: number | null;
+    /** Date of the source version: YYYY-MM-DD, YYYY-MM when it names only the month, or `undated`. */
     asOf: string;
     note: string | null;
   }[];
@@ -822,6 +874,7 @@ export interface Platform {
   sources: {
     name: string;
     url: string | null;
+    /** Date of the source version: YYYY-MM-DD, YYYY-MM when it names only the month, or `undated`. */
     asOf: string;
   }[];
 }
@@ -829,22 +882,31 @@ export interface Platform {
 export interface UseCase {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Heading of the use case. */
   title: string;
   /** Stable lowercase slug identifier; never reused for another entity. */
   slug: string;
+  /** A search phrase people use for this task. */
   keyword: string;
+  /** The task in one or two sentences. */
   description: string;
   /** How a use case ranks its topPicks among the tools that pass its filter and fit its scenario (input + output tokens at most 80% of the context window, output at most maxOutputTokens; retired and deprecated tools never). `inputAsc`: input price ascending. `outputAsc`: output price ascending. `scenarioCostAsc`: cost of the scenario (inputTokens input and outputTokens output tokens, by the cost rules on the build date: long-context tiers and promotions in force count) ascending. `scoreDesc`: benchmark overallScore descending. `valueDesc`: overallScore per scenario dollar descending. `contextDesc`: context window descending. [extension] `taskScoreDesc`: the mean of the benchmarks named in the use case's `evidence.components` (each measured, or estimated on its reference series), descending. [extension] `autocompleteFit`: tools a source states complete fill-in-the-middle and are built for low latency first, then fill-in-the-middle only, then low latency only, each group by scenario cost. [extension] `solvedTaskCostAsc`: cost per solved task of the use case's `taskKind` on each model's own evidence (benchmarks.json models[].taskCost: its measured configuration of that kind, else its estimate) ascending; a model without one is not picked. Score-based sorts (`scoreDesc`, `valueDesc`, `taskScoreDesc`) pick only tools with a measured result in a series of `evidence.measuredIn`. Ties break by scenario cost, then id. */
   sortBy: "inputAsc" | "outputAsc" | "scenarioCostAsc" | "scoreDesc" | "valueDesc" | "contextDesc" | "taskScoreDesc" | "autocompleteFit" | "solvedTaskCostAsc";
+  /** Introductory prose; its numbers are filled from the data by the build, so they stay true. */
   intro: string;
+  /** Questions and answers about choosing a model for this task. */
   faq: {
+    /** The question. */
     q: string;
+    /** The answer; numbers in it are filled from the data by the build. */
     a: string;
   }[];
   /** Recommended tool ids in order, computed from sortBy, scenario, filter and evidence: callable tools that fit the scenario with 20% of the context window to spare and, when ranked by a benchmark, have a measured result relevant to the task. */
   topPicks: string[];
   scenario: {
+    /** A number of tokens, a whole number above zero. */
     inputTokens: number;
+    /** A number of tokens, a whole number above zero. */
     outputTokens: number;
   };
   /** [extension] Which tools may be picked. */
@@ -932,7 +994,9 @@ export interface UseCase {
       value: number;
       /** 80% interval; null where the evidence gives no spread (basis). */
       interval: {
+        /** Lower end of the 80% interval, in the unit of the value. */
         low: number;
+        /** Upper end of the 80% interval, in the unit of the value. */
         high: number;
       } | null;
     } | null;
@@ -941,7 +1005,9 @@ export interface UseCase {
       value: number;
       /** 80% interval; null where the evidence gives no spread (basis). */
       interval: {
+        /** Lower end of the 80% interval, in the unit of the value. */
         low: number;
+        /** Upper end of the 80% interval, in the unit of the value. */
         high: number;
       } | null;
     } | null;
@@ -950,7 +1016,9 @@ export interface UseCase {
       value: number;
       /** 80% interval; null where the evidence gives no spread (basis). */
       interval: {
+        /** Lower end of the 80% interval, in the unit of the value. */
         low: number;
+        /** Upper end of the 80% interval, in the unit of the value. */
         high: number;
       } | null;
     } | null;
@@ -968,6 +1036,7 @@ export interface ToolsDocument {
 
 export interface BenchmarksDocument {
   benchmarks: {
+    /** Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version). */
     version: string;
     /** When the scores were last verified. */
     runDate: string;
@@ -1110,7 +1179,9 @@ export interface RefreshStatus {
 export interface FreshnessDocument {
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+  /** Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint. */
   datasetVersion: string;
+  /** Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version). */
   benchmarkVersion: string;
   /** Content hash of the whole dataset; changes exactly when any document changes. */
   buildId: string;
@@ -1162,7 +1233,9 @@ export interface Release {
   publishedAt: string;
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+  /** Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint. */
   datasetVersion: string;
+  /** Version of the benchmark results and the scoring method (benchmarks.json benchmarks.version). */
   benchmarkVersion: string;
   /** True for the first recorded release, which has no predecessor to compare with. */
   initial: boolean;
@@ -1225,6 +1298,7 @@ export interface ChangesMonthDocument {
 export interface ManifestDocument {
   /** Time of the last successful refresh that changed the data (the newest release; refresh.lastSuccess in freshness.json also counts refreshes that found nothing new); the same on every endpoint of one dataset. */
   lastUpdated: string;
+  /** Version of the whole dataset (its newest release), bumped on every release; the same on every endpoint. */
   datasetVersion: string;
   /** Newest release id. */
   release: string | null;
@@ -1249,13 +1323,13 @@ export interface PricePoint {
   /** Release that first published this price; null for a curated change not yet released. */
   release: string | null;
   pricing: {
-    /** USD per 1M tokens. */
+    /** USD per 1M uncached input (prompt) tokens. */
     input: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M output tokens, reasoning tokens included. */
     output: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens read from the prompt cache (a cache hit). Equals input when the model has no prompt-caching price (pricingDetails.caching `unavailable`). */
     cacheRead: number;
-    /** USD per 1M tokens. */
+    /** USD per 1M input tokens written to the prompt cache at the provider's default lifetime (five minutes where it offers several; the one-hour write is pricingDetails.cacheCreate1h). Equals input unless pricingDetails.caching is `write-premium`. */
     cacheCreate: number;
   };
   pricingDetails: PublishedPricingDetails;
@@ -1282,15 +1356,15 @@ export interface CostVector {
   toolId: string;
   /** Token counts of one request. */
   usage: {
-    /** Uncached prompt tokens. */
+    /** Uncached prompt tokens, priced at pricing.input. */
     input: number;
-    /** Output tokens, reasoning tokens included. */
+    /** Output tokens, reasoning tokens included, priced at pricing.output. */
     output: number;
-    /** Prompt tokens read from the cache. */
+    /** Prompt tokens read from the cache, priced at pricing.cacheRead. */
     cacheRead: number;
-    /** Prompt tokens written to the cache at the default lifetime. */
+    /** Prompt tokens written to the cache at the default lifetime, priced at pricing.cacheCreate. */
     cacheWrite: number;
-    /** Prompt tokens written to a one-hour cache. */
+    /** Prompt tokens written to a one-hour cache, priced at pricingDetails.cacheCreate1h. */
     cacheWrite1h: number;
     /** The request goes through the provider's batch interface. */
     batch: boolean;

@@ -1,0 +1,83 @@
+/**
+ * Typed builders for the records tests make by hand: a fact's source, a published tool (tools.json) and a
+ * benchmark result. Each returns a complete, schema-shaped value with plain defaults, so a test states only the
+ * fields it is about and the compiler, not a cast, says when the schema gains or renames a field.
+ */
+import type { Tool } from '../../src/schema/api.ts';
+import type { BenchmarkResult, FactSource } from '../../src/schema/source.ts';
+
+/** Where a fact comes from: a first-party page, read and checked on fixed days. */
+export function factSource(extra: Partial<FactSource> = {}): FactSource {
+  return {
+    name: 'Test source',
+    url: 'https://example.test/source',
+    kind: 'first-party',
+    asOf: '2026-11-01',
+    verified: '2026-11-22',
+    ...extra,
+  };
+}
+
+/** A source as tools.json publishes it: its kind and dates only. */
+export function factSourceRef(extra: Partial<FactSource> = {}): Tool['sources']['pricing'] {
+  const { kind, asOf, verified } = factSource(extra);
+  return { kind, asOf, verified };
+}
+
+/**
+ * A tool as tools.json publishes it: active, 200K context, $1 / $4 per 1M tokens with no caching price, every
+ * capability unknown and every fact from `factSourceRef()`. `extra` replaces whole fields.
+ */
+export function publishedTool(id: string, extra: Partial<Tool> = {}): Tool {
+  return {
+    id,
+    name: id.toUpperCase(),
+    provider: 'P',
+    category: [],
+    pricing: { input: 1, output: 4, cacheRead: 1, cacheCreate: 1 },
+    description: 'd',
+    features: [],
+    bestFor: 'b',
+    contextWindow: '200K tokens',
+    releaseDate: '2026-01',
+    url: 'https://example.test',
+    providerId: 'p',
+    contextTokens: 200_000,
+    maxOutputTokens: null,
+    status: 'active',
+    replacedBy: null,
+    lifecycle: null,
+    aliases: [],
+    openWeights: false,
+    reasoning: null,
+    toolCalling: null,
+    codingSpecialized: false,
+    blendedPrice: 1.75,
+    pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },
+    sources: {
+      pricing: factSourceRef(),
+      contextWindow: factSourceRef(),
+      releaseDate: factSourceRef(),
+      capabilities: null,
+      batch: null,
+      cacheCreate1h: null,
+    },
+    crossRefs: { modelsDev: null, openRouter: null },
+    ...extra,
+  };
+}
+
+/** One published benchmark result of series `series`, independent, dated 2026-10-01. */
+export function benchmarkResult(series: string, value: number, extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
+  return {
+    series,
+    benchmark: series,
+    variant: 'fixture run',
+    value,
+    date: '2026-10-01',
+    source: 'https://bench.test/results',
+    reportedBy: 'independent',
+    license: 'test',
+    ...extra,
+  };
+}
