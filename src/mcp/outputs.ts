@@ -36,7 +36,22 @@ export const SEARCH_ROW = z.looseObject({
   openWeights: z.boolean().nullable(),
   reasoning: z.boolean().nullable(),
   overallScore: z.number().nullable(),
-  estimatedScores: z.number().int().describe('How many of the benchmark scores behind overallScore are estimated.'),
+  measuredCount: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'How many of the benchmarks overallScore weighs are measured (benchmarks.json measuredCount); null when not scored.',
+    ),
+  weightedCount: z.number().int().nullable().describe('How many benchmarks overallScore weighs; null when not scored.'),
+  evidence: z
+    .enum(['independent-measured', 'developer-reported', 'estimated'])
+    .nullable()
+    .describe('What overallScore rests on (benchmarks.json evidence); null when not scored.'),
+  evidenceNote: z
+    .string()
+    .nullable()
+    .describe('The same in a sentence: which weighted benchmarks are measured, by whom, and which are estimated.'),
   pricingPage: z.string().describe("The provider's pricing page."),
   details: z.string().describe("URL of the model's own document: every source in full, scores, platforms, costs."),
 });

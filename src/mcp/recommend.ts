@@ -123,7 +123,7 @@ function rankedByTask(
       taskCost: { ...r.figures, monthlyUsd: r.monthlyUsd },
       evidence: scores.get(r.figures.modelId)?.evidence ?? null,
       provisional: scores.get(r.figures.modelId)?.provisional ?? null,
-      ...summary(byId.get(r.figures.modelId)!, scores.get(r.figures.modelId), data.lastUpdated),
+      ...summary(byId.get(r.figures.modelId)!, scores.get(r.figures.modelId), data),
     })),
     method: taskMethod(query),
     dataSource: dataSource(directory, data.lastUpdated, [
@@ -203,7 +203,7 @@ function useCasePicks(directory: Directory, data: Core, useCase: UseCase, scores
         // What the values this pick is ranked by rest on, and why it is there without an independent measurement.
         evidence: evidence?.evidence ?? null,
         provisional: evidence?.provisional ?? null,
-        ...summary(tool, scores.get(id), data.lastUpdated),
+        ...summary(tool, scores.get(id), data),
       };
     }),
     method:
@@ -277,7 +277,7 @@ function rankedUnderConstraints(
       evidence: scores.get(r.tool.id)?.evidence ?? null,
       provisional: scores.get(r.tool.id)?.provisional ?? null,
       ...(task ? { taskCost: { ...task.get(r.tool.id)!.figures, monthlyUsd: task.get(r.tool.id)!.monthlyUsd } } : {}),
-      ...summary(r.tool, scores.get(r.tool.id), data.lastUpdated),
+      ...summary(r.tool, scores.get(r.tool.id), data),
     })),
     ...(taskQuery
       ? { taskConstraints: taskConstraints(taskQuery, input, filter), taskMethod: taskMethod(taskQuery) }
