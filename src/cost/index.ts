@@ -55,7 +55,9 @@ export {
   type NamedTool,
   providerPrefixes,
   quotedQuery,
+  type ReleaseOf,
   resolveModelId,
+  snapshotSuffix,
   UnknownModelIdError,
 } from './model-id.ts';
 export { type NameKey, type NameRefusal, nameKey, refusalText } from './name-key.ts';
