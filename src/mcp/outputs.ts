@@ -69,7 +69,7 @@ export const GET_OUTPUT = z.looseObject({
   successor: z.looseObject({ id: z.string(), chain: z.array(z.string()) }).nullable(),
   platforms: z.array(z.looseObject({ id: z.string(), name: z.string() })),
   sources: z.looseObject({}),
-  benchmarkResults: z.array(z.unknown()),
+  benchmarkResults: z.array(z.looseObject({})),
   dataSource: DATA_SOURCE,
 });
 
@@ -83,11 +83,15 @@ export const ESTIMATE_OUTPUT = z.looseObject({
 });
 
 export const RECOMMEND_OUTPUT = z.looseObject({
+  count: z.number().int().describe('Models that pass, before limit; results holds the first limit of them.'),
   results: z.array(
     z.looseObject({
       rank: z.number().int(),
       id: z.string(),
       name: z.string(),
+      costUsd: usd
+        .optional()
+        .describe('Cost of the workload (the use case scenario when none is given), USD; absent when ranked per task.'),
       evidence: z
         .enum(['independent-measured', 'developer-reported', 'estimated'])
         .nullable()
@@ -108,7 +112,7 @@ export const CHANGES_OUTPUT = z.looseObject({
       date: z.string(),
       summary: z.string(),
       url: z.string(),
-      changes: z.array(z.unknown()),
+      changes: z.array(z.looseObject({})),
       refitsLeftOut: z
         .number()
         .int()

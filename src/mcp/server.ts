@@ -14,6 +14,7 @@ import { type Directory, guarded } from './answers.ts';
 import { CHANGES_INPUT, ESTIMATE_INPUT, GET_INPUT, RECOMMEND_INPUT, SEARCH_INPUT } from './inputs.ts';
 import { estimateCost, getModel, listChanges, searchModels } from './lookups.ts';
 import { CHANGES_OUTPUT, ESTIMATE_OUTPUT, GET_OUTPUT, RECOMMEND_OUTPUT, SEARCH_OUTPUT } from './outputs.ts';
+import { listPortableSchemas } from './portable-schemas.ts';
 import { recommendModels } from './recommend.ts';
 import { clientFor, type DirectorySource } from './source.ts';
 import {
@@ -107,5 +108,6 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
     async (input) => guarded(() => listChanges(directory, input), summarizeChanges),
   );
   registerUsageTools(server, directory, annotations);
+  listPortableSchemas(server);
   return server;
 }
