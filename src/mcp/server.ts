@@ -52,7 +52,7 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
     {
       title: 'Search AI coding models',
       description:
-        'Find models by text (id, name, alias, provider) and filters. Returns one page of compact rows (key prices, context, overallScore, how many of its scores are estimated, price source), best score first; pass nextOffset as offset for the next page. get_model has every fact of one model.',
+        'Find models by text (id, name, alias, provider) and filters. Returns one page of compact rows (key prices, context, overallScore, how many of the benchmarks it weighs are measured and by whom, price source), best score first; pass nextOffset as offset for the next page. get_model has every fact of one model.',
       inputSchema: z.strictObject(SEARCH_INPUT),
       outputSchema: SEARCH_OUTPUT,
       annotations,
