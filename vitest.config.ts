@@ -18,6 +18,7 @@ const SLOW = [
   'test/e2e/client-package.test.ts',
   'test/e2e/lifecycle.test.ts',
   'test/e2e/workers.test.ts',
+  'test/e2e/third-party-checks.test.ts',
 ];
 
 // Two files at a time on a 2-core machine, one per core on a larger one. vitest's default for forks (one fewer

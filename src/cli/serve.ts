@@ -66,7 +66,15 @@ async function ensureArtifact(locations: Locations, loadConfig: () => Promise<Re
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   await publishFromDisk(locations, { ...config, refresh }, (step) => console.log(`build [${seconds()} s] ${step}`));
-  console.log(`build [${seconds()} s] done`);
+  console.log(`build [${seconds()} s] done${busyNote(Number(seconds()))}`);
+}
+
+/** A first build takes about 20 s on an idle 2-core machine; when it took longer on a busy one, the start says so. */
+function busyNote(seconds: number): string {
+  const [load] = os.loadavg();
+  const cores = os.availableParallelism();
+  if (seconds <= 20 || load === undefined || load <= cores) return '';
+  return ` (over the 20 s of an idle machine: other work holds the CPU, load average ${load.toFixed(1)} on ${cores} cores)`;
 }
 
 /** The recovery every refresh starts with, run before serving: a publish committed before a crash is completed now, not at the next refresh. */

@@ -4,6 +4,12 @@
  * zero-dependency client package and a browser.
  */
 export { checkPricedModel } from './check.ts';
+export {
+  type AggregateEntryLike,
+  type EvidenceAccount,
+  evidenceAccount,
+  type ScoreDetailLike,
+} from './evidence-account.ts';
 export { costOf, ratesAt } from './engine.ts';
 export { type HeadlineRates, type PriceInForce, priceInForce } from './in-force.ts';
 export { billingOn } from './platform.ts';
@@ -49,7 +55,9 @@ export {
   type NamedTool,
   providerPrefixes,
   quotedQuery,
+  type ReleaseOf,
   resolveModelId,
+  snapshotSuffix,
   UnknownModelIdError,
 } from './model-id.ts';
 export { type NameKey, type NameRefusal, nameKey, refusalText } from './name-key.ts';

@@ -17,7 +17,14 @@ export interface ModelIdEntry {
 }
 
 /** The platform wrapping taken off before the exact match; `exact` when none was. */
-export type ModelIdForm = 'exact' | 'bedrock' | 'vertex' | 'azure' | 'platform-prefix' | 'provider-prefix';
+export type ModelIdForm =
+  | 'exact'
+  | 'bedrock'
+  | 'vertex'
+  | 'azure'
+  | 'platform-prefix'
+  | 'provider-prefix'
+  | 'dated-snapshot';
 
 export interface ModelIdMatch {
   query: string;
@@ -33,6 +40,8 @@ export interface NamedTool {
   id: string;
   aliases: readonly string[];
   crossRefs?: { modelsDev?: string | null; openRouter?: string | null } | null;
+  /** YYYY-MM or YYYY-MM-DD: a dated snapshot older than this is not this tool (lookupModelId). */
+  releaseDate?: string | null;
 }
 
 import { type NameRefusal, nameKey, refusalText } from './name-key.ts';
@@ -151,13 +160,51 @@ export function modelIdCandidates(query: string, prefixes?: ReadonlySet<string>)
   return [...unique.values()];
 }
 
-/** The tool a model string names, exactly after normalisation, or null. */
-export function lookupModelId(entries: readonly ModelIdEntry[], query: string): ModelIdMatch | null {
+/**
+ * A provider's own snapshot suffix and the month it dates, or null. OpenAI dates snapshots
+ * `-YYYY-MM-DD` (gpt-5-2025-08-07), Anthropic `-YYYYMMDD` (claude-sonnet-4-5-20250929), Google numbers
+ * stable versions `-00N` (gemini-2.0-flash-001, no date). Responses name the snapshot that answered,
+ * so a response from a model whose table lists only its alias still says which model it was.
+ */
+export function snapshotSuffix(id: string): { base: string; month: string | null } | null {
+  const dated = /^(.+)-(\d{4})-?(\d{2})-?(\d{2})$/.exec(id);
+  if (dated) {
+    const [, base, year, month, day] = dated;
+    const separated = /-\d{4}-\d{2}-\d{2}$/.test(id) || /-\d{8}$/.test(id);
+    if (!separated || Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) return null;
+    return { base: base!, month: `${year}-${month}` };
+  }
+  const version = /^(.+)-(0\d\d)$/.exec(id);
+  return version ? { base: version[1]!, month: null } : null;
+}
+
+/** When a tool was released (tools.json releaseDate, YYYY-MM or YYYY-MM-DD), for the snapshot rule's date check. */
+export type ReleaseOf = (toolId: string) => string | null | undefined;
+
+/**
+ * The tool a model string names, exactly after normalisation, or null. Only when no form matches exactly, a
+ * provider snapshot suffix (snapshotSuffix) is taken off and the rest must be a tool's id or API alias; a
+ * snapshot dated before the tool's release month is some earlier model, and matches nothing.
+ */
+export function lookupModelId(
+  entries: readonly ModelIdEntry[],
+  query: string,
+  releaseOf?: ReleaseOf,
+): ModelIdMatch | null {
   const byId = new Map<string, ModelIdEntry>();
   for (const entry of entries) if (!byId.has(entry.id.toLowerCase())) byId.set(entry.id.toLowerCase(), entry);
-  for (const candidate of modelIdCandidates(query, providerPrefixes(entries))) {
+  const candidates = modelIdCandidates(query, providerPrefixes(entries));
+  for (const candidate of candidates) {
     const entry = byId.get(candidate.id);
     if (entry) return { query, toolId: entry.toolId, entry, form: candidate.form, normalized: candidate.id };
+  }
+  for (const candidate of candidates) {
+    const snapshot = snapshotSuffix(candidate.id);
+    const entry = snapshot && byId.get(snapshot.base);
+    if (!snapshot || !entry || (entry.kind !== 'directory' && entry.kind !== 'api')) continue;
+    const released = releaseOf?.(entry.toolId)?.slice(0, 7);
+    if (snapshot.month !== null && released && snapshot.month < released) continue;
+    return { query, toolId: entry.toolId, entry, form: 'dated-snapshot', normalized: snapshot.base };
   }
   return null;
 }
@@ -211,13 +258,13 @@ export class UnknownModelIdError extends Error {
 }
 
 /** lookupModelId, or an UnknownModelIdError naming the closest ids or why the query cannot match. */
-export function resolveModelId(entries: readonly ModelIdEntry[], query: string): ModelIdMatch {
-  const match = lookupModelId(entries, query);
+export function resolveModelId(entries: readonly ModelIdEntry[], query: string, releaseOf?: ReleaseOf): ModelIdMatch {
+  const match = lookupModelId(entries, query, releaseOf);
   if (match) return match;
   const key = nameKey(query);
   if (!key.ok) throw new UnknownModelIdError(query, [], { refusal: key.refusal, text: refusalText(key.refusal) });
   const slash = key.key.indexOf('/');
-  if (slash > 0 && lookupModelId(entries, key.key.slice(slash + 1))) {
+  if (slash > 0 && lookupModelId(entries, key.key.slice(slash + 1), releaseOf)) {
     const prefix = key.key.slice(0, slash);
     throw new UnknownModelIdError(query, [], {
       text: `names the host or provider "${prefix}", which the directory does not know: its price there cannot be told; use the id without the prefix for the provider's own price`,

@@ -47,7 +47,8 @@ export function priceResponse<T extends PriceableTool>(
       'invalid-usage',
       'model: the response names no model (no "model" or "modelVersion" field); pass the model option',
     );
-  const match = resolveModelId(data.modelIds ?? modelIdEntries(data.tools), model);
+  const releases = new Map(data.tools.map((t) => [t.id, t.releaseDate]));
+  const match = resolveModelId(data.modelIds ?? modelIdEntries(data.tools), model, (id) => releases.get(id));
   const tool = data.tools.find((t) => t.id === match.toolId);
   if (!tool)
     throw new CostError(

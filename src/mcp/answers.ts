@@ -6,7 +6,9 @@
  */
 import {
   type BenchmarkModel,
+  type BenchmarksDocument,
   type DirectoryClient,
+  evidenceAccount,
   DirectoryError,
   NetworkError,
   printable,
@@ -69,33 +71,40 @@ export async function guarded(
   return answer({ ...value, dataSource: { ...dataSource, stale } }, (v) => `${staleSummary(stale)} ${summarize(v)}`);
 }
 
-/** Scores with their provenance: which are measured (and where) and which are estimated. */
-function scoresOf(benchmark: BenchmarkModel | undefined | null) {
+/** The weights of overallScore (benchmarks.json aggregate) that every account of a score counts against. */
+export type Aggregate = BenchmarksDocument['benchmarks']['aggregate'];
+
+/**
+ * Scores with their provenance: the account every face gives (src/cost/evidence-account.ts: how many of the
+ * weighted benchmarks are measured, by whom, which are estimated), then each benchmark with its weight.
+ */
+function scoresOf(benchmark: BenchmarkModel | undefined | null, aggregate: Aggregate) {
   if (!benchmark) return { overallScore: null, note: 'Not scored: no published benchmark result for this model.' };
-  const details = Object.entries(
-    benchmark.scoreDetails as Record<
-      string,
-      { kind: string; value: number; source: string | null; date: string | null; evidence?: string }
-    >,
-  );
-  const estimated = details.filter(([, d]) => d.kind === 'estimated').map(([field]) => field);
+  const account = evidenceAccount(benchmark.scoreDetails, aggregate);
+  const weights = new Map(aggregate.map((a) => [a.field, a.weight]));
   return {
     overallScore: benchmark.overallScore,
     // What the rank rests on, and why it is provisional when no weighted benchmark is an independent measurement.
-    evidence: benchmark.evidence ?? null,
-    provisional: benchmark.provisional ?? null,
+    evidence: benchmark.evidence,
+    provisional: benchmark.provisional,
+    measuredCount: account.measured,
+    weightedCount: account.weighted,
+    independent: account.independent,
+    developerReported: account.developerReported,
+    estimated: account.estimated,
     benchmarks: Object.fromEntries(
-      details.map(([field, d]) => [
+      Object.entries(benchmark.scoreDetails).map(([field, d]) => [
         field,
-        d.kind === 'measured'
-          ? { value: d.value, kind: 'measured', evidence: d.evidence ?? null, source: d.source, date: d.date }
-          : { value: d.value, kind: 'estimated', evidence: 'estimated' },
+        {
+          value: d.value,
+          kind: d.kind,
+          evidence: d.evidence,
+          weight: weights.get(field) ?? 0,
+          ...(d.kind === 'measured' ? { source: d.source, date: d.date } : {}),
+        },
       ]),
     ),
-    estimated,
-    note: estimated.length
-      ? `overallScore combines ${details.length - estimated.length} measured and ${estimated.length} estimated benchmark scores (${estimated.join(', ')} estimated by the directory's scoring model from the model's other published results).`
-      : 'Every benchmark score in overallScore is measured.',
+    note: account.text,
   };
 }
 
@@ -103,7 +112,12 @@ function scoresOf(benchmark: BenchmarkModel | undefined | null) {
  * A model as every answer shows it. `at` (the data's date) adds the price in force then: a running
  * promotion or introductory price with its last day and the price after it; `pricing` stays the list price.
  */
-export function summary(tool: Tool, benchmark: BenchmarkModel | undefined | null, at?: string) {
+export function summary(
+  tool: Tool,
+  benchmark: BenchmarkModel | undefined | null,
+  core: { aggregate: Aggregate; lastUpdated?: string },
+) {
+  const at = core.lastUpdated;
   return {
     id: tool.id,
     name: tool.name,
@@ -118,7 +132,7 @@ export function summary(tool: Tool, benchmark: BenchmarkModel | undefined | null
     openWeights: tool.openWeights,
     reasoning: tool.reasoning,
     toolCalling: tool.toolCalling,
-    score: scoresOf(benchmark),
+    score: scoresOf(benchmark, core.aggregate),
     // Kind and dates of each source; get_model names them in full (from the model's own document).
     sources: {
       pricing: tool.sources.pricing,
@@ -145,6 +159,7 @@ export async function loadCore(client: DirectoryClient) {
     tools: tools.tools,
     lastUpdated: tools.lastUpdated,
     benchmarks: benchmarks.benchmarks.models,
+    aggregate: benchmarks.benchmarks.aggregate,
     platforms: platforms.platforms,
   };
 }

@@ -2,6 +2,7 @@
 import {
   type BenchmarkModel,
   costOf,
+  evidenceAccount,
   filterTools,
   findTool,
   joinTool,
@@ -12,12 +13,12 @@ import {
   type Tool,
   type ToolFilter,
 } from '../../packages/client/src/index.ts';
-import { cite, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
+import { type Aggregate, cite, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
 import type { CHANGES_INPUT, ESTIMATE_INPUT, GET_INPUT, InputOf, SEARCH_INPUT, WORKLOAD_INPUT } from './inputs.ts';
 
 /** A search row: what it takes to choose a model, in a few hundred bytes (get_model has the rest). */
-function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined, modelDocument: string) {
-  const details = Object.values(benchmark?.scoreDetails ?? {}) as { kind: string }[];
+function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined, aggregate: Aggregate, modelDocument: string) {
+  const account = benchmark ? evidenceAccount(benchmark.scoreDetails, aggregate) : null;
   return {
     id: tool.id,
     name: tool.name,
@@ -35,7 +36,10 @@ function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined, modelDocum
     openWeights: tool.openWeights,
     reasoning: tool.reasoning,
     overallScore: benchmark?.overallScore ?? null,
-    estimatedScores: details.filter((d) => d.kind === 'estimated').length,
+    measuredCount: account?.measured ?? null,
+    weightedCount: account?.weighted ?? null,
+    evidence: benchmark?.evidence ?? null,
+    evidenceNote: account?.text ?? null,
     pricingPage: tool.url,
     details: modelDocument,
   };
@@ -70,7 +74,7 @@ export async function searchModels(directory: Directory, input: InputOf<typeof S
     nextOffset: end < found.length ? end : null,
     models: found
       .slice(input.offset, end)
-      .map((t) => searchRow(t, scores.get(t.id), cite(directory, `models/${t.id}.json`))),
+      .map((t) => searchRow(t, scores.get(t.id), data.aggregate, cite(directory, `models/${t.id}.json`))),
     dataSource: dataSource(directory, data.lastUpdated, ['tools.json', 'benchmarks.json']),
   };
 }
@@ -87,7 +91,7 @@ export async function getModel(directory: Directory, { id }: InputOf<typeof GET_
   const succession = resolveSuccessor(data.tools, tool.id);
   return {
     model: {
-      ...summary(tool, joined.benchmark, data.lastUpdated),
+      ...summary(tool, joined.benchmark, data),
       aliases: tool.aliases,
       pricingDetails: tool.pricingDetails,
       conflicts: record.conflicts,

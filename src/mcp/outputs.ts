@@ -36,7 +36,22 @@ export const SEARCH_ROW = z.looseObject({
   openWeights: z.boolean().nullable(),
   reasoning: z.boolean().nullable(),
   overallScore: z.number().nullable(),
-  estimatedScores: z.number().int().describe('How many of the benchmark scores behind overallScore are estimated.'),
+  measuredCount: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'How many of the benchmarks overallScore weighs are measured (benchmarks.json measuredCount); null when not scored.',
+    ),
+  weightedCount: z.number().int().nullable().describe('How many benchmarks overallScore weighs; null when not scored.'),
+  evidence: z
+    .enum(['independent-measured', 'developer-reported', 'estimated'])
+    .nullable()
+    .describe('What overallScore rests on (benchmarks.json evidence); null when not scored.'),
+  evidenceNote: z
+    .string()
+    .nullable()
+    .describe('The same in a sentence: which weighted benchmarks are measured, by whom, and which are estimated.'),
   pricingPage: z.string().describe("The provider's pricing page."),
   details: z.string().describe("URL of the model's own document: every source in full, scores, platforms, costs."),
 });
@@ -54,7 +69,7 @@ export const GET_OUTPUT = z.looseObject({
   successor: z.looseObject({ id: z.string(), chain: z.array(z.string()) }).nullable(),
   platforms: z.array(z.looseObject({ id: z.string(), name: z.string() })),
   sources: z.looseObject({}),
-  benchmarkResults: z.array(z.unknown()),
+  benchmarkResults: z.array(z.looseObject({})),
   dataSource: DATA_SOURCE,
 });
 
@@ -68,11 +83,15 @@ export const ESTIMATE_OUTPUT = z.looseObject({
 });
 
 export const RECOMMEND_OUTPUT = z.looseObject({
+  count: z.number().int().describe('Models that pass, before limit; results holds the first limit of them.'),
   results: z.array(
     z.looseObject({
       rank: z.number().int(),
       id: z.string(),
       name: z.string(),
+      costUsd: usd
+        .optional()
+        .describe('Cost of the workload (the use case scenario when none is given), USD; absent when ranked per task.'),
       evidence: z
         .enum(['independent-measured', 'developer-reported', 'estimated'])
         .nullable()
@@ -93,7 +112,7 @@ export const CHANGES_OUTPUT = z.looseObject({
       date: z.string(),
       summary: z.string(),
       url: z.string(),
-      changes: z.array(z.unknown()),
+      changes: z.array(z.looseObject({})),
       refitsLeftOut: z
         .number()
         .int()

@@ -28,7 +28,7 @@ export async function recommendModels(directory: Directory, input: RecommendInpu
   const data = await loadCore(directory.client);
   const useCase = await useCaseNamed(directory.client, input.useCase);
   const scores = scoresById(data.benchmarks);
-  if (useCase && !constrained(input)) return useCasePicks(directory, data, useCase, scores);
+  if (useCase && !constrained(input)) return useCasePicks(directory, data, useCase, scores, input.limit);
   // A use case that ranks by cost per solved task keeps that ranking under constraints unless the call names another.
   if (input.rankBy === undefined && useCase?.sortBy === 'solvedTaskCostAsc')
     input = { ...input, rankBy: 'solvedTaskCost' };
@@ -123,7 +123,7 @@ function rankedByTask(
       taskCost: { ...r.figures, monthlyUsd: r.monthlyUsd },
       evidence: scores.get(r.figures.modelId)?.evidence ?? null,
       provisional: scores.get(r.figures.modelId)?.provisional ?? null,
-      ...summary(byId.get(r.figures.modelId)!, scores.get(r.figures.modelId), data.lastUpdated),
+      ...summary(byId.get(r.figures.modelId)!, scores.get(r.figures.modelId), data),
     })),
     method: taskMethod(query),
     dataSource: dataSource(directory, data.lastUpdated, [
@@ -187,23 +187,34 @@ function constrained(input: RecommendInput): boolean {
   ].some((v) => v !== undefined);
 }
 
-/** The use case's top picks exactly as the build computed them. */
-function useCasePicks(directory: Directory, data: Core, useCase: UseCase, scores: Map<string, BenchmarkModel>) {
+/**
+ * The use case's top picks exactly as the build computed them, the first `limit` of them (as in every other mode:
+ * `count` says how many there are). Each cost is of the use case's scenario, under the same name as elsewhere.
+ */
+function useCasePicks(
+  directory: Directory,
+  data: Core,
+  useCase: UseCase,
+  scores: Map<string, BenchmarkModel>,
+  limit: number,
+) {
   return {
     useCase: useCaseHeading(useCase),
-    results: useCase.topPicks.map((id, i) => {
+    workload: { ...useCase.scenario, requests: 1 },
+    count: useCase.topPicks.length,
+    results: useCase.topPicks.slice(0, limit).map((id, i) => {
       const tool = data.tools.find((t) => t.id === id)!;
       const cost = useCase.topPickCosts.find((c) => c.toolId === id);
       const evidence = useCase.topPickEvidence.find((e) => e.toolId === id);
       return {
         rank: i + 1,
-        scenarioCostUsd: cost?.scenarioCostUsd ?? null,
+        costUsd: cost?.scenarioCostUsd ?? null,
         // The scenario cost is at the prices in force on the data's date: a promotion running then counts.
         promotionUntil: cost?.promotionUntil ?? null,
         // What the values this pick is ranked by rest on, and why it is there without an independent measurement.
         evidence: evidence?.evidence ?? null,
         provisional: evidence?.provisional ?? null,
-        ...summary(tool, scores.get(id), data.lastUpdated),
+        ...summary(tool, scores.get(id), data),
       };
     }),
     method:
@@ -277,7 +288,7 @@ function rankedUnderConstraints(
       evidence: scores.get(r.tool.id)?.evidence ?? null,
       provisional: scores.get(r.tool.id)?.provisional ?? null,
       ...(task ? { taskCost: { ...task.get(r.tool.id)!.figures, monthlyUsd: task.get(r.tool.id)!.monthlyUsd } } : {}),
-      ...summary(r.tool, scores.get(r.tool.id), data.lastUpdated),
+      ...summary(r.tool, scores.get(r.tool.id), data),
     })),
     ...(taskQuery
       ? { taskConstraints: taskConstraints(taskQuery, input, filter), taskMethod: taskMethod(taskQuery) }

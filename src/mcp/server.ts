@@ -14,6 +14,7 @@ import { type Directory, guarded } from './answers.ts';
 import { CHANGES_INPUT, ESTIMATE_INPUT, GET_INPUT, RECOMMEND_INPUT, SEARCH_INPUT } from './inputs.ts';
 import { estimateCost, getModel, listChanges, searchModels } from './lookups.ts';
 import { CHANGES_OUTPUT, ESTIMATE_OUTPUT, GET_OUTPUT, RECOMMEND_OUTPUT, SEARCH_OUTPUT } from './outputs.ts';
+import { listPortableSchemas } from './portable-schemas.ts';
 import { recommendModels } from './recommend.ts';
 import { clientFor, type DirectorySource } from './source.ts';
 import {
@@ -51,7 +52,7 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
     {
       title: 'Search AI coding models',
       description:
-        'Find models by text (id, name, alias, provider) and filters. Returns one page of compact rows (key prices, context, overallScore, how many of its scores are estimated, price source), best score first; pass nextOffset as offset for the next page. get_model has every fact of one model.',
+        'Find models by text (id, name, alias, provider) and filters. Returns one page of compact rows (key prices, context, overallScore, how many of the benchmarks it weighs are measured and by whom, price source), best score first; pass nextOffset as offset for the next page. get_model has every fact of one model.',
       inputSchema: z.strictObject(SEARCH_INPUT),
       outputSchema: SEARCH_OUTPUT,
       annotations,
@@ -107,5 +108,6 @@ export function createDirectoryMcpServer(options: McpOptions): McpServer {
     async (input) => guarded(() => listChanges(directory, input), summarizeChanges),
   );
   registerUsageTools(server, directory, annotations);
+  listPortableSchemas(server);
   return server;
 }

@@ -199,6 +199,10 @@ const ERROR_RESPONSES = (mayBeMissing: boolean) => ({
   '431': response('HeadersTooLarge'),
 });
 
+/** What every GET without its own description does: Spectral's `oas` rules want one on each operation. */
+const GET_DESCRIPTION =
+  'The whole document, as the newest release publishes it (no parameters; a query string changes nothing). Send its ETag back in If-None-Match to get 304 without a body while it has not changed.';
+
 /** GET, HEAD and OPTIONS of one path, with every status the server sends there. */
 export function pathItem(spec: PathSpec): Record<string, unknown> {
   const errors = ERROR_RESPONSES(spec.mayBeMissing ?? false);
@@ -215,7 +219,7 @@ export function pathItem(spec: PathSpec): Record<string, unknown> {
       operationId: `get${spec.id}`,
       tags: [spec.tag],
       summary: spec.summary,
-      ...(spec.description ? { description: spec.description } : {}),
+      description: spec.description ?? GET_DESCRIPTION,
       parameters: conditional,
       responses: {
         '200': {
@@ -441,6 +445,11 @@ export function buildOpenApi(options: OpenApiOptions = {}): Record<string, unkno
       description:
         'Read-only JSON API of AI coding models: prices, context windows, benchmark scores, providers, categories, platforms and use cases. Every endpoint is a GET without parameters; filter client-side; a query string never changes the answer. Fields marked [extension] extend the original specification. No authentication, no rate limit. Every path also answers HEAD and OPTIONS (CORS preflight); any other method gets 405.',
       license: { name: 'Data: CC0-1.0; code: MIT', identifier: 'CC0-1.0' },
+      // Whoever runs the instance answers for it; the public site, when one is configured, is where to find them.
+      contact: {
+        name: 'The maintainers of this directory instance',
+        ...(options.baseUrl ? { url: options.baseUrl } : {}),
+      },
     },
     servers: [
       {

@@ -80,6 +80,29 @@ describe('MCP server over stdio (SDK client)', () => {
       expect(tool.outputSchema?.type).toBe('object');
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
     }
+    // Portable spellings only (src/mcp/portable-schemas.ts; the Inspector's --strict check runs in the slow suite).
+    const unportable: string[] = [];
+    const walk = (schema: unknown, at: string): void => {
+      if (Array.isArray(schema)) {
+        for (const [i, s] of schema.entries()) walk(s, `${at}[${i}]`);
+        return;
+      }
+      if (typeof schema !== 'object' || schema === null) return;
+      const record = schema as Record<string, unknown>;
+      if (Array.isArray(record.type)) unportable.push(`${at}: type ${JSON.stringify(record.type)}`);
+      for (const [key, value] of Object.entries(record)) {
+        // An empty schema accepts anything; an empty properties map is only a map with no entries.
+        const empty =
+          typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.keys(value).length;
+        if (empty && key !== 'properties') unportable.push(`${at}.${key}: {}`);
+        if (key !== 'enum' && key !== 'const') walk(value, `${at}.${key}`);
+      }
+    };
+    for (const tool of listed) {
+      walk(tool.inputSchema, `${tool.name}.inputSchema`);
+      walk(tool.outputSchema, `${tool.name}.outputSchema`);
+    }
+    expect(unportable).toEqual([]);
     const estimate = listed.find((t) => t.name === 'estimate_cost')!;
     expect(estimate.inputSchema.required).toEqual(expect.arrayContaining(['model', 'inputTokens', 'outputTokens']));
   });
@@ -92,11 +115,12 @@ describe('MCP server over stdio (SDK client)', () => {
       expect(model.pricingPage).toMatch(/^https:\/\//);
       expect(model.details).toBe(`${target.baseUrl}/api/models/${model.id}.json`);
     }
-    const partly = result.models.find((m: Json) => m.estimatedScores > 0);
-    const estimated = benchmarks.find((b) => b.modelId === partly.id)!;
-    expect(partly.estimatedScores).toBe(
-      Object.values(estimated.scoreDetails).filter((d) => d.kind === 'estimated').length,
-    );
+    const partly = result.models.find((m: Json) => m.measuredCount !== null && m.measuredCount < m.weightedCount);
+    const published = benchmarks.find((b) => b.modelId === partly.id)!;
+    // The count is the API's own: of the benchmarks overallScore weighs, never of every benchmark field.
+    expect(partly.measuredCount).toBe(published.measuredCount);
+    expect(partly.evidence).toBe(published.evidence);
+    expect(partly.evidenceNote).toMatch(/estimated by the scoring model/);
     expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/tools.json`);
   });
 
@@ -222,11 +246,24 @@ describe('MCP server over stdio (SDK client)', () => {
   it("recommend_models: a use case's picks, or a ranking under budget, context and open-weight constraints", async () => {
     const useCases = (
       (await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as {
-        useCases: { id: string; topPicks: string[] }[];
+        useCases: {
+          id: string;
+          topPicks: string[];
+          topPickCosts: { toolId: string; scenarioCostUsd: number | null }[];
+        }[];
       }
     ).useCases;
-    const picks = await data('recommend_models', { useCase: useCases[0]!.id });
+    const picks = await data('recommend_models', { useCase: useCases[0]!.id, limit: 50 });
     expect(picks.results.map((r: Json) => r.id)).toEqual(useCases[0]!.topPicks);
+    // limit and count mean what they mean in the other modes, and the cost has the one name costUsd.
+    const withPicks = useCases.find((u) => u.topPicks.length >= 2)!;
+    const firstTwo = await data('recommend_models', { useCase: withPicks.id, limit: 1 });
+    expect(firstTwo.count).toBe(withPicks.topPicks.length);
+    expect(firstTwo.results.map((r: Json) => r.id)).toEqual(withPicks.topPicks.slice(0, 1));
+    expect(firstTwo.results[0].costUsd).toBe(
+      withPicks.topPickCosts.find((c) => c.toolId === withPicks.topPicks[0])?.scenarioCostUsd ?? null,
+    );
+    expect(firstTwo.results[0]).not.toHaveProperty('scenarioCostUsd');
     const constrained = await data('recommend_models', {
       inputTokens: 200_000,
       outputTokens: 20_000,

@@ -57,9 +57,11 @@ describe('the packed client and MCP server, installed into an empty directory an
   let node: Target;
   let nginx: Target;
   let toolIds: string[];
+  let mcpTarball: string;
 
   beforeAll(async () => {
     const tarballs = await Promise.all(PACKAGES.map((name) => pack(name, temp)));
+    mcpTarball = tarballs[PACKAGES.indexOf('mcp')]!;
     mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), '{"name":"consumer","private":true}');
     [node22] = await Promise.all([
@@ -102,6 +104,76 @@ describe('the packed client and MCP server, installed into an empty directory an
       'export const server = createDirectoryMcpServer(options);\n';
     // skipLibCheck: the SDK's own declarations need Node's types, which this consumer does not install.
     expect(typecheckConsumer(project, 'mcp-consumer.ts', consumer, { skipLibCheck: true })).toBe('');
+  });
+
+  /** An SDK client over stdio to the MCP server as `command args` starts it, in a directory of its own. */
+  async function connectFromElsewhere(
+    command: string,
+    args: string[],
+  ): Promise<{ client: Client; done: () => Promise<void> }> {
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'acmd-elsewhere-'));
+    const client = new Client({ name: 'packages-elsewhere', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command,
+        args,
+        cwd: elsewhere,
+        // The bin's `#!/usr/bin/env node` finds the Node running the tests first.
+        env: {
+          ...process.env,
+          ...QUIET_NPM,
+          PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
+        } as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
+    return {
+      client,
+      done: async () => {
+        await client.close();
+        rmSync(elsewhere, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it('the installed MCP server registered by its absolute path answers from another directory, with the API up and down', async () => {
+    const api = await startNodeTarget(inject('distPath'));
+    const bin = path.join(project, 'node_modules', '@ai-coding-models', 'mcp', 'dist', 'cli.js');
+    const { client, done } = await connectFromElsewhere(bin, ['--base-url', api.baseUrl]);
+    try {
+      const up = (await client.callTool({ name: 'search_models', arguments: { limit: 3 } })) as {
+        isError?: boolean;
+        structuredContent?: { count: number; dataSource: { stale?: unknown[] } };
+        content: { text: string }[];
+      };
+      expect(up.isError, up.content[0]?.text).toBeFalsy();
+      expect(up.structuredContent?.dataSource.stale).toBeUndefined();
+      await api.stop();
+      const down = (await client.callTool({ name: 'search_models', arguments: { limit: 3 } })) as typeof up;
+      // The last good copy, said to be one, and never a raw socket error.
+      expect(down.isError, down.content[0]?.text).toBeFalsy();
+      expect(down.structuredContent?.count).toBe(up.structuredContent?.count);
+      expect(down.structuredContent?.dataSource.stale?.length).toBeGreaterThan(0);
+      expect(JSON.stringify(down)).not.toMatch(/ECONNREFUSED|ECONNRESET|fetch failed/);
+    } finally {
+      await done();
+      await api.stop().catch(() => undefined);
+    }
+  });
+
+  it('npx -y file:<absolute path of the tarball> starts the MCP server from any directory', async () => {
+    // A bare absolute path is taken by npx for a command to run ("Permission denied"); file: names the package.
+    const { client, done } = await connectFromElsewhere('npx', [
+      '-y',
+      `file:${mcpTarball}`,
+      '--base-url',
+      node.baseUrl,
+    ]);
+    try {
+      expect((await client.listTools()).tools).toHaveLength(7);
+    } finally {
+      await done();
+    }
   });
 
   describe.each([

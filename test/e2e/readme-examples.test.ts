@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/fs/paths.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
-const PAGES = ['README.md', 'docs/api.md', 'docs/client.md', 'docs/data.md'];
+const PAGES = ['README.md', 'docs/api.md', 'docs/client.md', 'docs/data.md', 'packages/client/README.md'];
 /** A line a reader can run against a server: curl, the command line, or a variable set from curl. */
 const RUNNABLE = /^(curl |ai-coding-models |npx ai-coding-models |[a-z_]+=\$\(curl )/;
 
@@ -31,6 +31,15 @@ function shellExamples(page: string, markdown: string): Example[] {
     examples.push({ page, line, script: match[1]! });
   }
   return examples;
+}
+
+/**
+ * A table whose filters matched nothing: its dashed rule under the header is followed by no row (a row is cells
+ * separated by two spaces or more; the notes after a table are prose, one space between words).
+ */
+function emptyTable(stdout: string): boolean {
+  const lines = stdout.split('\n');
+  return lines.some((line, i) => /^-[- ]*$/.test(line.trim()) && !/^\s*\S+ {2,}\S/.test(lines[i + 1] ?? ''));
 }
 
 /** Why these examples cannot run here, or null. Under CI a missing tool fails the suite instead. */
@@ -96,20 +105,35 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
       const script = example.script
         .replaceAll('localhost:3000', origin)
         .replace(/(^|\s)npx ai-coding-models /gm, '$1ai-coding-models ');
-      const run = await bash(script, {
-        PATH: `${binDir}${path.delimiter}${process.env.PATH}`,
-        AI_CODING_MODELS_BASE_URL: target.baseUrl,
-      });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-      expect(run.stdout.trim()).not.toBe('');
-      expect(run.stdout).not.toMatch(/"error"\s*:/);
-      expect(run.stdout.split('\n')).not.toContain('null');
-      // Each line commented with a status prints that status, in order (two 304s are two 304s, not one).
-      const statuses = [...script.matchAll(/#\s*(\d{3})\s*$/gm)].map((m) => m[1]);
-      if (statuses.length > 0) expect(run.stdout.split('\n').filter((l) => /^\d{3}$/.test(l))).toEqual(statuses);
+      const env = { PATH: `${binDir}${path.delimiter}${process.env.PATH}`, AI_CODING_MODELS_BASE_URL: target.baseUrl };
+      const commands = script.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+      // A block of command-line lines runs line by line (each must answer alone); others run whole, as a reader
+      // pastes them (their variables carry from line to line), and their command-line lines again alone.
+      const cliOnly = commands.every((l) => /^ai-coding-models /.test(l));
+      if (!cliOnly) {
+        const run = await bash(script, env);
+        expect(run.stderr).toBe('');
+        expect(run.status).toBe(0);
+        expect(run.stdout.trim()).not.toBe('');
+        expect(run.stdout).not.toMatch(/"error"\s*:/);
+        expect(run.stdout.split('\n')).not.toContain('null');
+        // Each line commented with a status prints that status, in order (two 304s are two 304s, not one).
+        const statuses = [...script.matchAll(/#\s*(\d{3})\s*$/gm)].map((m) => m[1]);
+        if (statuses.length > 0) expect(run.stdout.split('\n').filter((l) => /^\d{3}$/.test(l))).toEqual(statuses);
+      }
+      // Each command-line example alone prints an answer: a table has a row under its header, not only the header.
+      for (const command of commands.filter((l) => /^ai-coding-models /.test(l))) {
+        const alone = await bash(command, env);
+        expect(alone.stderr, command).toBe('');
+        expect(alone.status, command).toBe(0);
+        expect(alone.stdout.trim(), command).not.toBe('');
+        expect(alone.stdout, command).not.toMatch(/"error"\s*:/);
+        expect(emptyTable(alone.stdout), `${command} printed a table with no rows:\n${alone.stdout}`).toBe(false);
+        expect(alone.stdout, command).not.toMatch(/^no release matches$|^0 of \d+ models$/m);
+      }
     },
-    120_000,
+    // A timeout catches a hang: a block of a dozen command lines on a busy 2-core machine takes minutes.
+    300_000,
   );
 });
 
@@ -128,5 +152,13 @@ describe('finding the examples', () => {
       '```',
     ].join('\n');
     expect(shellExamples('x.md', markdown).map((e) => e.line)).toEqual([1, 7]);
+  });
+
+  it('tells a table with rows from one that has only its header', () => {
+    const header = '#  id  cost\n-  --  ----';
+    expect(emptyTable(`${header}\n1  gpt-5  $0.12\n2 models left out`)).toBe(false);
+    expect(emptyTable(`${header}\n46 models left out: one request goes over their context window`)).toBe(true);
+    expect(emptyTable(`${header}\n`)).toBe(true);
+    expect(emptyTable('no table here')).toBe(false);
   });
 });

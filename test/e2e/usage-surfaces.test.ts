@@ -4,7 +4,7 @@
  * and the MCP tools resolve_model and price_usage. All three give the same tool and the same cost.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -90,6 +90,33 @@ describe('resolving ids and pricing responses on every surface (Node server)', (
     })) as CallResult;
     expect(call.isError, call.content[0]?.text).toBeFalsy();
     expect(call.structuredContent).toMatchObject({ format: 'anthropic', cost: { usd: priced.cost.usd } });
+  });
+
+  it('every provider fixture that names its model prices as it comes, in the CLI and the MCP server, without --model', async () => {
+    const folder = path.join(ROOT, 'test', 'fixtures', 'provider-usage');
+    const named = readdirSync(folder)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ file: f, text: readFileSync(path.join(folder, f), 'utf8') }))
+      .filter(
+        (f) =>
+          typeof (JSON.parse(f.text) as { model?: unknown; modelVersion?: unknown }).model === 'string' ||
+          typeof (JSON.parse(f.text) as { modelVersion?: unknown }).modelVersion === 'string',
+      );
+    // OpenAI, Anthropic, Google and OpenRouter, each with the id its response carries (OpenAI's a dated snapshot).
+    expect(named.length).toBeGreaterThanOrEqual(5);
+    expect(named.map((f) => JSON.parse(f.text).model)).toContain('gpt-5-2025-08-07');
+    for (const { file, text } of named) {
+      const run = await cli(['usage', '--at', AT, '--json'], text);
+      expect(run.stderr, file).toBe('');
+      const priced = JSON.parse(run.stdout) as { id: string; cost: { usd: number | null } };
+      expect(priced.cost.usd, file).toBeGreaterThan(0);
+      const call = (await mcp.callTool({
+        name: 'price_usage',
+        arguments: { response: JSON.parse(text), at: AT },
+      })) as CallResult;
+      expect(call.isError, `${file}: ${call.content[0]?.text}`).toBeFalsy();
+      expect(call.structuredContent, file).toMatchObject({ model: { id: priced.id }, cost: { usd: priced.cost.usd } });
+    }
   });
 
   it('the CLI refuses stdin that is not JSON and a format it does not know, by name (exit status 2)', async () => {

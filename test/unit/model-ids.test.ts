@@ -17,6 +17,7 @@ const api = (name: string) => JSON.parse(readFileSync(path.join(inject('distPath
 const table = modelIdsDocument.parse(api('model-ids.json'));
 const tools = (api('tools.json') as ToolsDocument).tools;
 const toolOf = (id: string) => lookupModelId(table.ids, id)?.toolId ?? null;
+const releaseOf = (id: string) => tools.find((t) => t.id === id)?.releaseDate;
 
 describe('the published table', () => {
   it('lists each tool by its id, API aliases, models.dev key and OpenRouter slug, each id naming one tool', () => {
@@ -91,23 +92,60 @@ describe('platform ids resolve after their wrapping is taken off', () => {
     expect(resolveModelId(table.ids, ' GPT-5 ').toolId).toBe('gpt-5');
   });
 
-  it('a Vertex @date becomes -date, so a snapshot the data does not record does not resolve', () => {
+  it('a Vertex @date becomes -date, which names the model by its snapshot rule', () => {
     expect(modelIdCandidates('claude-sonnet-4-5@20990101').map((c) => c.id)).toContain('claude-sonnet-4-5-20990101');
-    expect(lookupModelId(table.ids, 'claude-sonnet-4-5@20990101')).toBeNull();
+    expect(lookupModelId(table.ids, 'claude-sonnet-4-5@20990101', releaseOf)).toMatchObject({
+      toolId: 'claude-sonnet-4-5',
+      form: 'dated-snapshot',
+    });
+  });
+});
+
+describe('dated snapshots and versions the table does not list resolve by the provider rule', () => {
+  it.each([
+    // OpenAI: <alias>-YYYY-MM-DD, what a response names for the alias it was sent.
+    ['gpt-5-2025-08-07', 'gpt-5', 'gpt-5'],
+    ['gpt-5.4-2026-03-05', 'gpt-5-4', 'gpt-5.4'],
+    // Anthropic: <id>-YYYYMMDD.
+    ['claude-opus-4-6-20260205', 'claude-opus-4-6', 'claude-opus-4-6'],
+    // Google: a stable version -00N.
+    ['gemini-3.1-flash-lite-001', 'gemini-3-1-flash-lite', 'gemini-3.1-flash-lite'],
+    // wrapped by a platform first, then dated.
+    ['azure/gpt-5-2025-08-07', 'gpt-5', 'gpt-5'],
+  ])('%s is %s (its %s, by the snapshot rule)', (id, toolId, base) => {
+    expect(resolveModelId(table.ids, id, releaseOf)).toMatchObject({
+      toolId,
+      form: 'dated-snapshot',
+      normalized: base,
+    });
+  });
+
+  it('a listed snapshot matches exactly, before any rule', () => {
+    expect(resolveModelId(table.ids, 'claude-sonnet-4-5-20250929', releaseOf).form).toBe('exact');
+  });
+
+  it.each([
+    // dated before the model was released: an earlier model of that name, not this one.
+    'gpt-5-2024-08-06',
+    'claude-opus-4-6-20250514',
+    // not a date: the month is 13, or the digits are a model name's own (Mistral's YYMM versions).
+    'gpt-5-2025-13-01',
+    'mistral-large-2699',
+    // an OpenRouter or models.dev slug is not an API id: it has no snapshots.
+    'anthropic/claude-sonnet-4.5-20250929',
+  ])('%s is not found', (id) => {
+    expect(lookupModelId(table.ids, id, releaseOf)).toBeNull();
   });
 });
 
 describe('a miss fails with the closest ids, never a partial match', () => {
-  it.each([
-    'claude-sonnet',
-    'sonnet-4-5',
-    'claude-sonnet-4-5-2099',
-    'us.anthropic.claude-sonnet-4-5-20990101-v1:0',
-    'gpt-5-2025-08-07',
-  ])('%s is not found', (id) => {
-    expect(lookupModelId(table.ids, id)).toBeNull();
-    expect(() => resolveModelId(table.ids, id)).toThrow(UnknownModelIdError);
-  });
+  it.each(['claude-sonnet', 'sonnet-4-5', 'claude-sonnet-4-5-2099', 'claude-sonnet-4-5-209901'])(
+    '%s is not found',
+    (id) => {
+      expect(lookupModelId(table.ids, id)).toBeNull();
+      expect(() => resolveModelId(table.ids, id)).toThrow(UnknownModelIdError);
+    },
+  );
 
   it('the error names the closest ids', () => {
     let error: unknown;
@@ -121,7 +159,7 @@ describe('a miss fails with the closest ids, never a partial match', () => {
     expect((error as Error).message).toMatch(/"claude-sonet-4-5".*closest: .*claude-sonnet-4-5/);
   });
 
-  it('a dated OpenAI snapshot the data does not record suggests its undated model', () => {
-    expect(() => resolveModelId(table.ids, 'gpt-5-2025-08-07')).toThrow(/closest: gpt-5\b/);
+  it('a dated OpenAI snapshot older than the model suggests its undated model', () => {
+    expect(() => resolveModelId(table.ids, 'gpt-5-2024-08-06', releaseOf)).toThrow(/closest: gpt-5\b/);
   });
 });

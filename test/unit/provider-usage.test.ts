@@ -28,7 +28,7 @@ describe('each provider format, as documented', () => {
   it('OpenAI Chat Completions: cached tokens come out of prompt_tokens; completion_tokens already holds the reasoning', () => {
     const read = usageFromResponse(fixture('openai-chat-cached-reasoning'));
     expect(read.format).toBe('openai-chat');
-    expect(read.model).toBe('gpt-5');
+    expect(read.model).toBe('gpt-5-2025-08-07');
     expect(read.usage).toEqual({ input: 78, cacheRead: 1408, cacheWrite: 0, cacheWrite1h: 0, output: 651 });
   });
 

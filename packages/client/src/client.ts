@@ -507,7 +507,7 @@ export class DirectoryClient {
   /** Tools ranked for a workload by cost, score or value; `platform` is a platform id. */
   async rank(
     usage: Usage,
-    options: Omit<RankOptions, 'benchmarks' | 'platforms' | 'platform'> & { platform?: string } = {},
+    options: Omit<RankOptions, 'benchmarks' | 'aggregate' | 'platforms' | 'platform'> & { platform?: string } = {},
   ): Promise<RankedTool[]> {
     const [{ tools }, benchmarks, platforms] = await Promise.all([
       this.getTools(),
@@ -520,6 +520,7 @@ export class DirectoryClient {
       platform,
       platforms: platforms.platforms,
       benchmarks: benchmarks.benchmarks.models,
+      aggregate: benchmarks.benchmarks.aggregate,
     });
   }
 

@@ -100,6 +100,8 @@ export {
   type CostOptions,
   type CostResult,
   costOf as engineCostOf,
+  type EvidenceAccount,
+  evidenceAccount,
   type PlatformBillingLike,
   type PricedModel,
   ratesAt,

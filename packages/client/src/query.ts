@@ -9,12 +9,14 @@ import {
   type CostOptions,
   type CostResult,
   costOf as engineCostOf,
+  type EvidenceAccount,
+  evidenceAccount,
   type PlatformBillingLike,
   type Usage,
 } from '../../../src/cost/index.ts';
 import { nameKey } from '../../../src/cost/name-key.ts';
 import { DirectoryError, directoryErrors, NotFoundError } from './errors.ts';
-import type { BenchmarkModel, Platform, Tool, UseCase } from './types.generated.ts';
+import type { BenchmarkModel, BenchmarksDocument, Platform, Tool, UseCase } from './types.generated.ts';
 
 export type ToolStatus = Tool['status'];
 export type Capability = 'reasoning' | 'toolCalling' | 'openWeights' | 'codingSpecialized';
@@ -337,6 +339,8 @@ export interface RankOptions {
    */
   unfit?: 'exclude' | 'flag';
   filter?: ToolFilter;
+  /** benchmarks.json `aggregate` (the weights of overallScore): with it, each ranked tool carries its evidence account. */
+  aggregate?: BenchmarksDocument['benchmarks']['aggregate'];
   /** Also rank deprecated and retired tools (default false). */
   includeInactive?: boolean;
   limit?: number;
@@ -350,8 +354,13 @@ export interface RankedTool {
   usd: number | null;
   /** overallScore, or null when the tool is not scored. */
   score: number | null;
-  /** How many of the four seed scores are measured (the rest are estimated); null when not scored. */
+  /** How many of the benchmarks overallScore weighs are measured (benchmarks.json measuredCount); null when not scored. */
   measuredCount: number | null;
+  /**
+   * What the score rests on, in the words every face uses (measured by whom, estimated): null when not
+   * scored or when the ranking was not given benchmarks.json's `aggregate`.
+   */
+  evidence: EvidenceAccount | null;
   /** Score points per USD of this workload; Infinity for a free workload; null without a score or a USD cost. */
   value: number | null;
 }
@@ -383,7 +392,8 @@ export function rankTools(tools: readonly Tool[], usage: Usage, options: RankOpt
     const score = benchmark?.overallScore ?? null;
     const usd = cost.kind === 'usd' ? cost.usd : null;
     const value = score === null || usd === null ? null : usd === 0 ? Number.POSITIVE_INFINITY : score / usd;
-    return { rank: 0, tool, cost, usd, score, measuredCount: benchmark?.measuredCount ?? null, value };
+    const evidence = benchmark && options.aggregate ? evidenceAccount(benchmark.scoreDetails, options.aggregate) : null;
+    return { rank: 0, tool, cost, usd, score, measuredCount: benchmark?.measuredCount ?? null, evidence, value };
   });
   const order = by === 'cost' ? [byCost, byScore] : by === 'score' ? [byScore, byCost] : [byValue, byCost, byScore];
   const fitting = options.unfit === 'flag' ? ranked : ranked.filter((r) => r.cost.fits);

@@ -43,7 +43,8 @@ export function resolveModel(
   query: string,
 ): ResolvedModel {
   const entries = entriesOf(tools, modelIds);
-  const match = lookupModelId(entries, query);
+  const releases = new Map(tools.map((t) => [t.id, t.releaseDate]));
+  const match = lookupModelId(entries, query, (id) => releases.get(id));
   const tool = match && tools.find((t) => t.id === match.toolId);
   if (!match || !tool) throw new NotFoundError('model', query, closestModelIds(entries, query));
   return { tool, match };

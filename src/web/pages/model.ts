@@ -1,5 +1,5 @@
 /** One model: every fact with its source and date, prices in words, benchmark results, lifecycle, platforms, price history. */
-import { billingOn } from '../../cost/index.ts';
+import { billingOn, evidenceAccount } from '../../cost/index.ts';
 import type { BenchmarkModel, Tool, ToolRecord } from '../../schema/api.ts';
 import { esc, linkify } from '../html.ts';
 import { day, grouped, intervalOf, month, price, score, scoreWithInterval, tokens } from '../format.ts';
@@ -9,16 +9,7 @@ import { priceHistoryChart } from '../price-chart.ts';
 import { scoreHtml } from '../marks.ts';
 import { taskCostSection } from './model-task-cost.ts';
 import { nowPrice, promotionWords, rate } from '../in-force.ts';
-import {
-  billingWords,
-  detailOf,
-  EVIDENCE_WORDS,
-  extra,
-  STATUS_WORDS,
-  type Scored,
-  type Site,
-  weightedComponents,
-} from '../view.ts';
+import { billingWords, detailOf, EVIDENCE_WORDS, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
 
 type FactSource = ToolRecord['sources']['pricing'];
 /** What tools.json gives of a source (kind and dates); its name, URL and note are in the per-model document. */
@@ -236,7 +227,12 @@ function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined): strin
     s.rank !== null
       ? ` Rank ${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible range ${s.rankRange[0]}–${s.rankRange[1]})` : ''}.`
       : ` Position ${site.ranking.indexOf(s) + 1} of ${site.scored.size} by score.`;
-  return `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${s.measuredCount} of the ${weightedComponents(site.components).length} benchmarks it weighs are measured; ${price(m.pricePerScorePoint)} blended list price per score point.</p>
+  return `<p class="big">Overall score <strong>${esc(scoreWithInterval(m.overallScore, s.interval))}</strong>.${esc(rank)} ${esc(
+    evidenceAccount(
+      m.scoreDetails,
+      site.components.map((c) => ({ ...c, benchmark: c.name })),
+    ).text,
+  )} ${price(m.pricePerScorePoint)} blended list price per score point.</p>
 ${provisionalNote(s)}
 <div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${componentRows(site, m)}</tbody></table></div>
 <h3>Every published result used (${m.results.length})</h3>

@@ -83,7 +83,7 @@ exit status: 0 ok, 1 unknown id/alias/provider/category/use case/platform (close
 2 bad usage (flag, argument or value), 3 the API could not be read (no server, timeout, HTTP error,
 not the document it should be), 4 an internal error (a bug: please report it)`;
 
-const OPTIONS = {
+export const OPTIONS = {
   'base-url': { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean', default: false },

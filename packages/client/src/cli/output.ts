@@ -1,5 +1,5 @@
 /** What the command line prints for people: tables and text (the `--json` shapes are here too). */
-import { type CostResult, type PriceInForce, priceInForce } from '../../../../src/cost/index.ts';
+import { type CostResult, evidenceAccount, type PriceInForce, priceInForce } from '../../../../src/cost/index.ts';
 import type { RankedTool } from '../query.ts';
 import { type Column, grouped, printable, rate, score, table, tokens, usd } from '../format.ts';
 import { useCaseHeading } from '../query.ts';
@@ -31,6 +31,9 @@ export function print(text: string): void {
 export function printJson(value: unknown): void {
   print(JSON.stringify(value, (_key, v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : v), 2));
 }
+
+/** The benchmarks overallScore aggregates, with their weights (benchmarks.json aggregate). */
+export type Aggregate = BenchmarksDocument['benchmarks']['aggregate'];
 
 /** How many benchmarks the overall score weighs now (the build derives the weights from which series are alive). */
 export function weightedCount(benchmarks: BenchmarksDocument): number {
@@ -219,7 +222,7 @@ export function costTable(ranked: readonly RankedTool[], weighted: number): stri
 }
 
 /** One model in words, from its per-model document (/api/models/<id>.json): sources with their names and URLs. */
-export function showText(model: ModelDocument, chain: Tool[] | null, weighted: number): string {
+export function showText(model: ModelDocument, chain: Tool[] | null, aggregate: Aggregate): string {
   const { tool, benchmark, platforms } = model;
   const lines = [`${tool.name} (${tool.id}), ${tool.provider}`];
   lines.push(
@@ -246,7 +249,7 @@ export function showText(model: ModelDocument, chain: Tool[] | null, weighted: n
     );
   if (benchmark) {
     lines.push(
-      `overall score ${score(benchmark.overallScore)} (${benchmark.measuredCount} of the ${weighted} benchmarks it weighs measured, the rest estimated); evidence: ${benchmark.evidence}`,
+      `overall score ${score(benchmark.overallScore)}. ${evidenceAccount(benchmark.scoreDetails, aggregate).text} Evidence: ${benchmark.evidence}.`,
     );
     if (benchmark.provisional) lines.push(`rank ${benchmark.rank}: ${benchmark.provisional}`);
     for (const [field, detail] of Object.entries(benchmark.scoreDetails))

@@ -1,6 +1,6 @@
 /** `show <id|alias>`: one model with its scores, platforms and sources (its per-model document), and its successor if replaced. */
 import { findTool, resolveSuccessor } from '../../query.ts';
-import { print, printJson, showText, weightedCount } from '../output.ts';
+import { print, printJson, showText } from '../output.ts';
 import { expectArgs, type Invocation } from './invocation.ts';
 
 export async function showCommand(invocation: Invocation): Promise<number> {
@@ -14,6 +14,6 @@ export async function showCommand(invocation: Invocation): Promise<number> {
     printJson({ ...model, successor: succession.replaced ? succession.current.id : null });
     return 0;
   }
-  print(showText(model, succession.replaced ? succession.chain : null, weightedCount(benchmarks)));
+  print(showText(model, succession.replaced ? succession.chain : null, benchmarks.benchmarks.aggregate));
   return 0;
 }
