@@ -70,6 +70,12 @@ summary{cursor:pointer;font-weight:600;min-height:24px}
 .example{border-left:4px solid var(--accent);padding:.25em 1em;background:var(--bg2)}
 `;
 
+/** How many benchmark series the home table can show as columns: the stylesheet has one rule for each place. */
+export const SERIES_SLOTS = 12;
+
+/** A series' column shows while its box is ticked (the series come from the data; the rules cannot name them). */
+const SERIES_RULES = `${Array.from({ length: SERIES_SLOTS }, (_, i) => `body:has(#col-bs${i}:checked) .models .bs${i}`).join(',')}{display:table-cell}`;
+
 const TABLES = `
 table{border-collapse:collapse;width:100%;font-size:.925rem}
 caption{text-align:left;color:var(--fg2);padding:.3em 0;caption-side:top}
@@ -82,6 +88,8 @@ td[data-v],td.num{text-align:right;font-variant-numeric:tabular-nums;white-space
 .rk{display:block;color:var(--muted);font-size:.8em;white-space:nowrap}
 .mark{position:relative;display:inline-block;font-size:.75em;font-weight:700;line-height:1.2;padding:0 .35em;border-radius:3px;vertical-align:.1em}
 .est{background:var(--est-bg);color:var(--est-fg);border:1px dashed var(--est-line)}
+.ind{color:var(--fg);border:1px solid var(--line2)}
+.dev{color:var(--muted);border:1px dotted currentColor}
 .prov{color:var(--warn);border:1px solid var(--warn);white-space:nowrap}
 .promo{color:var(--warm);border:1px solid var(--warm);white-space:nowrap}
 .vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
@@ -100,7 +108,8 @@ th[aria-sort=descending] button::after{content:"▼";color:var(--fg)}
 .models .pick{vertical-align:middle;margin-right:.4em}
 .models .opt{display:none}
 body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-per100:checked) .models .c-per100,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
-body:has(#f-all:not(:checked)) .models tr.inactive,body:has(#f-all:not(:checked)) .chart .pt.inactive{display:none}
+body:not(.js-table):has(#f-all:not(:checked)) .models tr.inactive,body:not(.js-table):has(#f-all:not(:checked)) .chart .pt.inactive{display:none}
+${SERIES_RULES}
 .models td.c-categories{white-space:normal;min-width:9rem}
 .ns{font-size:.9em;color:var(--muted)}
 tr.hl{outline:2px solid var(--warm);outline-offset:-2px}
@@ -117,6 +126,9 @@ const FORMS = `
 .view details{margin:0}
 .col-list{display:flex;flex-wrap:wrap;gap:0 1.2em}
 .compare-bar{margin:0}
+.share{margin:.25em 0}
+.view .share{margin:0}
+.share-link{overflow-wrap:anywhere}
 .compare-bar.active{position:fixed;bottom:0;left:0;right:0;z-index:5;background:var(--bg2);border-top:1px solid var(--line2);padding:.5em 1rem}
 body:has(.compare-bar.active){padding-bottom:4rem}
 .rm{display:inline-block;min-height:24px;font-size:.85em}

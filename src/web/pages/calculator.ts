@@ -10,6 +10,7 @@ import {
   taskRowsHtml,
   taskSummary,
 } from '../task-calc.ts';
+import { shareControl } from '../share.ts';
 import { scoreViews, type Site } from '../view.ts';
 
 function numberField(id: string, name: string, label: string, value: number, hint: string): string {
@@ -91,6 +92,7 @@ ${numberField('c-n', 'n', 'Requests per month', w.requests, 'Monthly cost = cost
 </fieldset>
 ${choiceFields()}
 </form>
+${shareControl('this workload')}
 <p id="calc-note" class="note">Prices in USD from <a href="${root}api/tools.json">tools.json</a>, worked out by the same cost engine as the published cost rules, with the promotions and off-peak rates in force at the chosen time (the notes say which applied). Scores show their interval; <span class="mark est">est.</span> marks a score that rests mostly on estimates. Plans billed per request or in credits are listed after the per-token prices.</p>
 <p id="calc-status" class="count" role="status">Without JavaScript this table shows the default workload (${grouped(w.input)} input and ${grouped(w.output)} output tokens, ${grouped(w.requests)} requests a month) at the prices in force at ${esc(instant)}, the data’s date, promotions and off-peak rates included; deprecated and retired models left out.</p>
 <div class="scroll" role="region" aria-labelledby="calc-caption" tabindex="0">

@@ -12,6 +12,7 @@ import { day, grouped, intervalOf, money, month, price, tokens } from '../format
 import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
 import { scoreHtml, taskFigureHtml } from '../marks.ts';
 import { cachingWords, tierWords } from '../pricing-words.ts';
+import { shareControl } from '../share.ts';
 import { workloadWords } from '../workload.ts';
 import { detailOf, EVIDENCE_WORDS, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 
@@ -176,6 +177,7 @@ export function renderCompare(site: Site, root: string): string {
   return `<h1>Compare models</h1>
 <p class="lead">Two to four models side by side: prices with caching and tiers, limits, every weighted benchmark with its interval, rank range, platforms, lifecycle and the cost of a workload you choose (by default ${esc(workloadWords(DEFAULT_WORKLOAD).replace(/^A/, 'a'))}, at the prices in force on ${esc(day(site.lastUpdated))}, a running promotion included and marked with its last day). The address keeps the models and the workload, so it can be shared.</p>
 ${compareForm(site)}
+${shareControl('this comparison')}
 <p id="cmp-status" class="count" role="status">Choose models in the <a href="${root}">model table</a> (the boxes beside the names), then “Compare selected”. This view needs JavaScript to pick its models.</p>
 <div class="scroll" role="region" aria-labelledby="cmp-caption" tabindex="0">
 <table id="compare" class="compare" data-at="${esc(site.lastUpdated)}"><caption id="cmp-caption">Models side by side</caption>

@@ -4,7 +4,8 @@ import { esc } from '../html.ts';
 import { price, score, tokens } from '../format.ts';
 import { STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 import { isInactive } from '../wording.ts';
-import { columnChoices, tableHead, tableRows } from './home-table.ts';
+import { shareControl } from '../share.ts';
+import { columnChoices, seriesColumns, tableHead, tableRows } from './home-table.ts';
 
 export { COLUMNS } from './home-table.ts';
 
@@ -57,8 +58,28 @@ ${select('f-ctx', 'ctx', 'Minimum context', contexts, 'Any context')}
 <div class="field"><label for="f-max">Max blended price ($/1M)</label><input id="f-max" name="max" type="number" min="0" step="any" inputmode="decimal"></div>
 <div class="field"><label for="f-maxtask">Max $ per solved task</label><input id="f-maxtask" name="maxtask" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
 <div class="field"><label for="f-minspeed">Min output tokens/s</label><input id="f-minspeed" name="minspeed" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
+<div class="field check"><input id="f-taskm" name="taskm" type="checkbox" value="1" aria-describedby="f-task-hint"><label for="f-taskm">Measured cost per task only</label></div>
 <p class="hint" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
+${select(
+  'f-bench',
+  'bench',
+  'Benchmark',
+  seriesColumns(site).map((c) => [c.key, c.label]),
+  'Overall score',
+)}
+<div class="field"><label for="f-bmin">Minimum score</label><input id="f-bmin" name="bmin" type="number" min="0" max="100" step="any" inputmode="decimal" aria-describedby="f-bench-hint"></div>
+<div class="field check"><input id="f-bmeas" name="bmeas" type="checkbox" value="1" aria-describedby="f-bench-hint"><label for="f-bmeas">Measured results only</label></div>
+<p class="hint" id="f-bench-hint">The benchmark’s column is shown while it is chosen. Measured only: leaves out models whose value on it is an estimate (for the overall score: mostly estimated).</p>
+${select(
+  'f-minout',
+  'minout',
+  'Minimum output limit',
+  [16_000, 32_000, 64_000, 128_000].map((n) => [String(n), `${tokens(n)} tokens or more`]),
+  'Any output limit',
+)}
 <div class="field check"><input id="f-open" name="open" type="checkbox" value="1"><label for="f-open">Open weights only</label></div>
+<div class="field check"><input id="f-tools" name="tools" type="checkbox" value="1"><label for="f-tools">Tool calling</label></div>
+<div class="field check"><input id="f-reason" name="reason" type="checkbox" value="1"><label for="f-reason">Reasoning mode</label></div>
 <div class="field"><button type="reset">Clear filters</button></div>
 </form>`;
 }
@@ -71,7 +92,8 @@ function viewSwitches(site: Site): string {
   const inactive = site.tools.filter((t) => isInactive(t.status)).length;
   return `<div class="view" id="view">
 <div class="field check"><input id="f-all" name="all" type="checkbox" value="1" form="filters"><label for="f-all">Show deprecated and retired models (${inactive})</label></div>
-<details class="cols"><summary>More columns</summary><div class="col-list">${columnChoices()}</div></details>
+<details class="cols"><summary>More columns</summary><div class="col-list">${columnChoices(site)}</div></details>
+${shareControl('this view of the table')}
 <p class="compare-bar js-only" hidden><button type="button" id="compare-go" disabled>Compare selected</button> <span id="compare-count" class="note">Select 2 to 4 models with the boxes in the table.</span></p>
 </div>`;
 }
@@ -84,11 +106,11 @@ function modelsSection(site: Site, root: string): string {
 ${filterForm(site)}
 ${viewSwitches(site)}
 <p id="count" class="count" role="status">${shown} of ${tools.length} models (deprecated and retired hidden).</p>
-<p id="models-note" class="note">Best overall score first. Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens as charged on the data’s date: a promotional or introductory price while one runs, marked with its last day and the price after it, else the list price; “—” in a cache column: no prompt caching. <span class="mark prov">provisional</span> marks a rank that rests on no independent measurement (only the model developer’s figures or estimates). <span class="js-only" hidden>The column headers sort the table.</span></p>
+<p id="models-note" class="note"><span id="order-note">Best overall score first.</span> Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens as charged on the data’s date: a promotional or introductory price while one runs, marked with its last day and the price after it, else the list price; “—” in a cache column: no prompt caching. In a benchmark’s column, <span class="mark ind">indep.</span> marks a result run independently and <span class="mark dev">dev.</span> one the model developer reported. <span class="mark prov">provisional</span> marks a rank that rests on no independent measurement (only the model developer’s figures or estimates). <span class="js-only" hidden>The column headers sort the table.</span></p>
 <div class="scroll tall" role="region" aria-labelledby="models-caption" tabindex="0">
 <table id="models" class="models" aria-describedby="models-note">
 <caption id="models-caption">All ${tools.length} models</caption>
-<thead><tr>${tableHead()}</tr></thead>
+<thead><tr>${tableHead(site)}</tr></thead>
 <tbody>
 ${tableRows(site, root)}
 </tbody>

@@ -1,0 +1,220 @@
+/**
+ * Issue 35: the front page as a developer choosing a model uses it, in Debian's Chromium against the real Node
+ * server (and nginx where installed): any benchmark series as a column, sorted and filtered by a minimum with
+ * measured results only, capability filters, a count and an order note that always describe the rows shown, and a
+ * copy-link button whose link restores the view. Each answer is checked against the published documents.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { httpRequest } from '../support/http.ts';
+import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
+import { chromiumMissing, launchChromium, openWatched } from './chromium.ts';
+
+interface ToolLite {
+  id: string;
+  status: string;
+  toolCalling: boolean | null;
+  reasoning: boolean | null;
+  maxOutputTokens: number | null;
+}
+interface Detail {
+  kind: string;
+  value: number;
+  evidence?: string;
+}
+interface ModelLite {
+  modelId: string;
+  scoreDetails: Record<string, Detail | undefined>;
+}
+interface Aggregate {
+  field: string;
+  benchmark: string;
+}
+
+const INACTIVE = new Set(['deprecated', 'retired']);
+
+describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(runnableTargets())('served by %s', (targetName) => {
+    let target: Target;
+    let ctx: BrowserContext;
+    let tools: ToolLite[];
+    let models: ModelLite[];
+    let aggregate: Aggregate[];
+    const problems: string[] = [];
+    const json = async <T>(p: string) => JSON.parse((await httpRequest(`${target.baseUrl}${p}`)).body.toString()) as T;
+
+    beforeAll(async () => {
+      target = await startTarget(targetName, inject('distPath'));
+      ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      tools = (await json<{ tools: ToolLite[] }>('/api/tools.json')).tools;
+      const b = (await json<{ benchmarks: { models: ModelLite[]; aggregate: Aggregate[] } }>('/api/benchmarks.json'))
+        .benchmarks;
+      models = b.models;
+      aggregate = b.aggregate;
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await target?.stop();
+    });
+
+    /** The ids of the rows a reader sees: not hidden, and laid out (the stylesheet hides nothing the count counts). */
+    const shownIds = (page: Page) =>
+      page.$$eval('#models tbody tr', (rows) =>
+        rows
+          .filter((r) => !(r as HTMLElement).hidden && (r as HTMLElement).getClientRects().length > 0)
+          .map((r) => (r as HTMLElement).dataset.id!),
+      );
+    const countSays = async (page: Page) => (await page.textContent('#count')) ?? '';
+
+    it('answers "cheapest active model with tool calling and a measured SWE-bench Pro of at least 50" in five steps', async () => {
+      const pro = aggregate.find((a) => a.field === 'sweBenchPro');
+      expect(pro, 'benchmarks.json aggregates SWE-bench Pro').toBeDefined();
+      const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      // 1-3: the benchmark, its minimum and measured only; 4: tool calling; 5: sort by blended price.
+      await page.selectOption('#f-bench', pro!.field);
+      await page.fill('#f-bmin', '50');
+      await page.check('#f-bmeas');
+      await page.check('#f-tools');
+      await page.locator('#models thead th[data-key="blended"] button').click();
+
+      const toolById = new Map(tools.map((t) => [t.id, t]));
+      const expected = models
+        .filter((m) => {
+          const d = m.scoreDetails.sweBenchPro;
+          const t = toolById.get(m.modelId);
+          return d && d.kind === 'measured' && d.value >= 50 && t?.toolCalling === true && !INACTIVE.has(t.status);
+        })
+        .map((m) => m.modelId);
+      expect(expected.length).toBeGreaterThan(0);
+      const ids = await shownIds(page);
+      expect(new Set(ids)).toEqual(new Set(expected));
+      expect(await countSays(page)).toContain(`Showing ${ids.length} of ${tools.length}`);
+      // The chosen benchmark's column is shown, each value with who ran it or the estimate mark.
+      const column = page.locator(`#models thead th[data-key="${pro!.field}"]`);
+      expect(await column.isVisible()).toBe(true);
+      expect(await column.textContent()).toContain(pro!.benchmark);
+      const index = await column.evaluate((th) => (th as HTMLTableCellElement).cellIndex);
+      const cells = await page.$$eval(
+        '#models tbody tr:not([hidden])',
+        (rows, i) => rows.map((r) => (r as HTMLTableRowElement).cells[i]!.textContent ?? ''),
+        index,
+      );
+      for (const [i, text] of cells.entries()) {
+        const d = models.find((m) => m.modelId === ids[i])!.scoreDetails.sweBenchPro!;
+        expect(text).toContain(d.evidence === 'developer-reported' ? 'dev.' : 'indep.');
+      }
+      // Cheapest first, and the note says so instead of "best score first".
+      const prices = await page.$$eval('#models tbody tr:not([hidden])', (rows) =>
+        rows.map((r) => Number((r as HTMLElement).dataset.blended)),
+      );
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      expect(await page.textContent('#order-note')).toMatch(/^Sorted by Blended, lowest first/);
+      expect(page.url()).toMatch(/bench=sweBenchPro.*bmin=50/);
+      expect(page.url()).toContain('sort=blended.asc');
+      await page.close();
+    });
+
+    it('filters by reasoning mode and a minimum output limit, leaving out a model whose limit is not published', async () => {
+      const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      await page.check('#f-reason');
+      await page.selectOption('#f-minout', '64000');
+      const expected = tools
+        .filter((t) => t.reasoning === true && (t.maxOutputTokens ?? 0) >= 64_000 && !INACTIVE.has(t.status))
+        .map((t) => t.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(new Set(await shownIds(page))).toEqual(new Set(expected));
+      expect(await countSays(page)).toContain(`Showing ${expected.length} of ${tools.length}`);
+      await page.close();
+    });
+
+    it('shows the rows its count counts: retired models asked for by status are on screen', async () => {
+      const retired = tools.filter((t) => t.status === 'retired').map((t) => t.id);
+      expect(retired.length).toBeGreaterThan(0);
+      const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      await page.selectOption('#f-status', 'retired');
+      expect(new Set(await shownIds(page))).toEqual(new Set(retired));
+      expect(await countSays(page)).toContain(`Showing ${retired.length} of ${tools.length}`);
+      await page.close();
+    });
+
+    it('sorts by any series, estimated values included, and the note names the column', async () => {
+      const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      await page.click('#view details.cols summary');
+      for (const a of aggregate) {
+        await page.check(`#view input[data-col="${a.field}"]`);
+        const th = page.locator(`#models thead th[data-key="${a.field}"]`);
+        await th.locator('button').click();
+        expect(await th.getAttribute('aria-sort')).toBe('descending');
+        expect(await page.textContent('#order-note')).toBe(
+          `Sorted by ${a.benchmark}, highest first; models without the figure last.`,
+        );
+        const index = await th.evaluate((el) => (el as HTMLTableCellElement).cellIndex);
+        const values = await page.$$eval(
+          '#models tbody tr:not([hidden])',
+          (rows, i) => rows.map((r) => (r as HTMLTableRowElement).cells[i]!.dataset.v ?? ''),
+          index,
+        );
+        const present = values.filter((v) => v !== '').map(Number);
+        expect(present.length).toBeGreaterThan(0);
+        expect(present).toEqual([...present].sort((x, y) => y - x));
+        expect(values.slice(present.length).every((v) => v === '')).toBe(true);
+      }
+      expect(page.url()).toContain(`cols=${aggregate.map((a) => a.field).join('%2C')}`);
+      await page.close();
+    });
+
+    it('copies a link to a filtered, sorted view with extra columns that opens the same view', async () => {
+      const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      await page.selectOption('#f-bench', 'terminalBench');
+      await page.fill('#f-bmin', '30');
+      await page.check('#f-open');
+      await page.click('#view details.cols summary');
+      await page.check('#col-speed');
+      await page.locator('#models thead th[data-key="released"] button').click();
+      const before = await shownIds(page);
+      await page.click('#view button.share-btn');
+      const link = page.locator('#view .share-link');
+      await link.waitFor();
+      const href = (await link.textContent())!;
+      expect(href).toBe(page.url());
+      const again = await ctx.newPage();
+      await again.goto(href, { waitUntil: 'load' });
+      expect(await shownIds(again)).toEqual(before);
+      expect(await again.inputValue('#f-bmin')).toBe('30');
+      expect(await again.isChecked('#f-open')).toBe(true);
+      expect(await again.locator('#models thead th[data-key="speed"]').isVisible()).toBe(true);
+      expect(await again.getAttribute('#models thead th[data-key="released"]', 'aria-sort')).toBe('descending');
+      await again.close();
+      await page.close();
+    });
+
+    it('copies a link to a comparison and to a calculator workload that restore them', async () => {
+      const ids = models.slice(0, 3).map((m) => m.modelId);
+      for (const urlPath of [
+        `/compare/?ids=${ids.join(',')}&in=40000&out=1000&n=500`,
+        '/calculator/?in=300000&out=2000&min=40&fit=1',
+      ]) {
+        const page = await openWatched(ctx, target.baseUrl, urlPath, problems);
+        await page.click('button.share-btn');
+        const link = page.locator('.share-link');
+        await link.waitFor();
+        const href = (await link.textContent())!;
+        expect(new URL(href).search).toBe(new URL(page.url()).search);
+        expect(new URL(href).search).toContain(urlPath.includes('compare') ? 'ids=' : 'in=300000');
+        await page.close();
+      }
+    });
+
+    it('logged no console error or uncaught exception', () => {
+      expect(problems).toEqual([]);
+    });
+  });
+});
