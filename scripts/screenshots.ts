@@ -43,6 +43,7 @@ const PAGES: [name: string, urlPath: string][] = [
   ['platforms', '/platforms/'],
   ['platform', `/platforms/${platform}/`],
   ['changes', '/changes/'],
+  ['method', '/method/'],
   ['about', '/about/'],
 ];
 const VIEWPORTS = [

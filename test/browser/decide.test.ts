@@ -12,6 +12,7 @@ import { chromiumMissing, launchChromium, openWatched } from './chromium.ts';
 
 interface ToolLite {
   id: string;
+  name: string;
   status: string;
   toolCalling: boolean | null;
   reasoning: boolean | null;
@@ -24,7 +25,12 @@ interface Detail {
 }
 interface ModelLite {
   modelId: string;
+  modelName: string;
+  overallScore: number;
+  overallInterval: { low: number; high: number } | null;
+  rankRange: { best: number; worst: number };
   scoreDetails: Record<string, Detail | undefined>;
+  results: { series: string; reportedBy: string }[];
 }
 interface Aggregate {
   field: string;
@@ -211,6 +217,88 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
         expect(new URL(href).search).toContain(urlPath.includes('compare') ? 'ids=' : 'in=300000');
         await page.close();
       }
+    });
+
+    it('says for each pair of compared models whether their overall intervals and rank ranges overlap', async () => {
+      // Three models: the best, one whose interval meets the best's, and one far below.
+      const best = models[0]!;
+      const near = models.find(
+        (m) =>
+          m !== best && m.overallInterval && best.overallInterval && m.overallInterval.high >= best.overallInterval.low,
+      );
+      const far = models.find(
+        (m) => m.overallInterval && best.overallInterval && m.overallInterval.high < best.overallInterval.low,
+      );
+      expect(near && far, 'the data has a near and a far model').toBeTruthy();
+      const chosen = [best, near!, far!];
+      const page = await openWatched(
+        ctx,
+        target.baseUrl,
+        `/compare/?ids=${chosen.map((m) => m.modelId).join(',')}`,
+        problems,
+      );
+      const section = page.locator('#cmp-pairs');
+      expect(await section.isVisible()).toBe(true);
+      const pairsOf = (heading: string) =>
+        page.$$eval(
+          '#cmp-pairs-list h3',
+          (hs, title) => {
+            const h = hs.find((x) => x.textContent === title)!;
+            return [...h.nextElementSibling!.querySelectorAll('li')].map((li) => ({
+              ids: (li.dataset.pair ?? '').split(' '),
+              text: li.textContent ?? '',
+            }));
+          },
+          heading,
+        );
+      const lineOf = (lines: { ids: string[]; text: string }[], a: ModelLite, b: ModelLite) =>
+        lines.find((l) => l.ids.includes(a.modelId) && l.ids.includes(b.modelId))?.text;
+      const overall = await pairsOf('Overall score');
+      expect(overall).toHaveLength(3);
+      for (const [a, b] of [
+        [best, near!],
+        [best, far!],
+        [near!, far!],
+      ] as const) {
+        const line = lineOf(overall, a, b);
+        const ia = a.overallInterval!;
+        const ib = b.overallInterval!;
+        const overlap = ia.low <= ib.high && ib.low <= ia.high;
+        expect(line, `${a.modelId} and ${b.modelId}`).toContain(
+          overlap ? 'intervals overlap' : 'intervals do not overlap',
+        );
+      }
+      const ranks = await pairsOf('Rank');
+      const [a, b] = [best, far!];
+      const rankOverlap = a.rankRange.best <= b.rankRange.worst && b.rankRange.best <= a.rankRange.worst;
+      expect(lineOf(ranks, a, b)).toContain(rankOverlap ? 'rank ranges overlap' : 'rank ranges do not overlap');
+      // Removing a model drops its pairs.
+      await page.click(`a[data-rm="${far!.modelId}"]`);
+      expect(await page.locator('#cmp-pairs-list h3:text-is("Overall score") + ul li').count()).toBe(1);
+      await page.close();
+    });
+
+    it('says on a model page why a benchmark is estimated while a result of it on another protocol is listed', async () => {
+      const sources = new Map(
+        (
+          await json<{ benchmarks: { sources: { id: string; name: string }[] } }>('/api/benchmarks.json')
+        ).benchmarks.sources.map((x) => [x.id, x.name]),
+      );
+      let found: { id: string; series: string } | null = null;
+      for (const m of models)
+        for (const a of aggregate) {
+          const d = m.scoreDetails[a.field] as (Detail & { series: string }) | undefined;
+          const other =
+            d?.kind === 'estimated' &&
+            m.results.find((r) => r.series !== d.series && sources.get(r.series)?.startsWith(a.benchmark));
+          if (other && !found) found = { id: m.modelId, series: sources.get(other.series)! };
+        }
+      expect(found, 'a model with an estimate beside another protocol’s result').not.toBeNull();
+      const page = await openWatched(ctx, target.baseUrl, `/models/${found!.id}/`, problems);
+      const text = await page.textContent('main');
+      expect(text).toContain(`on ${found!.series}`);
+      expect(text).toContain('another protocol of the same benchmark');
+      await page.close();
     });
 
     it('logged no console error or uncaught exception', () => {

@@ -19,6 +19,15 @@ import { detailOf, EVIDENCE_WORDS, extra, scoreViews, STATUS_WORDS, type Site, w
 /** A row: its label, its cell for each model, and an id for a label the browser script rewrites. */
 type Row = [label: string, cell: (t: Tool) => string, id?: string];
 
+/**
+ * A score or rank with what the script needs to say whether two models' figures overlap: the value and its interval
+ * (or rank range), none for a measured value published without one.
+ */
+function figureSpan(value: number, range: [number, number] | null, html: string, rank = false): string {
+  const iv = range ? ` data-lo="${range[0]}" data-hi="${range[1]}"` : '';
+  return `<span class="fig" data-v="${value}"${iv}${rank ? ' data-rank="1"' : ''}>${html}</span>`;
+}
+
 function scoreRows(site: Site): Row[] {
   const rows: Row[] = [
     [
@@ -26,22 +35,33 @@ function scoreRows(site: Site): Row[] {
       (t) => {
         const s = site.scored.get(t.id);
         return s
-          ? scoreHtml({
-              value: s.model.overallScore,
-              interval: s.interval,
-              measured: s.measured,
-              provisional: s.provisional,
-            })
+          ? figureSpan(
+              s.model.overallScore,
+              s.interval,
+              scoreHtml({
+                value: s.model.overallScore,
+                interval: s.interval,
+                measured: s.measured,
+                provisional: s.provisional,
+              }),
+            )
           : 'not scored';
       },
+      'cmp-overall',
     ],
     [
       'Rank',
       (t) => {
         const s = site.scored.get(t.id);
         if (!s?.rank) return '—';
-        return `${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}`;
+        return figureSpan(
+          s.rank,
+          s.rankRange,
+          `${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}`,
+          true,
+        );
       },
+      'cmp-rank',
     ],
   ];
   for (const c of weightedComponents(site.components))
@@ -52,8 +72,13 @@ function scoreRows(site: Site): Row[] {
         const d = s ? detailOf(s.model, c.field) : undefined;
         if (!d) return '—';
         const view = { value: d.value, interval: intervalOf(extra(d, 'interval')), measured: d.kind === 'measured' };
-        return `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[String(extra(d, 'evidence'))] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`;
+        return figureSpan(
+          d.value,
+          view.interval,
+          `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[String(extra(d, 'evidence'))] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`,
+        );
       },
+      `cmp-s-${c.field}`,
     ]);
   return rows;
 }
@@ -183,5 +208,8 @@ ${shareControl('this comparison')}
 <table id="compare" class="compare" data-at="${esc(site.lastUpdated)}"><caption id="cmp-caption">Models side by side</caption>
 <thead><tr><th scope="col">Model</th>${head}</tr></thead>
 <tbody>${bodyRows(site)}</tbody></table></div>
+<section id="cmp-pairs" class="pairs" aria-labelledby="cmp-pairs-h" hidden><h2 id="cmp-pairs-h">Is the difference real?</h2>
+<p class="note">For each pair of the models shown, on each score: whether their 80% intervals (for the rank, the ranks each could hold) overlap. Overlapping intervals mean the data cannot yet say which is better there.</p>
+<div id="cmp-pairs-list"></div></section>
 <p class="data-links">From <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a> and <a href="${root}api/platforms.json">platforms.json</a>.</p>`;
 }
