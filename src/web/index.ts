@@ -207,7 +207,7 @@ function changesAndAboutPages(site: Site, input: SiteInput): PageSpec[] {
       shell: {
         title: 'The data and the API',
         description: 'The JSON endpoints behind the directory, their schemas and how scores are made.',
-        body: renderAbout(site, rootOf('/about/'), input.endpoints ?? []),
+        body: renderAbout(rootOf('/about/'), input.endpoints ?? []),
         data: ['index.json', 'openapi.json'],
         section: 'about',
       },

@@ -224,7 +224,7 @@ ${releases}${more}${removed}
 <p class="data-links">From <a href="${root}api/changes.json">changes.json</a> (also as <a href="${esc(relativeApi(changes.feed, root))}">an Atom feed</a>) and <a href="${root}api/manifest.json">manifest.json</a>.</p>`;
 }
 
-export function renderAbout(site: Site, root: string, endpoints: { path: string; summary: string }[]): string {
+export function renderAbout(root: string, endpoints: { path: string; summary: string }[]): string {
   const rows = endpoints
     .map(
       (e) =>
