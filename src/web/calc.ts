@@ -127,7 +127,8 @@ export function calculate(tools: readonly CalcTool[], workload: Workload, option
   return rows.sort(compareRows(options.sort ?? 'cost'));
 }
 
-function notes(row: CalcRow): string {
+/** Which price and rules the engine applied to a row, in words (and why there is no figure when there is none). */
+export function costNotes(row: CalcRow): string {
   const r = row.result;
   if (!r) return `Could not compute: ${row.error ?? 'unknown error'}`;
   const out: string[] = [];
@@ -179,7 +180,7 @@ export function rowsHtml(rows: readonly CalcRow[], root: string, highlight: stri
       const perRequest = row.result?.perRequest ? money(row.result.perRequest.usd) : '—';
       const mark = row.tool.id === highlight ? ' class="hl"' : '';
       const point = perPoint(row);
-      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td><td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(notes(row))}</td></tr>`;
+      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td><td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(costNotes(row))}</td></tr>`;
     })
     .join('');
 }

@@ -90,6 +90,8 @@ td[data-v],td.num{text-align:right;font-variant-numeric:tabular-nums;white-space
 .est{background:var(--est-bg);color:var(--est-fg);border:1px dashed var(--est-line)}
 .ind{color:var(--fg);border:1px solid var(--line2)}
 .dev{color:var(--muted);border:1px dotted currentColor}
+.nofit{color:var(--bad);border:1px solid var(--bad);white-space:nowrap}
+.pu{font-size:.8em;color:var(--muted)}
 .prov{color:var(--warn);border:1px solid var(--warn);white-space:nowrap}
 .promo{color:var(--warm);border:1px solid var(--warm);white-space:nowrap}
 .vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
@@ -107,7 +109,7 @@ th[aria-sort=descending] button::after{content:"▼";color:var(--fg)}
 .models th.c-name a{overflow-wrap:anywhere}
 .models .pick{vertical-align:middle;margin-right:.4em}
 .models .opt{display:none}
-body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-per100:checked) .models .c-per100,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
+body:has(#col-workload:checked) .models .c-workload,body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-per100:checked) .models .c-per100,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
 body:not(.js-table):has(#f-all:not(:checked)) .models tr.inactive,body:not(.js-table):has(#f-all:not(:checked)) .chart .pt.inactive{display:none}
 ${SERIES_RULES}
 .models td.c-categories{white-space:normal;min-width:9rem}
@@ -124,6 +126,7 @@ const FORMS = `
 .field.check{flex-direction:row;align-items:center;gap:.5em;min-height:2.4em}
 .view{display:flex;flex-wrap:wrap;align-items:center;gap:.25em 1.5em;margin:.5em 0}
 .view details{margin:0}
+.view details.work[open]{flex-basis:100%}
 .col-list{display:flex;flex-wrap:wrap;gap:0 1.2em}
 .compare-bar{margin:0}
 .share{margin:.25em 0}

@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { costOf, type PricedModel } from '../../src/cost/index.ts';
 import { httpRequest } from '../support/http.ts';
 import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
 import { chromiumMissing, launchChromium, openWatched } from './chromium.ts';
@@ -153,6 +154,14 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
 
     it('sorts by any series, estimated values included, and the note names the column', async () => {
       const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      // Every row's cells are in the header's order, so a header sorts its own column.
+      const misplaced = await page.$$eval('#models tbody tr', (rows) => {
+        const keys = [...document.querySelectorAll<HTMLElement>('#models thead th')].map((th) => th.dataset.key);
+        return rows.filter((r) =>
+          [...(r as HTMLTableRowElement).cells].some((c, i) => !c.classList.contains(`c-${keys[i]}`)),
+        ).length;
+      });
+      expect(misplaced).toBe(0);
       await page.click('#view details.cols summary');
       for (const a of aggregate) {
         await page.check(`#view input[data-col="${a.field}"]`);
@@ -298,6 +307,57 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       const text = await page.textContent('main');
       expect(text).toContain(`on ${found!.series}`);
       expect(text).toContain('another protocol of the same benchmark');
+      await page.close();
+    });
+
+    it('prices every model for a 400K-token prompt with a cache hit rate, marks those it does not fit, and says which price it used', async () => {
+      const page = await openWatched(ctx, target.baseUrl, '/', problems);
+      // 1: open the workload; 2-5: prompt, output, hit rate, requests; 6: sort by the column, cheapest first.
+      await page.click('#view details.work summary');
+      await page.fill('#w-prompt', '400000');
+      await page.fill('#w-out', '2000');
+      await page.fill('#w-hit', '50');
+      await page.fill('#w-n', '1000');
+      await page.waitForFunction(() => document.querySelector('#models td.c-workload .sc') !== null);
+      await page.locator('#models thead th[data-key="workload"] button').click();
+      expect(await page.getAttribute('#models thead th[data-key="workload"]', 'aria-sort')).toBe('ascending');
+      const cells = await page.$$eval('#models tbody tr:not([hidden])', (rows) =>
+        rows.map((r) => {
+          const cell = r.querySelector<HTMLElement>('td.c-workload')!;
+          return { id: (r as HTMLElement).dataset.id!, v: cell.dataset.v ?? '', text: cell.textContent ?? '' };
+        }),
+      );
+      const at = (await json<{ lastUpdated: string }>('/api/tools.json')).lastUpdated;
+      const priced = (await json<{ tools: (PricedModel & { id: string; contextTokens: number })[] }>('/api/tools.json'))
+        .tools;
+      let fitsNot = 0;
+      let longContext = 0;
+      for (const c of cells) {
+        const tool = priced.find((t) => t.id === c.id)!;
+        const r = costOf(tool, { input: 200_000, cacheRead: 200_000, output: 2000 }, { at, requests: 1000 });
+        if (!r.fits) {
+          fitsNot += 1;
+          expect(c.text, c.id).toContain('does not fit');
+          expect(c.v).toBe('');
+          continue;
+        }
+        if (r.microUsd === null) continue;
+        expect(Number(c.v), c.id).toBeCloseTo(r.microUsd / 1e6, 6);
+        if (r.tier) {
+          longContext += 1;
+          expect(c.text, c.id).toContain('long-context rate');
+        }
+        if (r.modifier?.kind === 'promotion') expect(c.text, c.id).toContain('promotion');
+        if (!r.tier && !r.modifier && !r.free) expect(c.text, c.id).toContain('list price');
+      }
+      expect(fitsNot, 'some models take no 400K prompt').toBeGreaterThan(0);
+      expect(longContext, 'some models bill a 400K prompt at a long-context rate').toBeGreaterThan(0);
+      // Cheapest first, the models it does not fit after every priced one.
+      const values = cells.map((c) => c.v);
+      const present = values.filter((v) => v !== '').map(Number);
+      expect(present).toEqual([...present].sort((a, b) => a - b));
+      expect(values.slice(present.length).every((v) => v === '')).toBe(true);
+      expect(page.url()).toMatch(/wp=400000.*wh=50/);
       await page.close();
     });
 

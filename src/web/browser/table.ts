@@ -4,11 +4,12 @@
  */
 import { followFilter } from './chart.ts';
 import { restoreColumns, saveColumns } from './columns.ts';
+import { priceWorkloadColumn } from './workload-column.ts';
 
 type Direction = 'ascending' | 'descending';
 
 /** Columns whose natural first order is largest first. */
-const DESCENDING_FIRST = new Set(['score', 'context', 'released', 'platforms']);
+const DESCENDING_FIRST = new Set(['score', 'context', 'released', 'platforms', 'speed', 'per100']);
 
 /** The table, its filter form and count, the rows in the order the page rendered them, and the current sort. */
 interface ModelTable {
@@ -30,7 +31,9 @@ const field = <T extends HTMLElement>(form: HTMLFormElement, name: string) => fo
 /** A click sorts the sorted column the other way, and any other column in its natural first order. */
 function nextDirection(view: ModelTable, key: string): Direction {
   if (key === view.sortKey) return view.sortDir === 'ascending' ? 'descending' : 'ascending';
-  return DESCENDING_FIRST.has(key) ? 'descending' : 'ascending';
+  // A benchmark series' column (it has a place among the series) reads best first, as the overall score does.
+  const series = view.headers.find((h) => h.dataset.key === key)?.dataset.slot !== undefined;
+  return DESCENDING_FIRST.has(key) || series ? 'descending' : 'ascending';
 }
 
 /** Turns each header into a button that sorts by its column (buttons only with the script, which they need). */
@@ -262,11 +265,22 @@ export function initTable(): void {
   // From here the script decides which rows show; the stylesheet's rule for the page without it stands down.
   document.body.classList.add('js-table');
 
+  // The workload column is priced once tools.json has arrived; the rows are then sorted again if it changed.
+  const reprice = () =>
+    priceWorkloadColumn(table, form)
+      .then((changed) => {
+        if (changed) sortBy(view, view.sortKey, view.sortDir);
+      })
+      .catch((error: Error) => {
+        count.textContent = `${count.textContent ?? ''} Could not price the workload: ${error.message}.`;
+      });
   const update = () => {
     showChosenSeries(form);
     filter(view);
     sync(view);
+    void reprice();
   };
+  void reprice();
   form.hidden = false;
   form.addEventListener('input', update);
   form.addEventListener('change', update);

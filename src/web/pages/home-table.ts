@@ -42,9 +42,9 @@ export function seriesColumns(site: Site): Column[] {
   }));
 }
 
-/** Every column in table order: the fixed ones with the benchmark series after the price per point. */
+/** Every column in table order: the fixed ones with the benchmark series after the workload's cost (as rowOf writes them). */
 export function columnsOf(site: Site): Column[] {
-  const at = COLUMNS.findIndex((c) => c.key === 'value') + 1;
+  const at = COLUMNS.findIndex((c) => c.key === 'workload') + 1;
   return [...COLUMNS.slice(0, at), ...seriesColumns(site), ...COLUMNS.slice(at)];
 }
 
@@ -69,6 +69,13 @@ export const COLUMNS: Column[] = [
   },
   { key: 'context', label: 'Context', type: 'num', abbr: 'Context window in tokens', phone: true },
   { key: 'value', label: '$ per point', type: 'num', abbr: 'Blended price in force per overall score point' },
+  {
+    key: 'workload',
+    label: 'Your workload',
+    type: 'num',
+    abbr: 'USD a month for the workload set under “Price a workload”, by the cost engine: long-context rates, cache reads, batch and the price in force on the data’s date applied; the mark says which price was used, and a model the request does not fit is marked and sorted last',
+    optional: true,
+  },
   {
     key: 'solvedTask',
     label: 'Per solved task',
@@ -204,7 +211,7 @@ function priceCells(site: Site, t: Tool, s: Scored | undefined): string {
   const mark = promotionMark(now);
   const blended = blendedOf(now.rates) ?? t.blendedPrice;
   const perPoint = s && s.model.overallScore > 0 ? blended / s.model.overallScore : null;
-  return `${cell('input', now.rates.input, `${rate(now.rates.input)}${mark}`)}${cell('output', now.rates.output, rate(now.rates.output))}${cell('blended', blended, price(blended))}${context(t)}${perPoint === null ? cell('value', null, '—') : cell('value', perPoint, price(perPoint))}`;
+  return `${cell('input', now.rates.input, `${rate(now.rates.input)}${mark}`)}${cell('output', now.rates.output, rate(now.rates.output))}${cell('blended', blended, price(blended))}${context(t)}${perPoint === null ? cell('value', null, '—') : cell('value', perPoint, price(perPoint))}${cell('workload', null, '<span class="note">set a workload</span>')}`;
 }
 
 const context = (t: Tool) => cell('context', t.contextTokens, tokens(t.contextTokens));

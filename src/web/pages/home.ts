@@ -85,13 +85,31 @@ ${select(
 }
 
 /**
+ * The workload the "Your workload" column prices (the script fills it): fields of the filter form, so the address
+ * keeps them and a shared link prices the same.
+ */
+function workloadFields(root: string): string {
+  const count = (id: string, name: string, label: string, extra = '') =>
+    `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" form="filters" type="number" min="0" step="1" inputmode="numeric"${extra}></div>`;
+  return `<details class="work js-only" hidden><summary>Price a workload</summary><div class="filters">
+${count('w-prompt', 'wp', 'Prompt tokens per request')}
+${count('w-out', 'wo', 'Output tokens per request')}
+${count('w-hit', 'wh', 'Cache hit rate (%)', ' max="100" placeholder="0"')}
+${count('w-n', 'wn', 'Requests a month', ' placeholder="1000"')}
+<div class="field check"><input id="w-batch" name="wb" form="filters" type="checkbox" value="1"><label for="w-batch">Batch interface</label></div>
+<p class="hint">Priced by the directory’s cost engine at the prices in force on the data’s date: long-context rates above a tier’s threshold, the cached share of the prompt at the cache-read rate (cache writes are not counted here; the <a href="${root}calculator/">calculator</a> takes them), batch rates, promotions. Each figure says which price it used.</p>
+</div></details>`;
+}
+
+/**
  * The switches that work without the script too (the stylesheet follows them): deprecated and
  * retired models, hidden by default as in the calculator, and the optional columns.
  */
-function viewSwitches(site: Site): string {
+function viewSwitches(site: Site, root: string): string {
   const inactive = site.tools.filter((t) => isInactive(t.status)).length;
   return `<div class="view" id="view">
 <div class="field check"><input id="f-all" name="all" type="checkbox" value="1" form="filters"><label for="f-all">Show deprecated and retired models (${inactive})</label></div>
+${workloadFields(root)}
 <details class="cols"><summary>More columns</summary><div class="col-list">${columnChoices(site)}</div></details>
 ${shareControl('this view of the table')}
 <p class="compare-bar js-only" hidden><button type="button" id="compare-go" disabled>Compare selected</button> <span id="compare-count" class="note">Select 2 to 4 models with the boxes in the table.</span></p>
@@ -104,11 +122,11 @@ function modelsSection(site: Site, root: string): string {
   return `<section aria-labelledby="models-h">
 <h2 id="models-h">All models</h2>
 ${filterForm(site)}
-${viewSwitches(site)}
+${viewSwitches(site, root)}
 <p id="count" class="count" role="status">${shown} of ${tools.length} models (deprecated and retired hidden).</p>
 <p id="models-note" class="note"><span id="order-note">Best overall score first.</span> Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens as charged on the data’s date: a promotional or introductory price while one runs, marked with its last day and the price after it, else the list price; “—” in a cache column: no prompt caching. In a benchmark’s column, <span class="mark ind">indep.</span> marks a result run independently and <span class="mark dev">dev.</span> one the model developer reported. <span class="mark prov">provisional</span> marks a rank that rests on no independent measurement (only the model developer’s figures or estimates). <span class="js-only" hidden>The column headers sort the table.</span></p>
 <div class="scroll tall" role="region" aria-labelledby="models-caption" tabindex="0">
-<table id="models" class="models" aria-describedby="models-note">
+<table id="models" class="models" aria-describedby="models-note" data-at="${esc(site.lastUpdated)}">
 <caption id="models-caption">All ${tools.length} models</caption>
 <thead><tr>${tableHead(site)}</tr></thead>
 <tbody>
