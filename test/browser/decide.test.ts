@@ -361,6 +361,63 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       await page.close();
     });
 
+    it('prices a cache hit rate in the calculator with the cost without caching beside it, for chosen models only', async () => {
+      const all = await json<{
+        lastUpdated: string;
+        tools: (PricedModel & ToolLite & { pricingDetails: { caching: string } })[];
+      }>('/api/tools.json');
+      const chosen = all.tools
+        .filter((t) => t.pricingDetails.caching !== 'unavailable' && t.status === 'active')
+        .slice(0, 2);
+      const page = await openWatched(ctx, target.baseUrl, '/calculator/', problems);
+      await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+      await page.fill('#c-in', '100000');
+      await page.fill('#c-cr', '0');
+      await page.fill('#c-hit', '80');
+      await page.check('#c-nocache');
+      await page.selectOption(
+        '#c-only',
+        chosen.map((t) => t.id),
+      );
+      expect(await page.inputValue('#c-in')).toBe('20000');
+      expect(await page.inputValue('#c-cr')).toBe('80000');
+      const rows = await page.$$eval('#calc-results tbody tr', (trs) =>
+        trs.map((r) => ({
+          id: (r as HTMLElement).dataset.tool!,
+          usd: r.querySelector<HTMLElement>('[data-usd]')!.dataset.usd!,
+          uncached: r.querySelector<HTMLElement>('[data-usd-uncached]')!.dataset.usdUncached!,
+        })),
+      );
+      expect(rows.map((r) => r.id).sort()).toEqual(chosen.map((t) => t.id).sort());
+      expect(await page.isVisible('#c-uncached-h')).toBe(true);
+      for (const r of rows) {
+        const tool = chosen.find((t) => t.id === r.id)!;
+        const usage = { output: 2000, cacheWrite: 0, cacheWrite1h: 0 };
+        const cached = costOf(
+          tool,
+          { ...usage, input: 20_000, cacheRead: 80_000 },
+          { at: all.lastUpdated, requests: 1000 },
+        );
+        const plain = costOf(tool, { ...usage, input: 100_000, cacheRead: 0 }, { at: all.lastUpdated, requests: 1000 });
+        expect(Number(r.usd), r.id).toBeCloseTo(cached.microUsd! / 1e6, 6);
+        expect(Number(r.uncached), r.id).toBeCloseTo(plain.microUsd! / 1e6, 6);
+      }
+      expect(page.url()).toMatch(/hit=80/);
+      expect(page.url()).toContain(`only=${encodeURIComponent(chosen.map((t) => t.id).join(','))}`);
+      // The link restores the same view.
+      const again = await openWatched(
+        ctx,
+        target.baseUrl,
+        new URL(page.url()).pathname + new URL(page.url()).search,
+        problems,
+      );
+      await again.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+      expect(await again.locator('#calc-results tbody tr').count()).toBe(chosen.length);
+      expect(await again.isVisible('#c-uncached-h')).toBe(true);
+      await again.close();
+      await page.close();
+    });
+
     it('logged no console error or uncaught exception', () => {
       expect(problems).toEqual([]);
     });
