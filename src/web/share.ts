@@ -5,5 +5,5 @@
 import { esc } from './html.ts';
 
 export function shareControl(what: string): string {
-  return `<p class="share js-only" hidden><button type="button" class="share-btn" aria-describedby="share-status">Copy link to ${esc(what)}</button> <span id="share-status" class="note" role="status"></span></p>`;
+  return `<p class="share needs-js"><button type="button" class="share-btn" aria-describedby="share-status">Copy link to ${esc(what)}</button> <span id="share-status" class="note" role="status"></span></p>`;
 }

@@ -11,6 +11,7 @@ const COLOURS = `
 const BASE = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
+@media (scripting:none){.needs-js{display:none!important}}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--link)}
@@ -128,6 +129,7 @@ const FORMS = `
 .view details{margin:0}
 .view details.work[open]{flex-basis:100%}
 .col-list{display:flex;flex-wrap:wrap;gap:0 1.2em}
+.top3{display:none}
 .compare-bar{margin:0}
 .share{margin:.25em 0}
 .view .share{margin:0}
@@ -177,6 +179,16 @@ svg.chart.narrow{display:none;font-size:11px}
 
 const NARROW = `
 @media (max-width:760px){
+header.site{padding:.4em 1rem}
+header.site nav{min-width:0;max-width:100%}
+header nav ul{flex-wrap:nowrap;overflow-x:auto;gap:.1em .9em}
+header nav li{flex:none}
+.top3{display:block;margin:.25em 0 .75em}
+.top3 h2{font-size:1.05rem;margin:.2em 0;border:0;padding:0}
+.top3 ol{margin:0;padding-left:1.4em}
+.top3 li{margin:.15em 0}
+.top3 .top-fig{display:block;font-size:.9rem}
+.top3 .note{margin:.2em 0}
 fieldset{grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr))}
 .chart-layout{grid-template-columns:1fr}
 svg.chart.wide{display:none}

@@ -418,6 +418,30 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       await page.close();
     });
 
+    it('shows the three best-scored models still sold with score and price on the first screen of a 375x812 phone', async () => {
+      const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+      const page = await openWatched(phone, target.baseUrl, '/', problems);
+      const items = await page.$$eval('.top3 li', (lis) =>
+        lis.map((li) => ({
+          href: li.querySelector('a')!.getAttribute('href')!,
+          text: li.textContent ?? '',
+          bottom: li.getBoundingClientRect().bottom,
+        })),
+      );
+      const toolById = new Map(tools.map((t) => [t.id, t]));
+      const best = [...models]
+        .filter((m) => toolById.has(m.modelId) && !INACTIVE.has(toolById.get(m.modelId)!.status))
+        .sort((a, b) => b.overallScore - a.overallScore || a.modelId.localeCompare(b.modelId))
+        .slice(0, 3);
+      expect(items.map((i) => i.href)).toEqual(best.map((m) => `./models/${m.modelId}/`));
+      for (const [i, item] of items.entries()) {
+        expect(item.bottom, item.href).toBeLessThanOrEqual(812);
+        expect(item.text).toContain(best[i]!.overallScore.toFixed(1));
+        expect(item.text).toMatch(/\$[\d.,]+ per 1M tokens|free/);
+      }
+      await phone.close();
+    });
+
     it('logged no console error or uncaught exception', () => {
       expect(problems).toEqual([]);
     });

@@ -47,7 +47,7 @@ function taskSection(site: Site, root: string): string {
   ).join('');
   return `<h2 id="tasks-h">A month of coding tasks</h2>
 <p>Agents are budgeted per task, and what a task costs depends on how many tokens a model spends on it as much as on its price. Here a workload is a number of solved tasks of one kind a month, priced by each model’s published cost per solved task: its own runs’ tokens at the prices in force on the data’s date (or their dollars as published), divided by their success rate, or an estimate marked <span class="mark est">est.</span> where it has none (the rules: <code>taskCostMethod</code> in <a href="${root}api/benchmarks.json">benchmarks.json</a>). Intervals are 80%.</p>
-<form id="task-calc" class="calc" hidden>
+<form id="task-calc" class="calc needs-js">
 <fieldset><legend>Tasks per month</legend>
 <div class="field wide"><label for="t-kind">Kind of task</label><select id="t-kind" name="tk">${kinds}</select></div>
 ${numberField('t-n', 'tn', 'Solved tasks per month', w.tasks, 'Monthly cost = cost per solved task × tasks.')}
@@ -80,7 +80,7 @@ export function renderCalculator(site: Site, root: string): string {
   const instant = `${at.slice(0, 10)} ${at.slice(11, 16) || '00:00'} UTC`;
   return `<h1>Cost calculator</h1>
 <p class="lead">Describe a typical request and how many you make a month: every model’s monthly cost, with cache prices, long-context tiers and the promotions in force at the chosen time, with its score and interval beside it. Filter by a minimum score and by what fits the request, and sort by cost, score or cost per score point.</p>
-<form id="calc" class="calc" aria-describedby="calc-note" hidden>
+<form id="calc" class="calc needs-js" aria-describedby="calc-note">
 <fieldset><legend>Tokens per request</legend>
 ${numberField('c-in', 'in', 'Input (uncached)', w.input, 'Prompt tokens not read from a cache.')}
 ${numberField('c-out', 'out', 'Output', w.output, 'Including reasoning tokens.')}

@@ -188,7 +188,7 @@ function compareForm(site: Site): string {
   const w = DEFAULT_WORKLOAD;
   const count = (id: string, name: string, label: string, value: number) =>
     `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required></div>`;
-  return `<form id="cmp-form" class="filters" action="./" method="get" hidden><input type="hidden" name="ids" id="cmp-ids">
+  return `<form id="cmp-form" class="filters needs-js" action="./" method="get"><input type="hidden" name="ids" id="cmp-ids">
 <div class="field wide"><label for="cmp-add">Add a model</label><select id="cmp-add"><option value="">Choose…</option>${options}</select></div>
 ${count('cmp-in', 'in', 'Input tokens per request', w.input)}
 ${count('cmp-out', 'out', 'Output tokens per request', w.output)}

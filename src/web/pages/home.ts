@@ -2,10 +2,12 @@
 import { renderChart } from '../chart.ts';
 import { esc } from '../html.ts';
 import { price, score, tokens } from '../format.ts';
+import { blendedOf, nowPrice } from '../in-force.ts';
+import { scoreHtml } from '../marks.ts';
 import { STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 import { isInactive } from '../wording.ts';
 import { shareControl } from '../share.ts';
-import { columnChoices, seriesColumns, tableHead, tableRows } from './home-table.ts';
+import { columnChoices, rankHtml, seriesColumns, tableHead, tableRows } from './home-table.ts';
 
 export { COLUMNS } from './home-table.ts';
 
@@ -16,7 +18,7 @@ function options(values: [string, string][], all: string): string {
   ].join('');
 }
 
-/** The filter form (the script shows it: filtering needs it). */
+/** The filter form: shown from the first paint (no layout shift when the script arrives), hidden where scripts do not run (filtering needs one). */
 function filterForm(site: Site): string {
   const { tools } = site;
   const categories = site.input.documents['categories.json'].categories;
@@ -30,7 +32,7 @@ function filterForm(site: Site): string {
   ]);
   const select = (id: string, name: string, label: string, values: [string, string][], all: string) =>
     `<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${name}">${options(values, all)}</select></div>`;
-  return `<form id="filters" class="filters" aria-label="Filter models" hidden>
+  return `<form id="filters" class="filters needs-js" aria-label="Filter models">
 <div class="field wide"><label for="f-q">Search name or alias</label><input id="f-q" name="q" type="search" autocomplete="off" spellcheck="false"></div>
 ${select('f-provider', 'provider', 'Provider', providers, 'All providers')}
 ${select(
@@ -91,7 +93,7 @@ ${select(
 function workloadFields(root: string): string {
   const count = (id: string, name: string, label: string, extra = '') =>
     `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" form="filters" type="number" min="0" step="1" inputmode="numeric"${extra}></div>`;
-  return `<details class="work js-only" hidden><summary>Price a workload</summary><div class="filters">
+  return `<details class="work needs-js"><summary>Price a workload</summary><div class="filters">
 ${count('w-prompt', 'wp', 'Prompt tokens per request')}
 ${count('w-out', 'wo', 'Output tokens per request')}
 ${count('w-hit', 'wh', 'Cache hit rate (%)', ' max="100" placeholder="0"')}
@@ -112,7 +114,7 @@ function viewSwitches(site: Site, root: string): string {
 ${workloadFields(root)}
 <details class="cols"><summary>More columns</summary><div class="col-list">${columnChoices(site)}</div></details>
 ${shareControl('this view of the table')}
-<p class="compare-bar js-only" hidden><button type="button" id="compare-go" disabled>Compare selected</button> <span id="compare-count" class="note">Select 2 to 4 models with the boxes in the table.</span></p>
+<p class="compare-bar needs-js"><button type="button" id="compare-go" disabled>Compare selected</button> <span id="compare-count" class="note">Select 2 to 4 models with the boxes in the table.</span></p>
 </div>`;
 }
 
@@ -183,10 +185,26 @@ ${unscored}
 </section>`;
 }
 
+/**
+ * The three best-scored models still sold, with score and price, at the top of the page: on a phone the table
+ * starts below the first screen (the stylesheet shows this list there only), and this is what most readers came for.
+ */
+function topThree(site: Site, root: string): string {
+  const top = site.ranking.filter((s) => !isInactive(s.tool.status)).slice(0, 3);
+  const items = top
+    .map((s) => {
+      const blended = blendedOf(nowPrice(s.tool, site.lastUpdated).rates) ?? s.tool.blendedPrice;
+      return `<li><a href="${root}models/${esc(s.tool.id)}/">${esc(s.tool.name)}</a> <span class="top-fig">score ${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured, provisional: s.provisional })} · ${blended === 0 ? 'free' : `${price(blended)} per 1M tokens`}${rankHtml(s)}</span></li>`;
+    })
+    .join('');
+  return `<section class="top3" aria-labelledby="top3-h"><h2 id="top3-h">Best scored now</h2><ol>${items}</ol><p class="note">Price: blended, 3 input to 1 output, in force on the data’s date. <a href="#models-h">Every model</a></p></section>`;
+}
+
 export function renderHome(site: Site, root: string): { body: string } {
   const providers = new Set(site.tools.map((t) => t.providerId)).size;
   const latest = site.input.changes?.releases[0];
   const body = `<h1>AI coding models: prices, context and benchmark scores</h1>
+${topThree(site, root)}
 <p class="lead">${site.tools.length} models from ${providers} providers, ${site.scored.size} of them scored. Every price, context window, release month and benchmark result links to its source. Updated <time datetime="${esc(site.lastUpdated)}">${esc(site.lastUpdated.slice(0, 10))}</time>${latest ? ` (release <a href="${root}changes/">${esc(latest.id)}</a>)` : ''}.</p>
 <p class="jump">Jump to: <a href="#models-h">model table</a> · <a href="#chart-h">price vs score chart</a> · <a href="${root}calculator/">cost calculator</a> · <a href="${root}compare/">compare models</a></p>
 ${modelsSection(site, root)}
