@@ -124,6 +124,7 @@ const FORMS = `
 .filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.6em 1em;align-items:end;padding:.75em;background:var(--bg2);border:1px solid var(--line2);border-radius:6px}
 .field{display:flex;flex-direction:column;gap:.2em;min-width:0}
 .field.wide{grid-column:span 2}
+.filters .hint.row{grid-column:1/-1;margin:0}
 .field.check{flex-direction:row;align-items:center;gap:.5em;min-height:2.4em}
 .view{display:flex;flex-wrap:wrap;align-items:center;gap:.25em 1.5em;margin:.5em 0}
 .view details{margin:0}

@@ -61,7 +61,6 @@ ${select('f-ctx', 'ctx', 'Minimum context', contexts, 'Any context')}
 <div class="field"><label for="f-maxtask">Max $ per solved task</label><input id="f-maxtask" name="maxtask" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
 <div class="field"><label for="f-minspeed">Min output tokens/s</label><input id="f-minspeed" name="minspeed" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
 <div class="field check"><input id="f-taskm" name="taskm" type="checkbox" value="1" aria-describedby="f-task-hint"><label for="f-taskm">Measured cost per task only</label></div>
-<p class="hint" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
 ${select(
   'f-bench',
   'bench',
@@ -71,7 +70,6 @@ ${select(
 )}
 <div class="field"><label for="f-bmin">Minimum score</label><input id="f-bmin" name="bmin" type="number" min="0" max="100" step="any" inputmode="decimal" aria-describedby="f-bench-hint"></div>
 <div class="field check"><input id="f-bmeas" name="bmeas" type="checkbox" value="1" aria-describedby="f-bench-hint"><label for="f-bmeas">Measured results only</label></div>
-<p class="hint" id="f-bench-hint">The benchmark’s column is shown while it is chosen. Measured only: leaves out models whose value on it is an estimate (for the overall score: mostly estimated).</p>
 ${select(
   'f-minout',
   'minout',
@@ -83,6 +81,8 @@ ${select(
 <div class="field check"><input id="f-tools" name="tools" type="checkbox" value="1"><label for="f-tools">Tool calling</label></div>
 <div class="field check"><input id="f-reason" name="reason" type="checkbox" value="1"><label for="f-reason">Reasoning mode</label></div>
 <div class="field"><button type="reset">Clear filters</button></div>
+<p class="hint row" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
+<p class="hint row" id="f-bench-hint">The benchmark’s column is shown while it is chosen. Measured only: leaves out models whose value on it is an estimate (for the overall score: mostly estimated).</p>
 </form>`;
 }
 
