@@ -6,12 +6,13 @@
  *
  *   npm run build -- --preview && npm run screenshots
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { PATHS, ROOT } from '../src/fs/paths.ts';
 import { startServer } from '../src/server/server.ts';
+import { pageTypes } from './page-types.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: PATHS.dist } } });
 const dist = path.resolve(values.dist);
@@ -21,30 +22,7 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(executablePath))
   throw new Error(`Chromium is not installed at ${executablePath} (apt-get install chromium)`);
 
-const api = (name: string) => JSON.parse(readFileSync(path.join(dist, 'api', name), 'utf8'));
-const tools: { id: string; status: string }[] = api('tools.json').tools;
-const scored = new Set<string>(api('benchmarks.json').benchmarks.models.map((m: { modelId: string }) => m.modelId));
-const model = tools.find((t) => scored.has(t.id) && t.status === 'active')?.id ?? tools[0]!.id;
-const compare = tools
-  .filter((t) => scored.has(t.id))
-  .slice(0, 3)
-  .map((t) => t.id);
-const useCase: string = api('use-cases.json').useCases[0].id;
-const platform: string = api('platforms.json').platforms[0].id;
-
-const PAGES: [name: string, urlPath: string][] = [
-  ['home', '/'],
-  ['chart', '/#chart-h'],
-  ['model', `/models/${model}/`],
-  ['compare', `/compare/?ids=${compare.join(',')}&in=50000&out=3000&n=300`],
-  ['calculator', '/calculator/?in=300000&out=2000&min=60&fit=1'],
-  ['use-cases', '/use-cases/'],
-  ['use-case', `/use-cases/${useCase}/`],
-  ['platforms', '/platforms/'],
-  ['platform', `/platforms/${platform}/`],
-  ['changes', '/changes/'],
-  ['about', '/about/'],
-];
+const PAGES = pageTypes(dist);
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900, mobile: false },
   { name: 'phone', width: 375, height: 812, mobile: true },

@@ -127,7 +127,8 @@ export function calculate(tools: readonly CalcTool[], workload: Workload, option
   return rows.sort(compareRows(options.sort ?? 'cost'));
 }
 
-function notes(row: CalcRow): string {
+/** Which price and rules the engine applied to a row, in words (and why there is no figure when there is none). */
+export function costNotes(row: CalcRow): string {
   const r = row.result;
   if (!r) return `Could not compute: ${row.error ?? 'unknown error'}`;
   const out: string[] = [];
@@ -164,8 +165,28 @@ function notes(row: CalcRow): string {
   return out.join('; ');
 }
 
+/** The same workload with no prompt caching: cache reads and writes billed as uncached input. */
+export function withoutCachingOf(w: Workload): Workload {
+  return {
+    ...w,
+    input: w.input + w.cacheRead + w.cacheWrite + w.cacheWrite1h,
+    cacheRead: 0,
+    cacheWrite: 0,
+    cacheWrite1h: 0,
+  };
+}
+
+const uncachedCell = (micro: number | null) =>
+  `<td class="num" data-usd-uncached="${micro === null ? '' : micro / 1e6}">${micro === null ? '—' : money(micro / 1e6)}</td>`;
+
 /** Result rows as HTML (tbody content). `data-usd` holds the exact monthly figure. */
-export function rowsHtml(rows: readonly CalcRow[], root: string, highlight: string | null): string {
+export function rowsHtml(
+  rows: readonly CalcRow[],
+  root: string,
+  highlight: string | null,
+  /** The monthly cost of each model with every prompt token billed as uncached input, when that view is on. */
+  withoutCaching: ReadonlyMap<string, number | null> | null = null,
+): string {
   let rank = 0;
   return rows
     .map((row) => {
@@ -179,7 +200,7 @@ export function rowsHtml(rows: readonly CalcRow[], root: string, highlight: stri
       const perRequest = row.result?.perRequest ? money(row.result.perRequest.usd) : '—';
       const mark = row.tool.id === highlight ? ' class="hl"' : '';
       const point = perPoint(row);
-      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td><td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(notes(row))}</td></tr>`;
+      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td>${withoutCaching ? uncachedCell(withoutCaching.get(row.tool.id) ?? null) : ''}<td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(costNotes(row))}</td></tr>`;
     })
     .join('');
 }

@@ -58,7 +58,7 @@ export interface PageShell {
   lastUpdated: string;
   assets: Assets;
   /** Which navigation entry is current. */
-  section: 'models' | 'compare' | 'calculator' | 'use-cases' | 'platforms' | 'changes' | 'about' | null;
+  section: 'models' | 'compare' | 'calculator' | 'use-cases' | 'platforms' | 'changes' | 'method' | 'about' | null;
 }
 
 /** Relative prefix from a page to the site root: "" for /, "../" for /a/, "../../" for /a/b/. */
@@ -74,6 +74,7 @@ const NAV: [PageShell['section'], string, string][] = [
   ['use-cases', 'use-cases/', 'Use cases'],
   ['platforms', 'platforms/', 'Platforms'],
   ['changes', 'changes/', 'Changes'],
+  ['method', 'method/', 'Method'],
   ['about', 'about/', 'API'],
 ];
 

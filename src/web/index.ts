@@ -15,6 +15,7 @@ import { renderModel } from './pages/model.ts';
 import {
   renderAbout,
   renderChanges,
+  renderMethod,
   renderPlatform,
   renderPlatformIndex,
   renderUseCase,
@@ -188,7 +189,7 @@ function platformPages(site: Site): PageSpec[] {
   ];
 }
 
-/** The change log (the release history when the artifact has one, else freshness) and the API guide. */
+/** The change log (the release history when the artifact has one, else freshness), the API guide and the method. */
 function changesAndAboutPages(site: Site, input: SiteInput): PageSpec[] {
   return [
     {
@@ -206,9 +207,20 @@ function changesAndAboutPages(site: Site, input: SiteInput): PageSpec[] {
       shell: {
         title: 'The data and the API',
         description: 'The JSON endpoints behind the directory, their schemas and how scores are made.',
-        body: renderAbout(site, rootOf('/about/'), input.endpoints ?? []),
+        body: renderAbout(rootOf('/about/'), input.endpoints ?? []),
         data: ['index.json', 'openapi.json'],
         section: 'about',
+      },
+    },
+    {
+      path: '/method/',
+      shell: {
+        title: 'How scores, ranks and costs are made',
+        description:
+          'Where the benchmark results come from, which series count, estimates and intervals, rank ranges, picks and costs.',
+        body: renderMethod(site, rootOf('/method/')),
+        data: ['benchmarks.json'],
+        section: 'method',
       },
     },
   ];

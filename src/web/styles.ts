@@ -11,6 +11,7 @@ const COLOURS = `
 const BASE = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
+@media (scripting:none){.needs-js{display:none!important}}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--link)}
@@ -70,6 +71,12 @@ summary{cursor:pointer;font-weight:600;min-height:24px}
 .example{border-left:4px solid var(--accent);padding:.25em 1em;background:var(--bg2)}
 `;
 
+/** How many benchmark series the home table can show as columns: the stylesheet has one rule for each place. */
+export const SERIES_SLOTS = 12;
+
+/** A series' column shows while its box is ticked (the series come from the data; the rules cannot name them). */
+const SERIES_RULES = `${Array.from({ length: SERIES_SLOTS }, (_, i) => `body:has(#col-bs${i}:checked) .models .bs${i}`).join(',')}{display:table-cell}`;
+
 const TABLES = `
 table{border-collapse:collapse;width:100%;font-size:.925rem}
 caption{text-align:left;color:var(--fg2);padding:.3em 0;caption-side:top}
@@ -82,6 +89,10 @@ td[data-v],td.num{text-align:right;font-variant-numeric:tabular-nums;white-space
 .rk{display:block;color:var(--muted);font-size:.8em;white-space:nowrap}
 .mark{position:relative;display:inline-block;font-size:.75em;font-weight:700;line-height:1.2;padding:0 .35em;border-radius:3px;vertical-align:.1em}
 .est{background:var(--est-bg);color:var(--est-fg);border:1px dashed var(--est-line)}
+.ind{color:var(--fg);border:1px solid var(--line2)}
+.dev{color:var(--muted);border:1px dotted currentColor}
+.nofit{color:var(--bad);border:1px solid var(--bad);white-space:nowrap}
+.pu{font-size:.8em;color:var(--muted)}
 .prov{color:var(--warn);border:1px solid var(--warn);white-space:nowrap}
 .promo{color:var(--warm);border:1px solid var(--warm);white-space:nowrap}
 .vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
@@ -99,8 +110,9 @@ th[aria-sort=descending] button::after{content:"▼";color:var(--fg)}
 .models th.c-name a{overflow-wrap:anywhere}
 .models .pick{vertical-align:middle;margin-right:.4em}
 .models .opt{display:none}
-body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-per100:checked) .models .c-per100,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
-body:has(#f-all:not(:checked)) .models tr.inactive,body:has(#f-all:not(:checked)) .chart .pt.inactive{display:none}
+body:has(#col-workload:checked) .models .c-workload,body:has(#col-status:checked) .models .c-status,body:has(#col-categories:checked) .models .c-categories,body:has(#col-cacheRead:checked) .models .c-cacheRead,body:has(#col-cacheWrite:checked) .models .c-cacheWrite,body:has(#col-platforms:checked) .models .c-platforms,body:has(#col-taskAttempt:checked) .models .c-taskAttempt,body:has(#col-taskSeconds:checked) .models .c-taskSeconds,body:has(#col-per100:checked) .models .c-per100,body:has(#col-speed:checked) .models .c-speed{display:table-cell}
+body:not(.js-table):has(#f-all:not(:checked)) .models tr.inactive,body:not(.js-table):has(#f-all:not(:checked)) .chart .pt.inactive{display:none}
+${SERIES_RULES}
 .models td.c-categories{white-space:normal;min-width:9rem}
 .ns{font-size:.9em;color:var(--muted)}
 tr.hl{outline:2px solid var(--warm);outline-offset:-2px}
@@ -112,11 +124,17 @@ const FORMS = `
 .filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.6em 1em;align-items:end;padding:.75em;background:var(--bg2);border:1px solid var(--line2);border-radius:6px}
 .field{display:flex;flex-direction:column;gap:.2em;min-width:0}
 .field.wide{grid-column:span 2}
+.filters .hint.row{grid-column:1/-1;margin:0}
 .field.check{flex-direction:row;align-items:center;gap:.5em;min-height:2.4em}
 .view{display:flex;flex-wrap:wrap;align-items:center;gap:.25em 1.5em;margin:.5em 0}
 .view details{margin:0}
+.view details.work[open]{flex-basis:100%}
 .col-list{display:flex;flex-wrap:wrap;gap:0 1.2em}
+.top3{display:none}
 .compare-bar{margin:0}
+.share{margin:.25em 0}
+.view .share{margin:0}
+.share-link{overflow-wrap:anywhere}
 .compare-bar.active{position:fixed;bottom:0;left:0;right:0;z-index:5;background:var(--bg2);border-top:1px solid var(--line2);padding:.5em 1rem}
 body:has(.compare-bar.active){padding-bottom:4rem}
 .rm{display:inline-block;min-height:24px;font-size:.85em}
@@ -162,6 +180,16 @@ svg.chart.narrow{display:none;font-size:11px}
 
 const NARROW = `
 @media (max-width:760px){
+header.site{padding:.4em 1rem}
+header.site nav{min-width:0;max-width:100%}
+header nav ul{flex-wrap:nowrap;overflow-x:auto;gap:.1em .9em}
+header nav li{flex:none}
+.top3{display:block;margin:.25em 0 .75em}
+.top3 h2{font-size:1.05rem;margin:.2em 0;border:0;padding:0}
+.top3 ol{margin:0;padding-left:1.4em}
+.top3 li{margin:.15em 0}
+.top3 .top-fig{display:block;font-size:.9rem}
+.top3 .note{margin:.2em 0}
 fieldset{grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr))}
 .chart-layout{grid-template-columns:1fr}
 svg.chart.wide{display:none}

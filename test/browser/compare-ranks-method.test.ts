@@ -1,7 +1,7 @@
 /**
  * Issue 18, the parts a reader relies on to trust a choice, in Debian's Chromium against the Node
  * server: every rank on the front page and the use-case pages carries the rank range the API
- * publishes and no "top N" claim outruns it; /about/ explains the method topic by topic with a
+ * publishes and no "top N" claim outruns it; /method/ explains the method topic by topic with a
  * worked example that matches the API; the compare page removes a model, prices the workload its
  * address names (checked against the naive second cost implementation) and restores both; rows
  * chosen on a 375 px phone open the comparison.
@@ -104,9 +104,14 @@ describe.skipIf(chromiumMissing() !== null)('ranks, the method and the compariso
     expect(checked).toBeGreaterThan(0);
   });
 
-  it('explains the method on /about/ in short sections with a worked example that matches the API', async () => {
+  it('explains the method on /method/, its own navigation item, in short sections with a worked example that matches the API', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await open(ctx, '/about/');
+    const about = await open(ctx, '/about/');
+    await about.click('nav[aria-label=Site] a:text-is("Method")');
+    await about.waitForURL(/\/method\/$/);
+    expect(await about.getAttribute('nav[aria-label=Site] a[aria-current=page]', 'href')).toBe('../method/');
+    await about.close();
+    const page = await open(ctx, '/method/');
     const headings = await page.$$eval('.method h3', (hs) => hs.map((h) => h.textContent!.trim()));
     for (const topic of [
       'Where the results come from',

@@ -65,6 +65,7 @@ describe.skipIf(chromiumMissing() !== null)('the pages people use to choose a mo
       '/platforms/',
       '/platforms/cursor/',
       '/changes/',
+      '/method/',
       '/about/',
     ];
   });

@@ -1,6 +1,15 @@
 /** The cost calculator: recomputes every model's monthly cost with the shared cost engine as the form changes. */
 import type { PlatformLike } from '../../cost/index.ts';
-import { type CalcRow, type CalcSort, type CalcTool, calculate, rowsHtml, type Workload } from '../calc.ts';
+import {
+  type CalcRow,
+  type CalcSort,
+  type CalcTool,
+  calculate,
+  rowsHtml,
+  type Workload,
+  withoutCachingOf,
+} from '../calc.ts';
+import { splitPrompt } from '../hit-rate.ts';
 import { intervalOf, money } from '../format.ts';
 import type { ScoreView } from '../marks.ts';
 import { componentsOf, extra, measuredShare } from '../view.ts';
@@ -41,11 +50,29 @@ const fieldOf = (form: HTMLFormElement, name: string) => form.elements.namedItem
 /** Fills the form from the query string, so a shared link reopens the same workload. */
 function restoreForm(form: HTMLFormElement, params: URLSearchParams): void {
   for (const [name, value] of params) {
-    const element = form.elements.namedItem(name) as HTMLInputElement | null;
+    const element = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
     if (!element) continue;
-    if (element.type === 'checkbox') element.checked = value === '1';
+    if (element instanceof HTMLSelectElement && element.multiple) {
+      const chosen = new Set(value.split(','));
+      for (const option of element.options) option.selected = chosen.has(option.value);
+    } else if (element instanceof HTMLInputElement && element.type === 'checkbox') element.checked = value === '1';
     else element.value = value;
   }
+}
+
+/** The models the reader limited the table to; empty for all. */
+const onlyOf = (form: HTMLFormElement) =>
+  [...((form.elements.namedItem('only') as HTMLSelectElement | null)?.selectedOptions ?? [])].map((o) => o.value);
+
+/** A hit rate rewrites the prompt's split: its cached share as cache reads, the rest as uncached input. */
+function applyHitRate(form: HTMLFormElement): void {
+  const text = fieldOf(form, 'hit').value.trim();
+  if (text === '') return;
+  const prompt = Number(fieldOf(form, 'in').value) + Number(fieldOf(form, 'cr').value);
+  if (!Number.isSafeInteger(prompt)) return;
+  const split = splitPrompt(prompt, Number(text));
+  fieldOf(form, 'in').value = String(split.input);
+  fieldOf(form, 'cr').value = String(split.cacheRead);
 }
 
 /** Replaces the token counts with the chosen use case's scenario (no caching); the empty choice changes nothing. */
@@ -126,10 +153,12 @@ function summaryOf(
 function saveToUrl(form: HTMLFormElement, highlight: string | null): void {
   const query = new URLSearchParams();
   for (const [, name] of FIELDS) query.set(name, fieldOf(form, name).value);
-  for (const name of ['uc', 'platform', 'at', 'min'])
+  for (const name of ['uc', 'platform', 'at', 'min', 'hit'])
     if (fieldOf(form, name).value) query.set(name, fieldOf(form, name).value);
   if (fieldOf(form, 'sort').value !== 'cost') query.set('sort', fieldOf(form, 'sort').value);
-  for (const name of ['all', 'fit']) if (fieldOf(form, name).checked) query.set(name, '1');
+  for (const name of ['all', 'fit', 'nocache']) if (fieldOf(form, name).checked) query.set(name, '1');
+  const only = onlyOf(form);
+  if (only.length) query.set('only', only.join(','));
   if (fieldOf(form, 'batch').checked) query.set('batch', '1');
   if (highlight) query.set('model', highlight);
   history.replaceState(null, '', `?${query}`);
@@ -144,15 +173,23 @@ function recompute(calculator: Calculator, data: Loaded): void {
   const at = atText || new Date().toISOString();
   const platformId = (fieldOf(form, 'platform') as unknown as HTMLSelectElement).value;
   const platform = platformId ? (data.platforms.get(platformId) ?? null) : null;
-  const rows = calculate(data.tools, workload, {
+  const only = new Set(onlyOf(form));
+  const tools = only.size ? data.tools.filter((t) => only.has(t.id)) : data.tools;
+  const options = {
     at,
     platform,
     scores: data.scores,
-    hideInactive: !fieldOf(form, 'all').checked,
+    hideInactive: !fieldOf(form, 'all').checked && !only.size,
     minScore: fieldOf(form, 'min').value.trim() === '' ? null : Number(fieldOf(form, 'min').value),
     fit: fieldOf(form, 'fit').checked,
     sort: (fieldOf(form, 'sort').value || 'cost') as CalcSort,
-  });
+  };
+  const rows = calculate(tools, workload, options);
+  const showUncached = fieldOf(form, 'nocache').checked;
+  const uncached = showUncached
+    ? new Map(calculate(tools, withoutCachingOf(workload), options).map((r) => [r.tool.id, r.monthlyMicro]))
+    : null;
+  document.querySelector('#c-uncached-h')?.toggleAttribute('hidden', !showUncached);
   document.querySelector('#calc-empty')?.toggleAttribute('hidden', rows.length > 0);
   const failed = rows.find((r) => r.error);
   fieldOf(form, 'at').setAttribute('aria-invalid', String(Boolean(failed && atText)));
@@ -160,7 +197,7 @@ function recompute(calculator: Calculator, data: Loaded): void {
     status.textContent = `Cannot compute: ${failed.error}`;
     return;
   }
-  tbody.innerHTML = rowsHtml(rows, root, highlight);
+  tbody.innerHTML = rowsHtml(rows, root, highlight, uncached);
   status.textContent = summaryOf(rows, platform, atText, highlight);
   saveToUrl(form, highlight);
 }
@@ -189,5 +226,8 @@ export async function initCalculator(): Promise<void> {
   }
 
   useCase.addEventListener('change', () => applyUseCase(form, useCase));
+  // Before the recompute listener, so the split is in the fields when the table reads them.
+  fieldOf(form, 'hit').addEventListener('input', () => applyHitRate(form));
+  applyHitRate(form);
   recomputeOn(form, () => recompute(calculator, data));
 }

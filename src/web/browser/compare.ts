@@ -5,6 +5,7 @@
  */
 import { type CalcTool, calculate, DEFAULT_WORKLOAD, type Workload } from '../calc.ts';
 import { money } from '../format.ts';
+import { renderPairs } from './pairs.ts';
 import { WORKLOAD_PARAMS, workloadFrom, workloadWords } from '../workload.ts';
 
 const MAX = 4;
@@ -75,6 +76,7 @@ async function priceWorkload(page: Page, state: State): Promise<void> {
 
 function render(page: Page, state: State): void {
   showColumns(page, state);
+  renderPairs(page.table, state.ids);
   const n = state.ids.length;
   page.status.textContent = n
     ? `Comparing ${n} model${n === 1 ? '' : 's'}${n < 2 ? ': add one more' : ''}.`

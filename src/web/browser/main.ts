@@ -8,6 +8,7 @@ import { initCalculator } from './calculator.ts';
 import { initChart } from './chart.ts';
 import { initCompare } from './compare.ts';
 import { initPick } from './pick.ts';
+import { initShare } from './share.ts';
 import { initTable } from './table.ts';
 import { initTaskCalculator } from './task-calculator.ts';
 
@@ -16,5 +17,6 @@ initChart();
 initTable();
 initPick();
 initCompare();
+initShare();
 void initCalculator();
 void initTaskCalculator();

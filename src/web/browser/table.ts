@@ -4,17 +4,20 @@
  */
 import { followFilter } from './chart.ts';
 import { restoreColumns, saveColumns } from './columns.ts';
+import { priceWorkloadColumn } from './workload-column.ts';
 
 type Direction = 'ascending' | 'descending';
 
 /** Columns whose natural first order is largest first. */
-const DESCENDING_FIRST = new Set(['score', 'context', 'released', 'platforms']);
+const DESCENDING_FIRST = new Set(['score', 'context', 'released', 'platforms', 'speed', 'per100']);
 
 /** The table, its filter form and count, the rows in the order the page rendered them, and the current sort. */
 interface ModelTable {
   form: HTMLFormElement;
   count: HTMLElement;
   caption: HTMLElement;
+  /** The sentence of the table's note that says what order the rows are in. */
+  order: HTMLElement | null;
   empty: HTMLElement;
   tbody: HTMLTableSectionElement;
   rows: HTMLTableRowElement[];
@@ -28,7 +31,9 @@ const field = <T extends HTMLElement>(form: HTMLFormElement, name: string) => fo
 /** A click sorts the sorted column the other way, and any other column in its natural first order. */
 function nextDirection(view: ModelTable, key: string): Direction {
   if (key === view.sortKey) return view.sortDir === 'ascending' ? 'descending' : 'ascending';
-  return DESCENDING_FIRST.has(key) ? 'descending' : 'ascending';
+  // A benchmark series' column (it has a place among the series) reads best first, as the overall score does.
+  const series = view.headers.find((h) => h.dataset.key === key)?.dataset.slot !== undefined;
+  return DESCENDING_FIRST.has(key) || series ? 'descending' : 'ascending';
 }
 
 /** Turns each header into a button that sorts by its column (buttons only with the script, which they need). */
@@ -56,6 +61,21 @@ function cellValue(row: HTMLTableRowElement, index: number, numeric: boolean): s
   return raw === undefined || raw === '' ? null : Number(raw);
 }
 
+/** What the table's note says about the order, so it never describes an order the rows are not in. */
+function orderWords(th: HTMLTableCellElement, dir: Direction): string {
+  if (th.dataset.key === 'score' && dir === 'descending') return 'Best overall score first.';
+  const label = (th.textContent ?? '').trim();
+  const way =
+    th.dataset.type === 'num'
+      ? dir === 'ascending'
+        ? 'lowest first'
+        : 'highest first'
+      : dir === 'ascending'
+        ? 'A to Z'
+        : 'Z to A';
+  return `Sorted by ${label}, ${way}${th.dataset.type === 'num' ? '; models without the figure last' : ''}.`;
+}
+
 /** Sorts the rows by a column (stable: ties keep the page's order) and marks the column with aria-sort. */
 function sortBy(view: ModelTable, key: string, dir: Direction): void {
   const th = view.headers.find((h) => h.dataset.key === key);
@@ -67,6 +87,7 @@ function sortBy(view: ModelTable, key: string, dir: Direction): void {
   const index = Number(th.dataset.index);
   const numeric = th.dataset.type === 'num';
   const sign = dir === 'ascending' ? 1 : -1;
+  if (view.order) view.order.textContent = orderWords(th, dir);
   const sorted = view.rows
     .map((row, position) => ({ row, value: cellValue(row, index, numeric), position }))
     .sort((a, b) => {
@@ -80,6 +101,20 @@ function sortBy(view: ModelTable, key: string, dir: Direction): void {
   const fragment = document.createDocumentFragment();
   for (const { row } of sorted) fragment.append(row);
   view.tbody.append(fragment);
+}
+
+const checked = (form: HTMLFormElement, name: string) => field<HTMLInputElement>(form, name)?.checked ?? false;
+
+/**
+ * The row attributes the benchmark-minimum filter reads: the overall score's, or the chosen series' (its place
+ * among the series, from its column header).
+ */
+function benchOf(form: HTMLFormElement): { value: string; measured: string } {
+  const key = field<HTMLSelectElement>(form, 'bench')?.value ?? '';
+  const slot = key
+    ? document.querySelector<HTMLElement>(`#models th[data-key="${CSS.escape(key)}"]`)?.dataset.slot
+    : undefined;
+  return slot === undefined ? { value: 'score', measured: 'sm' } : { value: `s-${slot}`, measured: `m-${slot}` };
 }
 
 /** What the filter form asks for. */
@@ -100,7 +135,14 @@ function filterOf(form: HTMLFormElement) {
     maxPrice: maxText === '' ? Infinity : Number(maxText),
     maxTask: limit('maxtask'),
     minSpeed: limit('minspeed'),
-    open: field<HTMLInputElement>(form, 'open')?.checked ?? false,
+    taskMeasured: checked(form, 'taskm'),
+    bench: benchOf(form),
+    minScore: limit('bmin'),
+    benchMeasured: checked(form, 'bmeas'),
+    minOutput: Number(field<HTMLSelectElement>(form, 'minout')?.value || 0),
+    toolCalling: checked(form, 'tools'),
+    reasoning: checked(form, 'reason'),
+    open: checked(form, 'open'),
     all: field<HTMLInputElement>(form, 'all')?.checked ?? false,
   };
 }
@@ -114,8 +156,15 @@ function within(value: string | undefined, limit: number | null, keep: (v: numbe
 /** Whether a row (its data-* attributes) passes the filter; a price limit that is not a number limits nothing. */
 function rowMatches(row: HTMLTableRowElement, f: ReturnType<typeof filterOf>): boolean {
   const d = row.dataset;
+  const attr = (name: string) => row.getAttribute(`data-${name}`) ?? undefined;
   return (
     within(d.task, f.maxTask, (v, limit) => v <= limit) &&
+    (!f.taskMeasured || d.taskm === '1') &&
+    within(attr(f.bench.value), f.minScore, (v, limit) => v >= limit) &&
+    (!f.benchMeasured || attr(f.bench.measured) === '1') &&
+    (!f.minOutput || Number(d.maxout || 0) >= f.minOutput) &&
+    (!f.toolCalling || d.tools === '1') &&
+    (!f.reasoning || d.reason === '1') &&
     within(d.speed, f.minSpeed, (v, limit) => v >= limit) &&
     f.words.every((w) => (d.q ?? '').includes(w)) &&
     (!f.provider || d.provider === f.provider) &&
@@ -184,6 +233,14 @@ function restoreView(view: ModelTable): void {
   filter(view);
 }
 
+/** A benchmark chosen for a minimum shows its column, so the rows can be read against the limit. */
+function showChosenSeries(form: HTMLFormElement): void {
+  const key = field<HTMLSelectElement>(form, 'bench')?.value;
+  if (!key) return;
+  const box = document.querySelector<HTMLInputElement>(`#view input[data-col="${CSS.escape(key)}"]`);
+  if (box) box.checked = true;
+}
+
 export function initTable(): void {
   const table = document.querySelector<HTMLTableElement>('#models');
   const form = document.querySelector<HTMLFormElement>('#filters');
@@ -195,6 +252,7 @@ export function initTable(): void {
     form,
     count,
     caption: table.caption,
+    order: document.querySelector<HTMLElement>('#order-note'),
     empty,
     tbody,
     rows: [...tbody.rows],
@@ -204,11 +262,25 @@ export function initTable(): void {
   };
   addSortButtons(view);
   restoreView(view);
+  // From here the script decides which rows show; the stylesheet's rule for the page without it stands down.
+  document.body.classList.add('js-table');
 
+  // The workload column is priced once tools.json has arrived; the rows are then sorted again if it changed.
+  const reprice = () =>
+    priceWorkloadColumn(table, form)
+      .then((changed) => {
+        if (changed) sortBy(view, view.sortKey, view.sortDir);
+      })
+      .catch((error: Error) => {
+        count.textContent = `${count.textContent ?? ''} Could not price the workload: ${error.message}.`;
+      });
   const update = () => {
+    showChosenSeries(form);
     filter(view);
     sync(view);
+    void reprice();
   };
+  void reprice();
   form.hidden = false;
   form.addEventListener('input', update);
   form.addEventListener('change', update);

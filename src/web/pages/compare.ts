@@ -12,11 +12,21 @@ import { day, grouped, intervalOf, money, month, price, tokens } from '../format
 import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
 import { scoreHtml, taskFigureHtml } from '../marks.ts';
 import { cachingWords, tierWords } from '../pricing-words.ts';
+import { shareControl } from '../share.ts';
 import { workloadWords } from '../workload.ts';
 import { detailOf, EVIDENCE_WORDS, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 
 /** A row: its label, its cell for each model, and an id for a label the browser script rewrites. */
 type Row = [label: string, cell: (t: Tool) => string, id?: string];
+
+/**
+ * A score or rank with what the script needs to say whether two models' figures overlap: the value and its interval
+ * (or rank range), none for a measured value published without one.
+ */
+function figureSpan(value: number, range: [number, number] | null, html: string, rank = false): string {
+  const iv = range ? ` data-lo="${range[0]}" data-hi="${range[1]}"` : '';
+  return `<span class="fig" data-v="${value}"${iv}${rank ? ' data-rank="1"' : ''}>${html}</span>`;
+}
 
 function scoreRows(site: Site): Row[] {
   const rows: Row[] = [
@@ -25,22 +35,33 @@ function scoreRows(site: Site): Row[] {
       (t) => {
         const s = site.scored.get(t.id);
         return s
-          ? scoreHtml({
-              value: s.model.overallScore,
-              interval: s.interval,
-              measured: s.measured,
-              provisional: s.provisional,
-            })
+          ? figureSpan(
+              s.model.overallScore,
+              s.interval,
+              scoreHtml({
+                value: s.model.overallScore,
+                interval: s.interval,
+                measured: s.measured,
+                provisional: s.provisional,
+              }),
+            )
           : 'not scored';
       },
+      'cmp-overall',
     ],
     [
       'Rank',
       (t) => {
         const s = site.scored.get(t.id);
         if (!s?.rank) return '—';
-        return `${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}`;
+        return figureSpan(
+          s.rank,
+          s.rankRange,
+          `${s.rank} of ${site.scored.size}${s.rankRange ? ` (plausible ${s.rankRange[0]}–${s.rankRange[1]})` : ''}`,
+          true,
+        );
       },
+      'cmp-rank',
     ],
   ];
   for (const c of weightedComponents(site.components))
@@ -51,8 +72,13 @@ function scoreRows(site: Site): Row[] {
         const d = s ? detailOf(s.model, c.field) : undefined;
         if (!d) return '—';
         const view = { value: d.value, interval: intervalOf(extra(d, 'interval')), measured: d.kind === 'measured' };
-        return `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[String(extra(d, 'evidence'))] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`;
+        return figureSpan(
+          d.value,
+          view.interval,
+          `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[String(extra(d, 'evidence'))] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`,
+        );
       },
+      `cmp-s-${c.field}`,
     ]);
   return rows;
 }
@@ -162,7 +188,7 @@ function compareForm(site: Site): string {
   const w = DEFAULT_WORKLOAD;
   const count = (id: string, name: string, label: string, value: number) =>
     `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required></div>`;
-  return `<form id="cmp-form" class="filters" action="./" method="get" hidden><input type="hidden" name="ids" id="cmp-ids">
+  return `<form id="cmp-form" class="filters needs-js" action="./" method="get"><input type="hidden" name="ids" id="cmp-ids">
 <div class="field wide"><label for="cmp-add">Add a model</label><select id="cmp-add"><option value="">Choose…</option>${options}</select></div>
 ${count('cmp-in', 'in', 'Input tokens per request', w.input)}
 ${count('cmp-out', 'out', 'Output tokens per request', w.output)}
@@ -176,10 +202,14 @@ export function renderCompare(site: Site, root: string): string {
   return `<h1>Compare models</h1>
 <p class="lead">Two to four models side by side: prices with caching and tiers, limits, every weighted benchmark with its interval, rank range, platforms, lifecycle and the cost of a workload you choose (by default ${esc(workloadWords(DEFAULT_WORKLOAD).replace(/^A/, 'a'))}, at the prices in force on ${esc(day(site.lastUpdated))}, a running promotion included and marked with its last day). The address keeps the models and the workload, so it can be shared.</p>
 ${compareForm(site)}
+${shareControl('this comparison')}
 <p id="cmp-status" class="count" role="status">Choose models in the <a href="${root}">model table</a> (the boxes beside the names), then “Compare selected”. This view needs JavaScript to pick its models.</p>
 <div class="scroll" role="region" aria-labelledby="cmp-caption" tabindex="0">
 <table id="compare" class="compare" data-at="${esc(site.lastUpdated)}"><caption id="cmp-caption">Models side by side</caption>
 <thead><tr><th scope="col">Model</th>${head}</tr></thead>
 <tbody>${bodyRows(site)}</tbody></table></div>
+<section id="cmp-pairs" class="pairs" aria-labelledby="cmp-pairs-h" hidden><h2 id="cmp-pairs-h">Is the difference real?</h2>
+<p class="note">For each pair of the models shown, on each score: whether their 80% intervals (for the rank, the ranks each could hold) overlap. Overlapping intervals mean the data cannot yet say which is better there.</p>
+<div id="cmp-pairs-list"></div></section>
 <p class="data-links">From <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a> and <a href="${root}api/platforms.json">platforms.json</a>.</p>`;
 }

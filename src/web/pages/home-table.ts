@@ -5,10 +5,11 @@
  */
 import type { Tool } from '../../schema/api.ts';
 import { esc } from '../html.ts';
-import { grouped, month, price, tokens } from '../format.ts';
+import { grouped, intervalOf, month, price, tokens } from '../format.ts';
 import { scoreHtml, type TaskFigureView, taskFigureHtml } from '../marks.ts';
-import { STATUS_WORDS, type Scored, type Site } from '../view.ts';
+import { detailOf, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
 import { isInactive } from '../wording.ts';
+import { SERIES_SLOTS } from '../styles.ts';
 import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
 
 export interface Column {
@@ -22,6 +23,29 @@ export interface Column {
   optional?: boolean;
   /** Among the four a phone shows. */
   phone?: boolean;
+  /**
+   * A benchmark series' column: its place among the series (the stylesheet has one rule per place, since the
+   * series come from the data and the stylesheet's hash is fixed at build time).
+   */
+  slot?: number;
+}
+
+/** One optional column per benchmark series the directory scores (benchmarks.json aggregate), weighted or not. */
+export function seriesColumns(site: Site): Column[] {
+  return site.components.slice(0, SERIES_SLOTS).map((c, slot) => ({
+    key: c.field,
+    label: c.name,
+    type: 'num',
+    abbr: `${c.name} score, 0 to 100, with its 80% interval where estimated; marked by who ran it (independent, developer-reported or estimated)${c.weight > 0 ? '' : '; not counted in the overall score'}`,
+    optional: true,
+    slot,
+  }));
+}
+
+/** Every column in table order: the fixed ones with the benchmark series after the workload's cost (as rowOf writes them). */
+export function columnsOf(site: Site): Column[] {
+  const at = COLUMNS.findIndex((c) => c.key === 'workload') + 1;
+  return [...COLUMNS.slice(0, at), ...seriesColumns(site), ...COLUMNS.slice(at)];
 }
 
 export const COLUMNS: Column[] = [
@@ -45,6 +69,13 @@ export const COLUMNS: Column[] = [
   },
   { key: 'context', label: 'Context', type: 'num', abbr: 'Context window in tokens', phone: true },
   { key: 'value', label: '$ per point', type: 'num', abbr: 'Blended price in force per overall score point' },
+  {
+    key: 'workload',
+    label: 'Your workload',
+    type: 'num',
+    abbr: 'USD a month for the workload set under “Price a workload”, by the cost engine: long-context rates, cache reads, batch and the price in force on the data’s date applied; the mark says which price was used, and a model the request does not fit is marked and sorted last',
+    optional: true,
+  },
   {
     key: 'solvedTask',
     label: 'Per solved task',
@@ -97,11 +128,50 @@ export const COLUMNS: Column[] = [
 
 /** The class a column's cells carry: what the stylesheet shows or hides. */
 export function columnClass(c: Column): string {
-  return `c-${c.key}${c.optional ? ' opt' : ''}${c.phone ? ' ph' : ''}`;
+  return `c-${c.key}${c.optional ? ' opt' : ''}${c.phone ? ' ph' : ''}${c.slot === undefined ? '' : ` bs${c.slot}`}`;
 }
 
+/** The id of a column's switch: a series' by its place, which the stylesheet names. */
+export const columnSwitchId = (c: Column) => `col-${c.slot === undefined ? c.key : `bs${c.slot}`}`;
+
+const cellOf = (c: Column, v: number | string | null | undefined, text: string) =>
+  `<td class="${columnClass(c)}"${v === undefined ? '' : ` data-v="${v ?? ''}"`}>${text}</td>`;
 const cell = (key: string, v: number | string | null | undefined, text: string) =>
-  `<td class="${columnClass(COLUMNS.find((c) => c.key === key)!)}"${v === undefined ? '' : ` data-v="${v ?? ''}"`}>${text}</td>`;
+  cellOf(COLUMNS.find((c) => c.key === key)!, v, text);
+
+/** Who ran a series' result, as a short visible mark: estimates already carry "est.". */
+const EVIDENCE_MARKS: Record<string, string> = {
+  'independent-measured': '<span class="mark ind" title="Measured by an independent party">indep.</span>',
+  'developer-reported':
+    '<span class="mark dev" title="Reported by the model developer, not run independently">dev.</span>',
+};
+
+/** The model's value on each benchmark series: measured with who ran it, or estimated with its interval. */
+function seriesCells(s: Scored | undefined, columns: readonly Column[]): string {
+  return columns
+    .map((c) => {
+      const d = s ? detailOf(s.model, c.key) : undefined;
+      if (!d) return cellOf(c, null, '—');
+      const measured = d.kind === 'measured';
+      const view = { value: d.value, interval: intervalOf(extra(d, 'interval')), measured };
+      const mark = measured ? (EVIDENCE_MARKS[String(extra(d, 'evidence'))] ?? '') : '';
+      return cellOf(c, d.value, `${scoreHtml(view)}${mark ? ` ${mark}` : ''}`);
+    })
+    .join('');
+}
+
+/** Each series' value and whether it is measured, for the benchmark-minimum filter. */
+function seriesData(s: Scored | undefined, columns: readonly Column[]): string {
+  return columns
+    .map((c) => {
+      const d = s ? detailOf(s.model, c.key) : undefined;
+      return d ? ` data-s-${c.slot}="${d.value}" data-m-${c.slot}="${d.kind === 'measured' ? 1 : 0}"` : '';
+    })
+    .join('');
+}
+
+/** A capability flag as the filters read it: 1, 0, or empty where the source does not say. */
+const flag = (v: boolean | null) => (v === null ? '' : v ? '1' : '0');
 
 /** The name cell: pinned, with a visible badge for any status but active. */
 function nameCell(t: Tool, root: string): string {
@@ -141,7 +211,7 @@ function priceCells(site: Site, t: Tool, s: Scored | undefined): string {
   const mark = promotionMark(now);
   const blended = blendedOf(now.rates) ?? t.blendedPrice;
   const perPoint = s && s.model.overallScore > 0 ? blended / s.model.overallScore : null;
-  return `${cell('input', now.rates.input, `${rate(now.rates.input)}${mark}`)}${cell('output', now.rates.output, rate(now.rates.output))}${cell('blended', blended, price(blended))}${context(t)}${perPoint === null ? cell('value', null, '—') : cell('value', perPoint, price(perPoint))}`;
+  return `${cell('input', now.rates.input, `${rate(now.rates.input)}${mark}`)}${cell('output', now.rates.output, rate(now.rates.output))}${cell('blended', blended, price(blended))}${context(t)}${perPoint === null ? cell('value', null, '—') : cell('value', perPoint, price(perPoint))}${cell('workload', null, '<span class="note">set a workload</span>')}`;
 }
 
 const context = (t: Tool) => cell('context', t.contextTokens, tokens(t.contextTokens));
@@ -173,15 +243,21 @@ function taskCells(s: Scored | undefined): [string, string, string, string] {
   ];
 }
 
-function rowOf(site: Site, t: Tool, categoryName: Map<string, string>, root: string): string {
+function rowOf(
+  site: Site,
+  t: Tool,
+  categoryName: Map<string, string>,
+  root: string,
+  series: readonly Column[],
+): string {
   const s = site.scored.get(t.id);
   const now = nowPrice(t, site.lastUpdated).rates;
   const platforms = site.platformsByTool.get(t.id) ?? [];
   const search = [t.name, t.id, ...t.aliases].join(' ').toLowerCase();
   const [solvedCell, attemptCell, secondsCell, per100Cell] = taskCells(s);
   const headline = s?.model.taskCost?.headline;
-  const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-task="${headline?.costPerSolvedTaskUsd?.value ?? ''}" data-speed="${headline?.outputTokensPerSecond ?? ''}" data-q="${esc(search)}"`;
-  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}${per100Cell}${speedCell(s)}</tr>`;
+  const data = `data-id="${esc(t.id)}" data-provider="${esc(t.providerId)}" data-cats="${esc(t.category.join(' '))}" data-status="${esc(t.status)}" data-open="${t.openWeights ? 1 : 0}" data-ctx="${t.contextTokens}" data-blended="${blendedOf(now) ?? t.blendedPrice}" data-plat="${esc(platforms.map((p) => p.id).join(' '))}" data-task="${headline?.costPerSolvedTaskUsd?.value ?? ''}" data-speed="${headline?.outputTokensPerSecond ?? ''}" data-score="${s?.model.overallScore ?? ''}" data-sm="${s ? (s.measured ? 1 : 0) : ''}" data-taskm="${headline ? (headline.evidence === 'measured' ? 1 : 0) : ''}" data-tools="${flag(t.toolCalling)}" data-reason="${flag(t.reasoning)}" data-maxout="${t.maxOutputTokens ?? ''}"${seriesData(s, series)} data-q="${esc(search)}"`;
+  return `<tr ${data}${isInactive(t.status) ? ' class="inactive"' : ''}>${nameCell(t, root)}${scoreCell(s)}${cell('provider', undefined, esc(t.provider))}${priceCells(site, t, s)}${seriesCells(s, series)}${solvedCell}${cell('released', t.releaseDate.replace('-', ''), esc(month(t.releaseDate)))}${cell('status', undefined, esc(STATUS_WORDS[t.status] ?? t.status))}${cell('categories', undefined, esc(t.category.map((c) => categoryName.get(c) ?? c).join(', ')))}${cacheCell('cacheRead', t, now.cacheRead ?? t.pricing.cacheRead)}${cacheCell('cacheWrite', t, now.cacheWrite ?? t.pricing.cacheCreate)}${cell('platforms', platforms.length, String(platforms.length))}${attemptCell}${secondsCell}${per100Cell}${speedCell(s)}</tr>`;
 }
 
 /** Best score first, unscored last by name. */
@@ -189,25 +265,29 @@ export function tableRows(site: Site, root: string): string {
   const categories = site.input.documents['categories.json'].categories;
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const scoreOf = (t: Tool) => site.scored.get(t.id)?.model.overallScore ?? -1;
+  const series = seriesColumns(site);
   return [...site.tools]
     .sort((a, b) => scoreOf(b) - scoreOf(a) || a.name.localeCompare(b.name))
-    .map((t) => rowOf(site, t, categoryName, root))
+    .map((t) => rowOf(site, t, categoryName, root, series))
     .join('\n');
 }
 
-export function tableHead(): string {
-  return COLUMNS.map(
-    (c) =>
-      `<th scope="col" class="${columnClass(c)}" data-key="${c.key}" data-type="${c.type}"${c.abbr ? ` abbr="${esc(c.abbr)}"` : ''}>${esc(c.label)}</th>`,
-  ).join('');
+export function tableHead(site: Site): string {
+  return columnsOf(site)
+    .map(
+      (c) =>
+        `<th scope="col" class="${columnClass(c)}" data-key="${c.key}" data-type="${c.type}"${c.slot === undefined ? '' : ` data-slot="${c.slot}"`}${c.abbr ? ` abbr="${esc(c.abbr)}"` : ''}>${esc(c.label)}</th>`,
+    )
+    .join('');
 }
 
 /** The switches for the optional columns (the script shows them; the choice goes in the URL as cols=). */
-export function columnChoices(): string {
-  return COLUMNS.filter((c) => c.optional)
+export function columnChoices(site: Site): string {
+  return columnsOf(site)
+    .filter((c) => c.optional)
     .map(
       (c) =>
-        `<div class="field check"><input id="col-${c.key}" type="checkbox" data-col="${c.key}"><label for="col-${c.key}">${esc(c.label)}</label></div>`,
+        `<div class="field check"><input id="${columnSwitchId(c)}" type="checkbox" data-col="${c.key}"><label for="${columnSwitchId(c)}">${esc(c.label)}</label></div>`,
     )
     .join('');
 }

@@ -2,9 +2,12 @@
 import { renderChart } from '../chart.ts';
 import { esc } from '../html.ts';
 import { price, score, tokens } from '../format.ts';
+import { blendedOf, nowPrice } from '../in-force.ts';
+import { scoreHtml } from '../marks.ts';
 import { STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 import { isInactive } from '../wording.ts';
-import { columnChoices, tableHead, tableRows } from './home-table.ts';
+import { shareControl } from '../share.ts';
+import { columnChoices, rankHtml, seriesColumns, tableHead, tableRows } from './home-table.ts';
 
 export { COLUMNS } from './home-table.ts';
 
@@ -15,7 +18,7 @@ function options(values: [string, string][], all: string): string {
   ].join('');
 }
 
-/** The filter form (the script shows it: filtering needs it). */
+/** The filter form: shown from the first paint (no layout shift when the script arrives), hidden where scripts do not run (filtering needs one). */
 function filterForm(site: Site): string {
   const { tools } = site;
   const categories = site.input.documents['categories.json'].categories;
@@ -29,7 +32,7 @@ function filterForm(site: Site): string {
   ]);
   const select = (id: string, name: string, label: string, values: [string, string][], all: string) =>
     `<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${name}">${options(values, all)}</select></div>`;
-  return `<form id="filters" class="filters" aria-label="Filter models" hidden>
+  return `<form id="filters" class="filters needs-js" aria-label="Filter models">
 <div class="field wide"><label for="f-q">Search name or alias</label><input id="f-q" name="q" type="search" autocomplete="off" spellcheck="false"></div>
 ${select('f-provider', 'provider', 'Provider', providers, 'All providers')}
 ${select(
@@ -57,22 +60,61 @@ ${select('f-ctx', 'ctx', 'Minimum context', contexts, 'Any context')}
 <div class="field"><label for="f-max">Max blended price ($/1M)</label><input id="f-max" name="max" type="number" min="0" step="any" inputmode="decimal"></div>
 <div class="field"><label for="f-maxtask">Max $ per solved task</label><input id="f-maxtask" name="maxtask" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
 <div class="field"><label for="f-minspeed">Min output tokens/s</label><input id="f-minspeed" name="minspeed" type="number" min="0" step="any" inputmode="decimal" aria-describedby="f-task-hint"></div>
-<p class="hint" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
+<div class="field check"><input id="f-taskm" name="taskm" type="checkbox" value="1" aria-describedby="f-task-hint"><label for="f-taskm">Measured cost per task only</label></div>
+${select(
+  'f-bench',
+  'bench',
+  'Benchmark',
+  seriesColumns(site).map((c) => [c.key, c.label]),
+  'Overall score',
+)}
+<div class="field"><label for="f-bmin">Minimum score</label><input id="f-bmin" name="bmin" type="number" min="0" max="100" step="any" inputmode="decimal" aria-describedby="f-bench-hint"></div>
+<div class="field check"><input id="f-bmeas" name="bmeas" type="checkbox" value="1" aria-describedby="f-bench-hint"><label for="f-bmeas">Measured results only</label></div>
+${select(
+  'f-minout',
+  'minout',
+  'Minimum output limit',
+  [16_000, 32_000, 64_000, 128_000].map((n) => [String(n), `${tokens(n)} tokens or more`]),
+  'Any output limit',
+)}
 <div class="field check"><input id="f-open" name="open" type="checkbox" value="1"><label for="f-open">Open weights only</label></div>
+<div class="field check"><input id="f-tools" name="tools" type="checkbox" value="1"><label for="f-tools">Tool calling</label></div>
+<div class="field check"><input id="f-reason" name="reason" type="checkbox" value="1"><label for="f-reason">Reasoning mode</label></div>
 <div class="field"><button type="reset">Clear filters</button></div>
+<p class="hint row" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
+<p class="hint row" id="f-bench-hint">The benchmark’s column is shown while it is chosen. Measured only: leaves out models whose value on it is an estimate (for the overall score: mostly estimated).</p>
 </form>`;
+}
+
+/**
+ * The workload the "Your workload" column prices (the script fills it): fields of the filter form, so the address
+ * keeps them and a shared link prices the same.
+ */
+function workloadFields(root: string): string {
+  const count = (id: string, name: string, label: string, extra = '') =>
+    `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" form="filters" type="number" min="0" step="1" inputmode="numeric"${extra}></div>`;
+  return `<details class="work needs-js"><summary>Price a workload</summary><div class="filters">
+${count('w-prompt', 'wp', 'Prompt tokens per request')}
+${count('w-out', 'wo', 'Output tokens per request')}
+${count('w-hit', 'wh', 'Cache hit rate (%)', ' max="100" placeholder="0"')}
+${count('w-n', 'wn', 'Requests a month', ' placeholder="1000"')}
+<div class="field check"><input id="w-batch" name="wb" form="filters" type="checkbox" value="1"><label for="w-batch">Batch interface</label></div>
+<p class="hint">Priced by the directory’s cost engine at the prices in force on the data’s date: long-context rates above a tier’s threshold, the cached share of the prompt at the cache-read rate (cache writes are not counted here; the <a href="${root}calculator/">calculator</a> takes them), batch rates, promotions. Each figure says which price it used.</p>
+</div></details>`;
 }
 
 /**
  * The switches that work without the script too (the stylesheet follows them): deprecated and
  * retired models, hidden by default as in the calculator, and the optional columns.
  */
-function viewSwitches(site: Site): string {
+function viewSwitches(site: Site, root: string): string {
   const inactive = site.tools.filter((t) => isInactive(t.status)).length;
   return `<div class="view" id="view">
 <div class="field check"><input id="f-all" name="all" type="checkbox" value="1" form="filters"><label for="f-all">Show deprecated and retired models (${inactive})</label></div>
-<details class="cols"><summary>More columns</summary><div class="col-list">${columnChoices()}</div></details>
-<p class="compare-bar js-only" hidden><button type="button" id="compare-go" disabled>Compare selected</button> <span id="compare-count" class="note">Select 2 to 4 models with the boxes in the table.</span></p>
+${workloadFields(root)}
+<details class="cols"><summary>More columns</summary><div class="col-list">${columnChoices(site)}</div></details>
+${shareControl('this view of the table')}
+<p class="compare-bar needs-js"><button type="button" id="compare-go" disabled>Compare selected</button> <span id="compare-count" class="note">Select 2 to 4 models with the boxes in the table.</span></p>
 </div>`;
 }
 
@@ -82,13 +124,13 @@ function modelsSection(site: Site, root: string): string {
   return `<section aria-labelledby="models-h">
 <h2 id="models-h">All models</h2>
 ${filterForm(site)}
-${viewSwitches(site)}
+${viewSwitches(site, root)}
 <p id="count" class="count" role="status">${shown} of ${tools.length} models (deprecated and retired hidden).</p>
-<p id="models-note" class="note">Best overall score first. Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens as charged on the data’s date: a promotional or introductory price while one runs, marked with its last day and the price after it, else the list price; “—” in a cache column: no prompt caching. <span class="mark prov">provisional</span> marks a rank that rests on no independent measurement (only the model developer’s figures or estimates). <span class="js-only" hidden>The column headers sort the table.</span></p>
+<p id="models-note" class="note"><span id="order-note">Best overall score first.</span> Scores show their interval beside them, and their rank with, in brackets, every rank that interval allows; <span class="mark est">est.</span> marks a score that rests mostly on estimates rather than measured results. Prices in USD per 1M tokens as charged on the data’s date: a promotional or introductory price while one runs, marked with its last day and the price after it, else the list price; “—” in a cache column: no prompt caching. In a benchmark’s column, <span class="mark ind">indep.</span> marks a result run independently and <span class="mark dev">dev.</span> one the model developer reported. <span class="mark prov">provisional</span> marks a rank that rests on no independent measurement (only the model developer’s figures or estimates). <span class="js-only" hidden>The column headers sort the table.</span></p>
 <div class="scroll tall" role="region" aria-labelledby="models-caption" tabindex="0">
-<table id="models" class="models" aria-describedby="models-note">
+<table id="models" class="models" aria-describedby="models-note" data-at="${esc(site.lastUpdated)}">
 <caption id="models-caption">All ${tools.length} models</caption>
-<thead><tr>${tableHead()}</tr></thead>
+<thead><tr>${tableHead(site)}</tr></thead>
 <tbody>
 ${tableRows(site, root)}
 </tbody>
@@ -143,10 +185,26 @@ ${unscored}
 </section>`;
 }
 
+/**
+ * The three best-scored models still sold, with score and price, at the top of the page: on a phone the table
+ * starts below the first screen (the stylesheet shows this list there only), and this is what most readers came for.
+ */
+function topThree(site: Site, root: string): string {
+  const top = site.ranking.filter((s) => !isInactive(s.tool.status)).slice(0, 3);
+  const items = top
+    .map((s) => {
+      const blended = blendedOf(nowPrice(s.tool, site.lastUpdated).rates) ?? s.tool.blendedPrice;
+      return `<li><a href="${root}models/${esc(s.tool.id)}/">${esc(s.tool.name)}</a> <span class="top-fig">score ${scoreHtml({ value: s.model.overallScore, interval: s.interval, measured: s.measured, provisional: s.provisional })} · ${blended === 0 ? 'free' : `${price(blended)} per 1M tokens`}${rankHtml(s)}</span></li>`;
+    })
+    .join('');
+  return `<section class="top3" aria-labelledby="top3-h"><h2 id="top3-h">Best scored now</h2><ol>${items}</ol><p class="note">Price: blended, 3 input to 1 output, in force on the data’s date. <a href="#models-h">Every model</a></p></section>`;
+}
+
 export function renderHome(site: Site, root: string): { body: string } {
   const providers = new Set(site.tools.map((t) => t.providerId)).size;
   const latest = site.input.changes?.releases[0];
   const body = `<h1>AI coding models: prices, context and benchmark scores</h1>
+${topThree(site, root)}
 <p class="lead">${site.tools.length} models from ${providers} providers, ${site.scored.size} of them scored. Every price, context window, release month and benchmark result links to its source. Updated <time datetime="${esc(site.lastUpdated)}">${esc(site.lastUpdated.slice(0, 10))}</time>${latest ? ` (release <a href="${root}changes/">${esc(latest.id)}</a>)` : ''}.</p>
 <p class="jump">Jump to: <a href="#models-h">model table</a> · <a href="#chart-h">price vs score chart</a> · <a href="${root}calculator/">cost calculator</a> · <a href="${root}compare/">compare models</a></p>
 ${modelsSection(site, root)}

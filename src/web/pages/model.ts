@@ -176,6 +176,23 @@ function pricingSection(tool: Tool | ToolRecord, date: string, at: string): stri
 ${'conflicts' in tool && tool.conflicts.length ? `<h3>Where sources disagree</h3><ul>${tool.conflicts.map((c) => `<li><code>${esc(c.field)}</code>: published ${esc(c.chosen)}; ${esc(c.alternativeSource)} gives ${esc(c.alternative)}. ${esc(c.reason)}</li>`).join('')}</ul>` : ''}`;
 }
 
+/**
+ * Why a component is an estimate, and so why a published result of the same benchmark can sit beside it: the score
+ * reads one reference series per benchmark, and a result on another protocol of that benchmark (its own series) is
+ * not that series' result, though it informs the estimate like every other result.
+ */
+function estimateBasis(site: Site, m: BenchmarkModel, benchmark: string, series: string | null): string {
+  const reference = series ? (site.sources.get(series)?.name ?? series) : null;
+  const others = m.results.filter(
+    (r) => r.series !== series && (site.sources.get(r.series)?.name ?? r.series).startsWith(benchmark),
+  );
+  const where = reference ? ` This model has no result in the reference series, ${esc(reference)}.` : '';
+  const beside = others.length
+    ? ` Its ${others.map((r) => `${esc(String(r.value))} on ${esc(site.sources.get(r.series)?.name ?? r.series)} (${r.reportedBy === 'vendor' ? 'reported by the developer' : 'run independently'})`).join('; ')} ${others.length === 1 ? 'is' : 'are'} another protocol of the same benchmark, not comparable point for point, so ${others.length === 1 ? 'it informs' : 'they inform'} the estimate with the other results instead of replacing it.`
+    : '';
+  return `The scoring model’s estimate from this model’s other results (see the method).${where}${beside}`;
+}
+
 /** One row per component of the overall score: weight, value with interval, measured or estimated, and where it comes from. */
 function componentRows(site: Site, m: BenchmarkModel): string {
   return site.components
@@ -192,7 +209,7 @@ function componentRows(site: Site, m: BenchmarkModel): string {
       const src =
         d.kind === 'measured'
           ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
-          : 'The scoring model’s estimate from this model’s other results (see methodology).';
+          : estimateBasis(site, m, component.name, d.series);
       return `<tr><th scope="row">${esc(component.name)}</th><td>${Math.round(component.weight * 100)}%</td><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
     })
     .join('');

@@ -224,7 +224,7 @@ ${releases}${more}${removed}
 <p class="data-links">From <a href="${root}api/changes.json">changes.json</a> (also as <a href="${esc(relativeApi(changes.feed, root))}">an Atom feed</a>) and <a href="${root}api/manifest.json">manifest.json</a>.</p>`;
 }
 
-export function renderAbout(site: Site, root: string, endpoints: { path: string; summary: string }[]): string {
+export function renderAbout(root: string, endpoints: { path: string; summary: string }[]): string {
   const rows = endpoints
     .map(
       (e) =>
@@ -238,5 +238,12 @@ export function renderAbout(site: Site, root: string, endpoints: { path: string;
 <p>Machine-readable descriptions: <a href="${root}api/openapi.json">OpenAPI 3.1</a> and a JSON Schema per document under <a href="${root}api/schemas/tools.schema.json"><code>/api/schemas/</code></a>. The project README documents every field, the cost rules, the refresh and how to host a copy.</p>
 <pre><code>curl -s https://&lt;host&gt;/api/tools.json | jq '.tools[] | {id, input: .pricing.input}'</code></pre>
 <p>Poll <a href="${root}api/freshness.json">freshness.json</a> (a few hundred bytes) or send <code>If-None-Match</code> with the ETag you have to know when to refetch.</p></section>
+<p>How the scores, intervals, ranks and costs in these documents are made: <a href="${root}method/">the method</a>.</p>`;
+}
+
+/** The method on its own page, so the navigation can name it. */
+export function renderMethod(site: Site, root: string): string {
+  return `<h1>How scores, ranks and costs are made</h1>
+<p class="lead">What every score on these pages rests on, how sure it is, and how the ranks and costs are worked out, topic by topic, with a worked example from the data. The documents behind it are described on the <a href="${root}about/">API</a> page.</p>
 ${methodSection(site)}`;
 }
