@@ -37,7 +37,8 @@ export function foldSnapshot(fold: PriceFold, snapshot: PriceSnapshot): void {
   const present = new Set<string>();
   for (const tool of snapshot.tools) {
     present.add(tool.id);
-    const entry = (fold.tools[tool.id] ??= { name: tool.name, points: [], open: false });
+    const entry = fold.tools[tool.id] ?? { name: tool.name, points: [], open: false };
+    fold.tools[tool.id] = entry;
     entry.name = tool.name;
     const last = entry.points.at(-1);
     const key = priceKey(tool);
