@@ -1,6 +1,6 @@
 /** What a test reads of a release store: its newest record, where the dataset's date and versions live. */
-import { listReleaseIds, readReleaseRecord } from '../../src/history/releases.ts';
-import type { Release } from '../../src/schema/api.ts';
+import { DOCUMENT_NAMES, listReleaseIds, readReleaseRecord, type StoredRelease } from '../../src/history/releases.ts';
+import type { Documents, Release } from '../../src/schema/api.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 
 export async function newestRelease(releasesDir: string): Promise<Release> {
@@ -24,3 +24,9 @@ export function refreshClock(hour: number, days = 1): string {
   const day = new Date(Date.parse(`${REPOSITORY_STAMP.slice(0, 10)}T00:00:00Z`) + days * 86_400_000);
   return `${day.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00:00Z`;
 }
+
+/** A stored release's six documents, parsed: what a test edits to cut the next one. */
+export const releaseDocuments = (release: StoredRelease): Documents =>
+  Object.fromEntries(
+    DOCUMENT_NAMES.map((name) => [name, JSON.parse(release.bodies.get(name)!.toString('utf8'))]),
+  ) as Documents;

@@ -27,6 +27,7 @@ import {
 } from '../../src/history/releases.ts';
 import { priceHistoryDocument, type Documents } from '../../src/schema/api.ts';
 import { loadSourceData } from '../../src/compile/load.ts';
+import { releaseDocuments } from '../support/releases.ts';
 
 // Compressed as the refresh suites compress (the quality does not change what is stored or linked).
 process.env.DIRECTORY_BROTLI_QUALITY ??= '5';
@@ -34,10 +35,7 @@ process.env.DIRECTORY_BROTLI_QUALITY ??= '5';
 let root: string;
 let newest: StoredRelease;
 
-const documentsOf = (release: StoredRelease): Documents =>
-  Object.fromEntries(
-    DOCUMENT_NAMES.map((name) => [name, JSON.parse(release.bodies.get(name)!.toString('utf8'))]),
-  ) as Documents;
+const documentsOf = releaseDocuments;
 
 /** A release published at `at`, cut from `previous`, whose documents are `documents` restamped. */
 function cut(at: string, documents: Documents, previous: StoredRelease | null, existing: string[]): StoredRelease {
@@ -115,9 +113,7 @@ describe('two changes released in parallel', async () => {
     mergedDocs['tools.json'].tools[0]!.pricing.input += 1;
     mergedDocs['tools.json'].tools[1]!.pricing.output += 2;
     const restamped = cut('2099-01-02T10:30:00Z', mergedDocs, parent, []);
-    const asBuilt = Object.fromEntries(
-      DOCUMENT_NAMES.map((name) => [name, JSON.parse(restamped.bodies.get(name)!.toString('utf8'))]),
-    ) as Documents;
+    const asBuilt = releaseDocuments(restamped);
     expect(unreleasedChanges(asBuilt, right)?.documents).toContain('tools.json');
     const ids = [parent.record.id, left.record.id, right.record.id];
     const after = cut('2099-01-03T08:00:00Z', mergedDocs, right, ids);

@@ -24,6 +24,7 @@ import {
 } from '../../src/history/releases.ts';
 import { prepareArtifact, writeArtifactDir } from '../../src/artifact/artifact.ts';
 import type { Documents } from '../../src/schema/api.ts';
+import { releaseDocuments } from '../support/releases.ts';
 
 // What is stored, linked and rewritten does not depend on how hard the copies are compressed: compress them as the
 // refresh suites do, at the quality that allocates small encoders (src/artifact/compress.ts). The next file in this
@@ -33,10 +34,7 @@ process.env.DIRECTORY_BROTLI_QUALITY ??= '5';
 let root: string;
 let newest: StoredRelease;
 
-const documentsOf = (release: StoredRelease): Documents =>
-  Object.fromEntries(
-    DOCUMENT_NAMES.map((name) => [name, JSON.parse(release.bodies.get(name)!.toString('utf8'))]),
-  ) as Documents;
+const documentsOf = releaseDocuments;
 
 /** Two releases in a fresh releases/ directory: the newest real one re-dated, then one price moved. */
 async function twoReleases(dir: string): Promise<[StoredRelease, StoredRelease]> {
