@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, INLINE_STYLESHEET_SOURCE } from '../../src/artifact/http-policy.ts';
 import { page } from '../../src/web/html.ts';
 import { STYLESHEET_CSP_SOURCE } from '../../src/web/stylesheet-policy.ts';
@@ -34,5 +35,20 @@ describe('the pages’ Content-Security-Policy allows their one inline styleshee
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
     expect(styles).toEqual([STYLESHEET]);
     expect(html).not.toMatch(/<link rel="stylesheet"|style="/);
+  });
+});
+
+describe('nginx serves every page the artifact holds', () => {
+  it('each page directory of the artifact matches the location nginx answers pages from (a page missing from it is a 404 there)', () => {
+    const conf = readFileSync(NGINX_CONF, 'utf8');
+    const [, pattern] = /location ~ (\^\/\(\?:\(\?:models[^ ]*\/\$) \{/.exec(conf) ?? [];
+    expect(pattern, 'the page location in deploy/nginx.conf').toBeDefined();
+    const pageLocation = new RegExp(pattern!);
+    const manifest = JSON.parse(readFileSync(path.join(inject('distPath'), 'artifact.json'), 'utf8')) as {
+      files: Record<string, unknown>;
+    };
+    const pages = Object.keys(manifest.files).filter((p) => p.endsWith('/') && p !== '/');
+    expect(pages).toContain('/compare/');
+    expect(pages.filter((p) => !pageLocation.test(p))).toEqual([]);
   });
 });
