@@ -222,7 +222,8 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
         const link = page.locator('.share-link');
         await link.waitFor();
         const href = (await link.textContent())!;
-        expect(new URL(href).search).toBe(new URL(page.url()).search);
+        // The page writes its state into the address as it settles: the link is that address once it has.
+        await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toBe(new URL(href).search);
         expect(new URL(href).search).toContain(urlPath.includes('compare') ? 'ids=' : 'in=300000');
         await page.close();
       }

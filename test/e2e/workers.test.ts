@@ -170,7 +170,7 @@ describe('npm start --workers 2: a worker killed under load', () => {
   it('loses only requests on the killed worker’s connections, and the replacements serve', async () => {
     const load = startLoad(serverPort);
     const replacements: number[] = [];
-    const kills: { pid: number; held: Set<number>; failed: Outcome[] }[] = [];
+    const kills: { pid: number; held: Set<number>; others: Set<number>; failed: Outcome[] }[] = [];
     try {
       await load.progress(20);
       const beforeKills = load.outcomes.filter((o) => !o.ok);
@@ -181,6 +181,11 @@ describe('npm start --workers 2: a worker killed under load', () => {
         load.control.rotating = false;
         await load.progress(ROTATE_EVERY + 1);
         const held = await connectionsOf(victim, serverPort);
+        // And which the workers that stay alive hold: a request that fails on one of those is the fault to catch.
+        // (A connection a client had to open again in between may be handed to either worker, so it proves nothing.)
+        const alive = [...workers.slice(workers.indexOf(victim) + 1), ...replacements];
+        const others = new Set<number>();
+        for (const pid of alive) for (const port of await connectionsOf(pid, serverPort)) others.add(port);
         const from = load.outcomes.length;
         const replaced = waitForOutput(serving.child, /worker (\d+) serving \(a replacement\)/, 'two workers');
         process.kill(victim, 'SIGKILL');
@@ -192,17 +197,20 @@ describe('npm start --workers 2: a worker killed under load', () => {
         replacements.push(replacement);
         load.control.rotating = true;
         await load.progress(3 * ROTATE_EVERY);
-        kills.push({ pid: victim, held, failed: load.outcomes.slice(from).filter((o) => !o.ok) });
+        kills.push({ pid: victim, held, others, failed: load.outcomes.slice(from).filter((o) => !o.ok) });
       }
     } finally {
       await load.stop();
     }
 
     for (const kill of kills) {
-      // Failures are the killed worker's requests in flight (at most one per connection it held).
-      const elsewhere = kill.failed.filter((o) => !kill.held.has(o.port));
-      expect(elsewhere, `failed on connections worker ${kill.pid} did not hold`).toEqual([]);
-      expect(kill.failed.length).toBeLessThanOrEqual(kill.held.size);
+      // Failures are the killed worker's requests in flight (at most one per connection it held), none on a
+      // connection another worker held.
+      const onOthers = kill.failed.filter((o) => kill.others.has(o.port));
+      expect(onOthers, `failed on connections the workers left alive held`).toEqual([]);
+      const reopened = kill.failed.filter((o) => !kill.held.has(o.port) && !kill.others.has(o.port));
+      console.info(`worker ${kill.pid}: ${reopened.length} failure(s) on connections opened during the kill`);
+      expect(kill.failed.filter((o) => kill.held.has(o.port)).length).toBeLessThanOrEqual(kill.held.size);
       console.info(
         `worker ${kill.pid} killed holding ${kill.held.size} of ${CLIENTS} connections: ${kill.failed.length} request(s) in flight on them failed (${[...new Set(kill.failed.map((o) => o.error))].join('; ') || 'none'})`,
       );
