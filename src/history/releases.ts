@@ -14,8 +14,10 @@
  * cache (artifact/file-cache.ts), where every later build finds them, so a build reads the text of
  * only the releases it has not seen and holds no release's bytes in memory but the newest's.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sha256Hex, serializeJson } from '../artifact/artifact.ts';
 import type { FileCache, StoredFile } from '../artifact/file-cache.ts';
 import { z } from 'zod';
@@ -42,6 +44,7 @@ import {
   type DatasetView,
 } from './diff.ts';
 import { pathExists, writeFileAtomic, writeFileDurably } from '../fs/durable.ts';
+import { ROOT } from '../fs/paths.ts';
 import { redactLocation } from '../fs/redact.ts';
 import {
   documentText,
@@ -383,7 +386,8 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
 
 /**
  * What a build needs of a release it has read before, kept in the file cache under the SHA-256 of the release's
- * record text (<sha256>.release.json): the checked record, and where its files lie and their sizes.
+ * record text and of the code that wrote it (<sha256>.release.json): the checked record, and where its files lie
+ * and their sizes.
  * A release directory never changes, so the same record text always means the same summary; an edited record is
  * a new text, read and checked afresh.
  */
@@ -393,8 +397,27 @@ interface ReleaseSummary {
   recordFile: StoredFile;
 }
 
+/**
+ * What a summary and a fold were made by: this module and price-history's code (their TypeScript where the checkout
+ * has it, as the cross-validation cache does, else the JavaScript that runs), so a change to either never reads an
+ * entry an older version wrote.
+ */
+let cacheFormat: string | undefined;
+function cacheFormatHash(): string {
+  if (cacheFormat === undefined) {
+    const source = path.join(ROOT, 'src', 'history');
+    const [dir, ext] = existsSync(source) ? [source, '.ts'] : [path.dirname(fileURLToPath(import.meta.url)), '.js'];
+    cacheFormat = sha256Hex(
+      Buffer.from(
+        ['releases', 'price-history'].map((name) => readFileSync(path.join(dir, `${name}${ext}`), 'utf8')).join('\n'),
+      ),
+    );
+  }
+  return cacheFormat;
+}
+
 const summaryPath = (cache: FileCache, recordText: string) =>
-  path.join(cache.dir, `${sha256Hex(Buffer.from(recordText))}.release.json`);
+  path.join(cache.dir, `${sha256Hex(Buffer.from(`${cacheFormatHash()}\n${recordText}`))}.release.json`);
 
 async function readSummary(cache: FileCache, id: string, recordText: string): Promise<PublishedRelease | undefined> {
   let summary: ReleaseSummary;
@@ -459,7 +482,7 @@ async function snapshotOf(cache: FileCache, release: PublishedRelease): Promise<
 /** Where the fold over a history's mainline is kept: named by the mainline's release ids, which never change. */
 function foldPath(cache: FileCache, published: readonly PublishedRelease[]): string {
   const ids = mainline(published).map((r) => r.record.id);
-  return path.join(cache.dir, `${sha256Hex(Buffer.from(`price-fold 1\n${ids.join('\n')}`))}.price-fold.json`);
+  return path.join(cache.dir, `${sha256Hex(Buffer.from(`${cacheFormatHash()}\n${ids.join('\n')}`))}.price-fold.json`);
 }
 
 /**
