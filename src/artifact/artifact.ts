@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import {
   copyFile,
-  link,
   mkdir,
   open,
   readdir,
@@ -26,6 +25,7 @@ import { brotli, brotliOffThread, gzip, gzipOffThread } from './compress.ts';
 import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
+import { linkMany, makeDirs, readMany, removeDetached } from '../fs/many-files.ts';
 import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
 import { isReleaseIndex, SERVED_LATEST, servedIndexFiles } from './served-index.ts';
 
@@ -102,7 +102,7 @@ function relativeFileFor(urlPath: string): string {
 function headersFile(manifest: ArtifactManifest): string {
   const lines: string[] = [];
   lines.push('/*', ...Object.entries(HEADERS_COMMON).map(([k, v]) => `  ${k}: ${v}`), '');
-  for (const [urlPath, entry] of Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [urlPath, entry] of Object.entries(manifest.files).sort(([a], [b]) => byPath(a, b))) {
     const cacheControl = urlPath === NOT_FOUND_PATH ? CACHE_CONTROL.error : entry.cacheControl;
     const extra = Object.entries(policyHeadersFor(entry.contentType)).map(([k, v]) => `  ${k}: ${v}`);
     lines.push(urlPath, `  Content-Type: ${entry.contentType}`, `  Cache-Control: ${cacheControl}`, ...extra, '');
@@ -110,12 +110,15 @@ function headersFile(manifest: ArtifactManifest): string {
   return lines.join('\n');
 }
 
+/** URL paths in the order localeCompare gives, from one collator: several times faster over 30,000 release files. */
+const byPath = new Intl.Collator().compare;
+
 export function prepareArtifact(files: readonly AnyArtifactFile[], lastModified: string): PreparedArtifact {
   const contents = new Map<string, Buffer>();
   const links = new Map<string, string>();
   const entries: Record<string, ManifestEntry> = {};
   const compressedBySha = new Map<string, { br: Buffer; gz: Buffer }>();
-  for (const file of [...files].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
+  for (const file of [...files].sort((a, b) => byPath(a.urlPath, b.urlPath))) {
     const relative = relativeFileFor(file.urlPath);
     const cacheControl = file.immutable ? CACHE_CONTROL.immutable : CACHE_CONTROL.latest;
     if (isLinked(file)) {
@@ -232,6 +235,9 @@ export async function copiesIn(
   };
 }
 
+/** The mark of a pruned artifact being removed (renamed out of the way first, then removed by a detached process). */
+const TRASH = '.trash-';
+
 /** Where artifacts live beside the `dist` symlink. */
 export function artifactsDirFor(distPath: string): string {
   return path.join(path.dirname(path.resolve(distPath)), '.artifacts');
@@ -264,26 +270,29 @@ export async function cleanStaleTemporaries(distPath: string): Promise<string[]>
       }
     }
   }
+  // Pruned artifacts still being removed, or left behind by a killed removal: removed again, without waiting
+  // (not reported: pruning is routine, not something a crash left).
+  const trash = await readdir(artifactsDir).then(
+    (names) => names.filter((name) => name.includes(TRASH)).map((name) => path.join(artifactsDir, name)),
+    () => [],
+  );
+  removeDetached(trash);
   return removed;
 }
 
 /**
- * A file the file cache already holds, placed in an artifact (whose directory exists): a hard link (no bytes
- * written) where both are on one file system, else a copy made durable like every other file.
+ * A file the file cache (or the artifact served now) holds, copied into an artifact where a hard link cannot be
+ * made (another file system): made durable like every other file, keeping its modification time.
  */
-async function linkOrCopy(source: string, target: string): Promise<void> {
+async function copyDurably(source: string, target: string): Promise<void> {
+  await copyFile(source, target);
+  const { mtime } = await stat(source);
+  await utimes(target, mtime, mtime);
+  const handle = await open(target, 'r+');
   try {
-    await link(source, target);
-  } catch {
-    await copyFile(source, target);
-    const { mtime } = await stat(source);
-    await utimes(target, mtime, mtime);
-    const handle = await open(target, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -299,17 +308,12 @@ async function linkUnchangedIndexes(
   const served = await realpath(distPath).catch(() => undefined);
   const entries = [...contents];
   if (served === undefined) return entries;
-  return Promise.all(
-    entries.map(async ([relative, body]): Promise<[string, Buffer | string]> => {
-      if (!isReleaseIndex(relative)) return [relative, body];
-      const existing = path.join(served, relative);
-      const same = await readFile(existing).then(
-        (old) => old.equals(body),
-        () => false,
-      );
-      return [relative, same ? existing : body];
-    }),
+  const indexes = entries.filter(([relative]) => isReleaseIndex(relative));
+  const existing = await readMany(indexes.map(([relative]) => path.join(served, relative)));
+  const unchanged = new Set(
+    indexes.filter(([, body], i) => Buffer.isBuffer(existing[i]) && existing[i].equals(body)).map(([r]) => r),
   );
+  return entries.map(([relative, body]) => [relative, unchanged.has(relative) ? path.join(served, relative) : body]);
 }
 
 /**
@@ -330,26 +334,31 @@ export async function writeArtifactDir(prepared: PreparedArtifact, distPath: str
   // content published later gets a later time.
   const publishedAt = await publicationTime(distPath);
   // Linked files (a release's documents) keep the modification time they were published with.
-  const queue: [string, Buffer | string][] = [
-    ...(await linkUnchangedIndexes(prepared.contents, distPath)),
-    ...(prepared.links ?? []),
-  ];
+  const contents = await linkUnchangedIndexes(prepared.contents, distPath);
+  // Files another artifact or the file cache holds are hard-linked (no bytes written); they keep the modification
+  // time they were published with (a release's documents).
+  const links: (readonly [string, string])[] = [...(prepared.links ?? [])];
+  const bodies: [string, Buffer][] = [];
+  for (const [relative, body] of contents)
+    if (typeof body === 'string') links.push([relative, body]);
+    else bodies.push([relative, body]);
   // Each directory made once, parents first, rather than once per file: a release's files share one directory,
   // and with a thousand releases the per-file calls were some twenty thousand system calls a build.
-  const dirs = [...new Set(queue.map(([relative]) => path.dirname(path.join(tmpDir, relative))))].sort();
-  for (const dir of dirs) await mkdir(dir, { recursive: true });
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
+  const dirs = [...new Set([...bodies, ...links].map(([relative]) => path.dirname(path.join(tmpDir, relative))))];
+  await makeDirs(dirs.sort());
+  await Promise.all([
+    linkMany(
+      links.map(([relative, source]) => [source, path.join(tmpDir, relative)] as const),
+      copyDurably,
+    ),
+    ...Array.from({ length: concurrency }, async () => {
+      for (let next = bodies.shift(); next; next = bodies.shift()) {
         const file = path.join(tmpDir, next[0]);
-        if (typeof next[1] === 'string') await linkOrCopy(next[1], file);
-        else {
-          await writeFileDurably(file, next[1]);
-          await utimes(file, publishedAt, publishedAt);
-        }
+        await writeFileDurably(file, next[1]);
+        await utimes(file, publishedAt, publishedAt);
       }
     }),
-  );
+  ]);
   await rm(finalDir, { recursive: true, force: true });
   await rename(tmpDir, finalDir);
   return finalDir;
@@ -393,14 +402,20 @@ export async function publishArtifact(
 }
 
 async function pruneArtifacts(artifactsDir: string, protectedIds: string[], keep: number): Promise<void> {
-  const names = (await readdir(artifactsDir)).filter((name) => !name.includes('.tmp-'));
+  const names = (await readdir(artifactsDir)).filter((name) => !name.includes('.tmp-') && !name.includes(TRASH));
   const withTimes = await Promise.all(
     names.map(async (name) => ({ name, mtime: (await stat(path.join(artifactsDir, name))).mtimeMs })),
   );
   withTimes.sort((a, b) => b.mtime - a.mtime);
-  for (const { name } of withTimes.slice(keep)) {
-    if (!protectedIds.includes(name)) await rm(path.join(artifactsDir, name), { recursive: true, force: true });
+  const expired = withTimes.slice(keep).filter(({ name }) => !protectedIds.includes(name));
+  // Renamed first (one system call each), so no reader ever finds a half-removed artifact under its build id.
+  const trash: string[] = [];
+  for (const { name } of expired) {
+    const moved = path.join(artifactsDir, `${name}${TRASH}${process.pid}-${Date.now()}`);
+    await rename(path.join(artifactsDir, name), moved);
+    trash.push(moved);
   }
+  removeDetached(trash);
 }
 
 export { writeFile };

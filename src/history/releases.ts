@@ -44,6 +44,7 @@ import {
   type DatasetView,
 } from './diff.ts';
 import { pathExists, writeFileAtomic, writeFileDurably } from '../fs/durable.ts';
+import { readMany } from '../fs/many-files.ts';
 import { ROOT } from '../fs/paths.ts';
 import { redactLocation } from '../fs/redact.ts';
 import {
@@ -117,13 +118,13 @@ export async function listReleaseIds(releasesDir: string): Promise<string[]> {
   return names.filter((n) => RELEASE_ID.test(n)).sort(compareReleaseIds);
 }
 
-/** The text of a release's record, as stored. */
-async function readRecordText(releasesDir: string, id: string): Promise<string> {
-  try {
-    return await readFile(path.join(releasesDir, id, 'release.json'), 'utf8');
-  } catch (error) {
-    throw new Error(`releases/${id}/release.json: ${(error as Error).message}`);
-  }
+/** The text of each release's record, as stored (read in one batch: two small files per release add up). */
+async function readRecordTexts(releasesDir: string, ids: readonly string[]): Promise<string[]> {
+  const read = await readMany(ids.map((id) => path.join(releasesDir, id, 'release.json')));
+  return read.map((bytes, i) => {
+    if (Buffer.isBuffer(bytes)) return bytes.toString('utf8');
+    throw new Error(`releases/${ids[i]}/release.json: ${bytes.message}`);
+  });
 }
 
 /** A release record's text, checked against the schema and its directory name. */
@@ -149,7 +150,8 @@ function parseReleaseRecord(text: string, id: string): Release {
 
 /** A release's record, checked against the schema and its directory name. */
 export async function readReleaseRecord(releasesDir: string, id: string): Promise<Release> {
-  return parseReleaseRecord(await readRecordText(releasesDir, id), id);
+  const [text] = await readRecordTexts(releasesDir, [id]);
+  return parseReleaseRecord(text!, id);
 }
 
 /** The SHA-256 and length release.json records for one document. */
@@ -325,10 +327,10 @@ export function mainline<R extends { record: Release }>(releases: readonly R[]):
  */
 export async function loadReleases(releasesDir: string, cache: FileCache): Promise<ReleaseHistory> {
   const ids = await listReleaseIds(releasesDir);
-  const texts = await Promise.all(ids.map((id) => readRecordText(releasesDir, id)));
+  const texts = await readRecordTexts(releasesDir, ids);
   // A release seen before (by any build on this machine) is one small file of the cache: no schema check of its
   // record, no stat of its seven files, no separate read of its prices. Only the others are checked and stored.
-  const seen = await Promise.all(texts.map((text, i) => readSummary(cache, ids[i]!, text)));
+  const seen = await readSummaries(cache, ids, texts);
   const records = seen.map((summary, i) => summary?.record ?? parseReleaseRecord(texts[i]!, ids[i]!));
   const published: PublishedRelease[] = [];
   // The text of the documents of the release reconstructed last, which is most often the next one's parent.
@@ -419,20 +421,24 @@ function cacheFormatHash(): string {
 const summaryPath = (cache: FileCache, recordText: string) =>
   path.join(cache.dir, `${sha256Hex(Buffer.from(`${cacheFormatHash()}\n${recordText}`))}.release.json`);
 
-async function readSummary(cache: FileCache, id: string, recordText: string): Promise<PublishedRelease | undefined> {
-  let summary: ReleaseSummary;
-  try {
-    summary = JSON.parse(await readFile(summaryPath(cache, recordText), 'utf8')) as ReleaseSummary;
-  } catch {
-    return undefined;
-  }
-  // The same record text under another directory name is not that release (the check of parseReleaseRecord).
-  if (summary.record.id !== id) return undefined;
-  return {
-    record: summary.record,
-    documents: new Map(summary.documents),
-    recordFile: summary.recordFile,
-  };
+async function readSummaries(
+  cache: FileCache,
+  ids: readonly string[],
+  texts: readonly string[],
+): Promise<(PublishedRelease | undefined)[]> {
+  const read = await readMany(texts.map((text) => summaryPath(cache, text)));
+  return read.map((bytes, i) => {
+    if (!Buffer.isBuffer(bytes)) return undefined;
+    let summary: ReleaseSummary;
+    try {
+      summary = JSON.parse(bytes.toString('utf8')) as ReleaseSummary;
+    } catch {
+      return undefined;
+    }
+    // The same record text under another directory name is not that release (the check of parseReleaseRecord).
+    if (summary.record.id !== ids[i]) return undefined;
+    return { record: summary.record, documents: new Map(summary.documents), recordFile: summary.recordFile };
+  });
 }
 
 async function writeSummary(cache: FileCache, recordText: string, release: PublishedRelease): Promise<void> {
