@@ -12,7 +12,7 @@ import {
   PREFLIGHT_MAX_AGE,
 } from '../artifact/http-policy.ts';
 import {
-  readRepresentation,
+  openRepresentation,
   type DiskRepresentation,
   type LoadedArtifact,
   type ServedRepresentation,
@@ -230,7 +230,10 @@ export function createHandler(
   };
 }
 
-/** A release file: HEAD needs only the headers; a GET reads the bytes first, so a read error can still be a 500. */
+/**
+ * A release file: HEAD needs only the headers; a GET opens and checks the file first, so an error there is still a
+ * 500, then streams it (an error mid-stream can only cut the connection).
+ */
 function sendFromDisk(
   res: ServerResponse,
   representation: DiskRepresentation,
@@ -242,11 +245,17 @@ function sendFromDisk(
     res.end();
     return;
   }
-  readRepresentation(representation).then(
-    (body) => {
-      if (res.destroyed) return;
+  openRepresentation(representation).then(
+    (stream) => {
+      if (res.destroyed) {
+        stream.destroy();
+        return;
+      }
       res.writeHead(200, representation.headers);
-      res.end(body);
+      // The file is closed when the client goes away, and the response cut if a read fails.
+      stream.on('error', () => res.destroy());
+      res.on('close', () => stream.destroy());
+      stream.pipe(res);
     },
     (error: unknown) => onError(res, error),
   );
