@@ -107,7 +107,7 @@ function digestRow(site: Site, root: string, row: DigestRow, full: ReadonlySet<s
   const c = row.change;
   const provider = row.provider;
   const what = c.field === null ? '' : fieldHtml(c.field);
-  return `<tr data-kind="${esc(row.kind)}" data-provider="${esc(provider?.id ?? '')}" data-model="${esc(c.toolId)}"><td>${esc(DIGEST_KIND_WORDS[row.kind])}</td><th scope="row">${modelCell(site, root, c)}</th><td>${provider ? esc(provider.name) : '—'}</td><td>${what}</td><td>${beforeAfter(c)}</td><td>${releaseLink(root, row.releaseId, full, urls.get(row.releaseId) ?? '')} <span class="note">${esc(day(row.date))}</span></td></tr>`;
+  return `<tr data-kind="${esc(row.kind)}" data-provider="${esc(provider?.id ?? '')}" data-model="${esc(c.toolId)}"><td>${esc(changeKindWords(c.kind))}</td><th scope="row">${modelCell(site, root, c)}</th><td>${provider ? esc(provider.name) : '—'}</td><td>${what}</td><td>${beforeAfter(c)}</td><td>${releaseLink(root, row.releaseId, full, urls.get(row.releaseId) ?? '')} <span class="note">${esc(day(row.date))}</span></td></tr>`;
 }
 
 function select(id: string, name: string, label: string, values: [string, string][], all: string): string {
