@@ -17,6 +17,11 @@ export function fieldPath(path: string): string {
     .replace(/([a-z0-9])(?=[A-Z])/g, '$1<wbr>');
 }
 
+/** "/api/v/2026-11-22/" -> "<root>api/v/2026-11-22/": published paths are root-relative; the page's links are relative. */
+export function relativeApi(path: string, root: string): string {
+  return `${root}${path.replace(/^\/+/, '')}`;
+}
+
 /** Text with every https:// URL in it turned into a link (the rest escaped). */
 export function linkify(text: string): string {
   const out: string[] = [];

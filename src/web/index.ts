@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { browserBundle } from './bundle.ts';
 import { page, rootOf, type Assets, type PageShell } from './html.ts';
 import { renderCalculator } from './pages/calculator.ts';
+import { renderChanges } from './pages/changes.ts';
 import { renderCompare } from './pages/compare.ts';
 import { renderHome } from './pages/home.ts';
 import { renderModel } from './pages/model.ts';
 import {
   renderAbout,
-  renderChanges,
   renderMethod,
   renderPlatform,
   renderPlatformIndex,
@@ -195,8 +195,9 @@ function changesAndAboutPages(site: Site, input: SiteInput): PageSpec[] {
     {
       path: '/changes/',
       shell: {
-        title: 'Changes: releases of the directory',
-        description: 'Every release of the dataset with its per-field differences, the Atom feed and dated snapshots.',
+        title: 'Changes: this week in AI coding models, and every release',
+        description:
+          'The week’s new models, retirements, deprecations, price changes, first scores and rank moves, then every release of the dataset with its changes, the Atom feed and dated snapshots.',
         body: renderChanges(site, rootOf('/changes/')),
         data: input.changes ? ['changes.json', 'manifest.json'] : ['freshness.json'],
         section: 'changes',

@@ -263,12 +263,8 @@ export const EVIDENCE_WORDS: Record<string, string> = {
   estimated: 'estimated',
 };
 
-export const STATUS_WORDS: Record<string, string> = {
-  active: 'Active',
-  preview: 'Preview',
-  deprecated: 'Deprecated',
-  retired: 'Retired',
-};
+/** Status labels: one set of words for every face (src/schema/change-words.ts). */
+export { STATUS_WORDS } from '../schema/change-words.ts';
 
 /** Every scored model's score as the pages show it (value, interval, measured or estimated), by tool id. */
 export function scoreViews(

@@ -1,10 +1,11 @@
 /**
  * The page script: sorting and filtering of the model table (the chart follows it), choosing
- * models to compare, keyboard and pointer help on the chart, the compare page and the cost
+ * models to compare, keyboard and pointer help on the chart, the compare page, the change digest's filters and the cost
  * calculator with its month of tasks. Everything reads without it except the calculators' live recomputation and the
  * compare page's choice of models; it only enhances what the HTML already shows.
  */
 import { initCalculator } from './calculator.ts';
+import { initChanges } from './changes.ts';
 import { initChart } from './chart.ts';
 import { initCompare } from './compare.ts';
 import { initPick } from './pick.ts';
@@ -17,6 +18,7 @@ initChart();
 initTable();
 initPick();
 initCompare();
+initChanges();
 initShare();
 void initCalculator();
 void initTaskCalculator();

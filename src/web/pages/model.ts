@@ -1,6 +1,7 @@
 /** One model: every fact with its source and date, prices in words, benchmark results, lifecycle, platforms, price history. */
 import { billingOn, evidenceAccount } from '../../cost/index.ts';
 import type { BenchmarkModel, Tool, ToolRecord } from '../../schema/api.ts';
+import { STATUS_MEANING } from '../../schema/change-words.ts';
 import { esc, linkify } from '../html.ts';
 import { day, grouped, intervalOf, month, price, score, scoreWithInterval, tokens } from '../format.ts';
 import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
@@ -24,13 +25,6 @@ function sourceLine(source: FactSource | SourceRef): string {
 }
 
 const yesNo = (v: boolean | null) => (v === null ? 'not stated by the source' : v ? 'yes' : 'no');
-
-const STATUS_EXPLAINED: Record<string, string> = {
-  active: 'generally available on the provider’s API.',
-  preview: 'offered, but labelled preview or beta by the provider.',
-  deprecated: 'still callable, with an announced shutdown.',
-  retired: 'no longer callable on the provider’s API (or served by another model).',
-};
 
 interface DatedSource {
   date?: unknown;
@@ -261,7 +255,7 @@ ${m.weaknesses.length ? `<h3>Weaknesses</h3><ul>${m.weaknesses.map((x) => `<li>$
 /** Status, successor, the published lifecycle dates and statements, and the models this one replaces. */
 function lifecycleSection(site: Site, tool: Tool | ToolRecord, root: string): string {
   const lifecycle: [string, string][] = [
-    ['Status', `${esc(STATUS_WORDS[tool.status] ?? tool.status)}: ${esc(STATUS_EXPLAINED[tool.status] ?? '')}`],
+    ['Status', `${esc(STATUS_WORDS[tool.status] ?? tool.status)}: ${esc(STATUS_MEANING[tool.status] ?? '')}.`],
   ];
   if (tool.replacedBy) lifecycle.push(['Replaced by', modelLink(site, tool.replacedBy, root)]);
   const published = lifecycleRows(tool, site, root);

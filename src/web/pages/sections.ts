@@ -1,6 +1,6 @@
 /** Use cases, platforms, the change log and the API guide. */
-import { byChangeKind, type Change, isRefit, type Platform, refitsPhrase, type UseCase } from '../../schema/api.ts';
-import { esc, fieldPath, paragraphs } from '../html.ts';
+import type { Platform, UseCase } from '../../schema/api.ts';
+import { esc, paragraphs, relativeApi } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
 import { billingWords, extra, type Site } from '../view.ts';
 import { nowPrice, promotionMark, rate } from '../in-force.ts';
@@ -159,69 +159,6 @@ export function renderPlatform(site: Site, platform: Platform, root: string): st
 <div class="scroll" role="region" aria-label="Models on ${esc(platform.name)}" tabindex="0"><table><caption>Models on ${esc(platform.name)} and how each is billed; provider list prices in USD per 1M tokens</caption><thead><tr><th scope="col">Model</th><th scope="col">Billing</th><th scope="col">Input / output</th><th scope="col">Score</th><th scope="col">Note</th></tr></thead><tbody>${rows}</tbody></table></div></section>
 <section aria-labelledby="ps-h"><h2 id="ps-h">Sources</h2><ul>${sources}</ul></section>
 <p class="data-links">From the entry <code>${esc(platform.id)}</code> of <a href="${root}api/platforms.json">platforms.json</a>.</p>`;
-}
-
-/** "/api/v/2026-11-22/" -> "<root>api/v/2026-11-22/": published paths are root-relative; the page's links are relative. */
-function relativeApi(path: string, root: string): string {
-  return `${root}${path.replace(/^\/+/, '')}`;
-}
-
-/** One table of a release's changes, each linked to its model's page while the model is listed. */
-function changeTable(site: Site, root: string, changes: readonly Change[], caption: string, label: string): string {
-  const rows = changes
-    .map(
-      (c) =>
-        `<tr><th scope="row">${site.toolsById.has(c.toolId) ? `<a href="${root}models/${esc(c.toolId)}/">${esc(c.toolName)}</a>` : esc(c.toolName)}</th><td>${esc(c.kind)}</td><td>${c.field ? `<code class="field-path">${fieldPath(c.field)}</code>` : ''}</td><td>${c.from === null ? '—' : esc(String(c.from))}</td><td>${c.to === null ? '—' : esc(String(c.to))}${c.percent !== null ? ` (${c.percent > 0 ? '+' : ''}${c.percent}%)` : ''}${c.basis ? ` (${esc(c.basis.from ?? 'none')} → ${esc(c.basis.to ?? 'none')})` : ''}</td></tr>`,
-    )
-    .join('');
-  return `<div class="scroll" role="region" aria-label="${esc(label)}" tabindex="0"><table><caption>${esc(caption)}</caption><thead><tr><th scope="col">Model</th><th scope="col">Change</th><th scope="col">Field</th><th scope="col">From</th><th scope="col">To</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-}
-
-export function renderChanges(site: Site, root: string): string {
-  const changes = site.input.changes;
-  if (!changes) return `<h1>Changes</h1><p>This build carries no release history.</p>`;
-  const releases = changes.releases
-    .slice(0, 20)
-    .map((r) => {
-      const docs = r.documents
-        .map((d) => `<a href="${esc(relativeApi(d.path, root))}">${esc(d.path.split('/').pop() ?? d.path)}</a>`)
-        .join(', ');
-      const refits = r.changes.filter(isRefit);
-      // Retirements and price changes lead; a newer source for an unchanged value comes last.
-      const others = r.changes.filter((c) => !isRefit(c)).sort(byChangeKind);
-      const list = [
-        others.length
-          ? changeTable(
-              site,
-              root,
-              others,
-              `${others.length} ${others.length === 1 ? 'change' : 'changes'}`,
-              `Changes in ${r.id}`,
-            )
-          : '',
-        refits.length
-          ? `<details><summary>${refitsPhrase(refits.length)}</summary>${changeTable(site, root, refits, `${refits.length} refitted estimates`, `Refitted estimates in ${r.id}`)}</details>`
-          : '',
-      ].join('');
-      return `<article class="release"><h2 id="r-${esc(r.id)}">Release ${esc(r.id)}</h2><p>${esc(day(r.date))}. ${esc(r.summary)}</p>${list}<p>Snapshot: ${docs}, <a href="${esc(relativeApi(`${r.url}release.json`, root))}">release.json</a>.</p></article>`;
-    })
-    .join('');
-  const more =
-    changes.releases.length > 20
-      ? `<p>${changes.releases.length - 20} older releases are in <a href="${root}api/changes.json">changes.json</a>.</p>`
-      : '';
-  const removed = changes.removedIds.length
-    ? `<section aria-labelledby="removed-h"><h2 id="removed-h">Removed from the directory</h2><p>These ids left the directory and are never given to another model.</p><div class="scroll" role="region" aria-label="Removed ids" tabindex="0"><table><caption>${changes.removedIds.length} removed ids</caption><thead><tr><th scope="col">Id</th><th scope="col">Removed</th><th scope="col">Why</th></tr></thead><tbody>${changes.removedIds
-        .map(
-          (r) =>
-            `<tr><th scope="row"><code>${esc(r.id)}</code></th><td>${esc(day(r.removedOn))}</td><td>${esc(r.reason)}</td></tr>`,
-        )
-        .join('')}</tbody></table></div></section>`
-    : '';
-  return `<h1>Changes</h1>
-<p class="lead">Each weekly refresh that changes the data publishes a release: a dated, immutable snapshot of every document. Subscribe to the <a href="${esc(relativeApi(changes.feed, root))}">Atom feed</a> to hear about new ones.</p>
-${releases}${more}${removed}
-<p class="data-links">From <a href="${root}api/changes.json">changes.json</a> (also as <a href="${esc(relativeApi(changes.feed, root))}">an Atom feed</a>) and <a href="${root}api/manifest.json">manifest.json</a>.</p>`;
 }
 
 export function renderAbout(root: string, endpoints: { path: string; summary: string }[]): string {
