@@ -80,3 +80,4 @@ export {
   type UsageFormat,
   usageFromResponse,
 } from './provider-usage.ts';
+export { type ScenarioTokens, scenarioCostOf } from './scenario.ts';
