@@ -182,10 +182,16 @@ export async function precompress(
   files: readonly AnyArtifactFile[],
   reuse: (sha256: string) => Promise<{ br: Buffer; gz: Buffer } | undefined> = async () => undefined,
   concurrency = 4,
+  progress?: (done: number, total: number, compressed: number) => void,
 ): Promise<void> {
   const queue = files.filter(
     (file): file is ArtifactFile => !isLinked(file) && file.body.length >= COMPRESSIBLE_MIN_BYTES && !file.gzip,
   );
+  const total = queue.length;
+  let done = 0;
+  let compressed = 0;
+  // A quarter at a time: a first build compresses for seconds, and a reader should see it move.
+  const step = Math.max(1, Math.ceil(total / 4));
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
@@ -195,6 +201,9 @@ export async function precompress(
           : await Promise.all([file.brotli ?? brotliOffThread(file.body), gzipOffThread(file.body)]);
         file.brotli = br;
         file.gzip = gz;
+        done++;
+        if (!known) compressed++;
+        if (done % step === 0 && done < total) progress?.(done, total, compressed);
       }
     }),
   );

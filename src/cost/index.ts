@@ -53,10 +53,14 @@ export {
   modelIdCandidates,
   modelIdEntries,
   type NamedTool,
+  type ProviderOf,
   providerPrefixes,
   quotedQuery,
   type ReleaseOf,
   resolveModelId,
+  SNAPSHOT_RULES,
+  type Snapshot,
+  type SnapshotRule,
   snapshotSuffix,
   UnknownModelIdError,
 } from './model-id.ts';
@@ -76,3 +80,4 @@ export {
   type UsageFormat,
   usageFromResponse,
 } from './provider-usage.ts';
+export { type ScenarioTokens, scenarioCostOf } from './scenario.ts';

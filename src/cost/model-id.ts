@@ -42,6 +42,8 @@ export interface NamedTool {
   crossRefs?: { modelsDev?: string | null; openRouter?: string | null } | null;
   /** YYYY-MM or YYYY-MM-DD: a dated snapshot older than this is not this tool (lookupModelId). */
   releaseDate?: string | null;
+  /** Whose it is (tools.json providerId): the snapshot rules of one provider apply to its tools only. */
+  providerId?: string | null;
 }
 
 import { type NameRefusal, nameKey, refusalText } from './name-key.ts';
@@ -160,26 +162,135 @@ export function modelIdCandidates(query: string, prefixes?: ReadonlySet<string>)
   return [...unique.values()];
 }
 
+/** The base id a versioned id names and the month its suffix dates (null when it numbers a version, no date). */
+export interface Snapshot {
+  base: string;
+  month: string | null;
+}
+
 /**
- * A provider's own snapshot suffix and the month it dates, or null. OpenAI dates snapshots
- * `-YYYY-MM-DD` (gpt-5-2025-08-07), Anthropic `-YYYYMMDD` (claude-sonnet-4-5-20250929), Google numbers
- * stable versions `-00N` (gemini-2.0-flash-001, no date). Responses name the snapshot that answered,
- * so a response from a model whose table lists only its alias still says which model it was.
+ * How one provider names a versioned id: a suffix on the id of the model it is a version of. Each rule cites where
+ * the provider publishes ids of that form; a provider no source shows one for has no rule (docs/api.md lists them).
  */
-export function snapshotSuffix(id: string): { base: string; month: string | null } | null {
-  const dated = /^(.+)-(\d{4})-?(\d{2})-?(\d{2})$/.exec(id);
-  if (dated) {
-    const [, base, year, month, day] = dated;
-    const separated = /-\d{4}-\d{2}-\d{2}$/.test(id) || /-\d{8}$/.test(id);
-    if (!separated || Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) return null;
-    return { base: base!, month: `${year}-${month}` };
+export interface SnapshotRule {
+  /** Whose rule it is, in words. */
+  provider: string;
+  /**
+   * The tools it applies to, by tools.json providerId; null for a form no provider uses for anything else, tried
+   * for any tool. A scoped rule applies only when the caller says whose tool an id names (lookupModelId's providerOf).
+   */
+  providerIds: readonly string[] | null;
+  form: string;
+  examples: readonly string[];
+  /** Where the provider publishes ids of this form. */
+  source: string;
+  parse(id: string): Snapshot | null;
+}
+
+const validMonth = (month: string) => Number(month) >= 1 && Number(month) <= 12;
+const validDay = (day: string) => Number(day) >= 1 && Number(day) <= 31;
+
+function isoDated(id: string): Snapshot | null {
+  const dated = /^(.+)-(\d{4})-(\d{2})-(\d{2})$/.exec(id);
+  if (!dated || !validMonth(dated[3]!) || !validDay(dated[4]!)) return null;
+  return { base: dated[1]!, month: `${dated[2]}-${dated[3]}` };
+}
+
+function compactDated(id: string): Snapshot | null {
+  const dated = /^(.+)-(\d{4})(\d{2})(\d{2})$/.exec(id);
+  if (!dated || !validMonth(dated[3]!) || !validDay(dated[4]!)) return null;
+  return { base: dated[1]!, month: `${dated[2]}-${dated[3]}` };
+}
+
+function yearMonth(id: string): Snapshot | null {
+  const dated = /^(.+)-(\d{2})(\d{2})$/.exec(id);
+  if (!dated || !validMonth(dated[3]!)) return null;
+  return { base: dated[1]!, month: `20${dated[2]}-${dated[3]}` };
+}
+
+// xAI's ids carry no year, so the date cannot be compared with a release month.
+function monthDay(id: string): Snapshot | null {
+  const dated = /^(.+)-(\d{2})(\d{2})(-(?:non-)?reasoning)?$/.exec(id);
+  if (!dated || !validMonth(dated[2]!) || !validDay(dated[3]!)) return null;
+  return { base: `${dated[1]}${dated[4] ?? ''}`, month: null };
+}
+
+const MODELS_DEV =
+  'the models.dev api.json of 2026-07-02 (github.com/anomalyco/models.dev, commit f3fc692; /work/shared/reference/models-dev-api.json)';
+
+/** In the order they are tried; the first whose base is a tool id or API alias (and whose provider fits) decides. */
+export const SNAPSHOT_RULES: readonly SnapshotRule[] = [
+  {
+    provider: 'OpenAI; Alibaba (Qwen)',
+    providerIds: null,
+    form: '-YYYY-MM-DD',
+    examples: ['gpt-5-2025-08-07', 'qwen3-max-2026-01-23'],
+    source: `OpenAI's model pages list each alias's snapshots (platform.openai.com/docs/models/gpt-5: gpt-5-2025-08-07); Qwen: ${MODELS_DEV}, providers alibaba-coding-plan (qwen3-max-2026-01-23) and openrouter (qwen/qwen-plus-2025-07-28)`,
+    parse: isoDated,
+  },
+  {
+    provider: 'Anthropic',
+    providerIds: null,
+    form: '-YYYYMMDD',
+    examples: ['claude-sonnet-4-5-20250929'],
+    source: `Anthropic's models overview (docs.anthropic.com/en/docs/about-claude/models) names each model by its dated id; ${MODELS_DEV}, provider amazon-bedrock (anthropic.claude-sonnet-4-5-20250929-v1:0)`,
+    parse: compactDated,
+  },
+  {
+    provider: 'Google',
+    providerIds: null,
+    form: '-00N (a stable version, no date)',
+    examples: ['gemini-2.0-flash-001'],
+    source: `Google's models page (ai.google.dev/gemini-api/docs/models, the doc models.dev's providers/google names); ${MODELS_DEV}: providers/google (gemini-embedding-001), kilo and nano-gpt (gemini-2.0-flash-001)`,
+    parse: (id) => {
+      const version = /^(.+)-(0\d\d)$/.exec(id);
+      return version ? { base: version[1]!, month: null } : null;
+    },
+  },
+  {
+    provider: 'Mistral AI',
+    providerIds: ['mistral-ai'],
+    form: "-YYMM (the version's year and month; -latest aliases move and are not resolved by rule)",
+    examples: ['mistral-large-2411', 'mistral-medium-2604', 'codestral-2508'],
+    source: `${MODELS_DEV}, provider mistral (doc docs.mistral.ai/getting-started/models/): mistral-large-2411, mistral-large-2512, mistral-medium-2505, mistral-medium-2604, mistral-small-2603, devstral-2512 beside mistral-large-latest, codestral-latest; Codestral 2508 named by docs.mistral.ai/guides/model-selection as quoted in /work/shared/reference-2026h2/release-dates.csv`,
+    parse: yearMonth,
+  },
+  {
+    provider: 'StepFun',
+    providerIds: ['stepfun'],
+    form: '-YYMM',
+    examples: ['step-3.5-flash-2603'],
+    source: `${MODELS_DEV}, provider stepfun: step-3.5-flash-2603 (released 2026-04-02) beside step-3.5-flash, at the same prices`,
+    parse: yearMonth,
+  },
+  {
+    provider: 'xAI',
+    providerIds: ['xai'],
+    form: '-MMDD (month and day, no year), at the end or before -reasoning / -non-reasoning',
+    examples: ['grok-4-0709', 'grok-4.20-0309-reasoning', 'grok-4.20-multi-agent-0309'],
+    source: `${MODELS_DEV}: provider xai (doc docs.x.ai/docs/models) lists grok-4.20-0309-reasoning, grok-4.20-0309-non-reasoning, grok-4.20-multi-agent-0309 (released 2026-03-09); providers abacus and jiekou list grok-4-0709 (Grok 4, released 2025-07-09)`,
+    parse: monthDay,
+  },
+];
+
+/**
+ * The first unscoped rule's reading of an id (OpenAI -YYYY-MM-DD, Anthropic -YYYYMMDD, Google -00N), or null.
+ * Kept for callers that know no provider; lookupModelId tries every rule.
+ */
+export function snapshotSuffix(id: string): Snapshot | null {
+  for (const rule of SNAPSHOT_RULES) {
+    if (rule.providerIds !== null) continue;
+    const snapshot = rule.parse(id);
+    if (snapshot) return snapshot;
   }
-  const version = /^(.+)-(0\d\d)$/.exec(id);
-  return version ? { base: version[1]!, month: null } : null;
+  return null;
 }
 
 /** When a tool was released (tools.json releaseDate, YYYY-MM or YYYY-MM-DD), for the snapshot rule's date check. */
 export type ReleaseOf = (toolId: string) => string | null | undefined;
+
+/** Whose a tool is (tools.json providerId), for the rules a provider alone uses. */
+export type ProviderOf = (toolId: string) => string | null | undefined;
 
 /**
  * The tool a model string names, exactly after normalisation, or null. Only when no form matches exactly, a
@@ -190,6 +301,7 @@ export function lookupModelId(
   entries: readonly ModelIdEntry[],
   query: string,
   releaseOf?: ReleaseOf,
+  providerOf?: ProviderOf,
 ): ModelIdMatch | null {
   const byId = new Map<string, ModelIdEntry>();
   for (const entry of entries) if (!byId.has(entry.id.toLowerCase())) byId.set(entry.id.toLowerCase(), entry);
@@ -198,14 +310,17 @@ export function lookupModelId(
     const entry = byId.get(candidate.id);
     if (entry) return { query, toolId: entry.toolId, entry, form: candidate.form, normalized: candidate.id };
   }
-  for (const candidate of candidates) {
-    const snapshot = snapshotSuffix(candidate.id);
-    const entry = snapshot && byId.get(snapshot.base);
-    if (!snapshot || !entry || (entry.kind !== 'directory' && entry.kind !== 'api')) continue;
-    const released = releaseOf?.(entry.toolId)?.slice(0, 7);
-    if (snapshot.month !== null && released && snapshot.month < released) continue;
-    return { query, toolId: entry.toolId, entry, form: 'dated-snapshot', normalized: snapshot.base };
-  }
+  for (const candidate of candidates)
+    for (const rule of SNAPSHOT_RULES) {
+      const snapshot = rule.parse(candidate.id);
+      const entry = snapshot && byId.get(snapshot.base);
+      if (!snapshot || !entry || (entry.kind !== 'directory' && entry.kind !== 'api')) continue;
+      // A provider's own form read on another provider's model would be a guess: it applies to its tools only.
+      if (rule.providerIds !== null && !rule.providerIds.includes(providerOf?.(entry.toolId) ?? '')) continue;
+      const released = releaseOf?.(entry.toolId)?.slice(0, 7);
+      if (snapshot.month !== null && released && snapshot.month < released) continue;
+      return { query, toolId: entry.toolId, entry, form: 'dated-snapshot', normalized: snapshot.base };
+    }
   return null;
 }
 
@@ -258,13 +373,18 @@ export class UnknownModelIdError extends Error {
 }
 
 /** lookupModelId, or an UnknownModelIdError naming the closest ids or why the query cannot match. */
-export function resolveModelId(entries: readonly ModelIdEntry[], query: string, releaseOf?: ReleaseOf): ModelIdMatch {
-  const match = lookupModelId(entries, query, releaseOf);
+export function resolveModelId(
+  entries: readonly ModelIdEntry[],
+  query: string,
+  releaseOf?: ReleaseOf,
+  providerOf?: ProviderOf,
+): ModelIdMatch {
+  const match = lookupModelId(entries, query, releaseOf, providerOf);
   if (match) return match;
   const key = nameKey(query);
   if (!key.ok) throw new UnknownModelIdError(query, [], { refusal: key.refusal, text: refusalText(key.refusal) });
   const slash = key.key.indexOf('/');
-  if (slash > 0 && lookupModelId(entries, key.key.slice(slash + 1), releaseOf)) {
+  if (slash > 0 && lookupModelId(entries, key.key.slice(slash + 1), releaseOf, providerOf)) {
     const prefix = key.key.slice(0, slash);
     throw new UnknownModelIdError(query, [], {
       text: `names the host or provider "${prefix}", which the directory does not know: its price there cannot be told; use the id without the prefix for the provider's own price`,

@@ -47,8 +47,13 @@ export function priceResponse<T extends PriceableTool>(
       'invalid-usage',
       'model: the response names no model (no "model" or "modelVersion" field); pass the model option',
     );
-  const releases = new Map(data.tools.map((t) => [t.id, t.releaseDate]));
-  const match = resolveModelId(data.modelIds ?? modelIdEntries(data.tools), model, (id) => releases.get(id));
+  const byId = new Map(data.tools.map((t) => [t.id, t]));
+  const match = resolveModelId(
+    data.modelIds ?? modelIdEntries(data.tools),
+    model,
+    (id) => byId.get(id)?.releaseDate,
+    (id) => byId.get(id)?.providerId,
+  );
   const tool = data.tools.find((t) => t.id === match.toolId);
   if (!tool)
     throw new CostError(

@@ -83,11 +83,29 @@ function without(total: number, totalPath: string, part: number, partPath: strin
   return total - part;
 }
 
+/**
+ * Prompt tokens read from the cache: `prompt_tokens_details.cached_tokens`, or DeepSeek's `prompt_cache_hit_tokens`
+ * (its OpenAI-compatible responses count hits and misses apart, both inside prompt_tokens). Both present and
+ * different is refused: which one the bill follows cannot be told.
+ */
+function cachedPromptTokens(usage: Json, details: Json, base: string): number {
+  const cached = count(details, 'cached_tokens', `${base}.prompt_tokens_details.cached_tokens`);
+  if (usage.prompt_cache_hit_tokens === undefined || usage.prompt_cache_hit_tokens === null) return cached;
+  const hits = count(usage, 'prompt_cache_hit_tokens', `${base}.prompt_cache_hit_tokens`);
+  if (details.cached_tokens !== undefined && details.cached_tokens !== null && cached !== hits)
+    throw new ProviderUsageError(
+      `${base}.prompt_cache_hit_tokens`,
+      hits,
+      `${base}.prompt_cache_hit_tokens (${hits}) and ${base}.prompt_tokens_details.cached_tokens (${cached}) disagree on the cached prompt tokens`,
+    );
+  return hits;
+}
+
 /** Chat Completions and OpenRouter: prompt_tokens includes cached reads (and OpenRouter's cache writes). */
 function fromPromptTokens(usage: Json, base: string): Usage {
   const details = child(usage, 'prompt_tokens_details', `${base}.prompt_tokens_details`);
   const prompt = count(usage, 'prompt_tokens', `${base}.prompt_tokens`, true);
-  const cacheRead = count(details, 'cached_tokens', `${base}.prompt_tokens_details.cached_tokens`);
+  const cacheRead = cachedPromptTokens(usage, details, base);
   const cacheWrite = count(details, 'cache_write_tokens', `${base}.prompt_tokens_details.cache_write_tokens`);
   const uncached = without(prompt, `${base}.prompt_tokens`, cacheRead, `${base}.prompt_tokens_details.cached_tokens`);
   const input = without(

@@ -281,8 +281,12 @@ export function artifactFiles(input: ArtifactInput): { files: AnyArtifactFile[];
 export async function prepareFromDocuments(
   input: ArtifactInput,
   reuse?: Parameters<typeof precompress>[1],
+  progress?: (step: string) => void,
 ): Promise<PreparedArtifact> {
   const { files } = artifactFiles(input);
-  await precompress(files, reuse);
+  progress?.(`compressing: ${files.length} files made (pages, documents, release files), brotli and gzip copies next`);
+  await precompress(files, reuse, undefined, (done, total, compressed) =>
+    progress?.(`compressing: ${done} of ${total} files (${compressed} compressed, ${done - compressed} reused)`),
+  );
   return prepareArtifact(files, input.meta.lastUpdated);
 }

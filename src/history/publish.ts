@@ -109,7 +109,7 @@ export async function buildFromDisk(
   progress(
     `writing the artifact: ${releases.records.length} releases, every file with brotli and gzip copies (compressed once; reused by later builds)`,
   );
-  const prepared = await prepareFromDocuments(input, distPath ? await copiesIn(distPath) : undefined);
+  const prepared = await prepareFromDocuments(input, distPath ? await copiesIn(distPath) : undefined, progress);
   return { source, built, releases, prepared };
 }
 
@@ -119,6 +119,7 @@ export async function publishFromDisk(
   progress?: BuildProgress,
 ): Promise<DiskBuild & { changed: boolean }> {
   const build = await buildFromDisk(locations, config, locations.distPath, progress);
+  progress?.(`publishing to ${locations.distPath}`);
   const { changed } = await publishArtifact(build.prepared, locations.distPath);
   return { ...build, changed };
 }

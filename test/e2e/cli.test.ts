@@ -5,6 +5,7 @@
  * bad flag, exit 3 when the API cannot be reached.
  */
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -46,7 +47,8 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
       execFile(
         process.execPath,
         [bin, ...args, '--base-url', target.baseUrl],
-        { encoding: 'utf8', timeout: 30_000 },
+        // From a directory outside the repository, as a user runs it.
+        { encoding: 'utf8', timeout: 30_000, cwd: os.tmpdir() },
         (error, stdout, stderr) =>
           resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
@@ -178,13 +180,15 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     );
     const result = await json<{
       usage: { input: number; output: number; cacheRead: number };
-      results: { rank: number; id: string; usd: number | null; kind: string }[];
+      count: number;
+      results: { rank: number; id: string; costUsd: number | null; costKind: string }[];
     }>('cost', ...COST_WORKLOAD, '--limit', '50');
     expect(result.usage).toMatchObject({ input: 200_000, output: 20_000, cacheRead: 50_000 });
-    const usd = result.results.filter((r) => r.kind === 'usd').map((r) => r.usd!);
+    expect(result.count).toBe(result.results.length);
+    const usd = result.results.filter((r) => r.costKind === 'usd').map((r) => r.costUsd!);
     expect(usd.length).toBeGreaterThan(5);
     expect(usd).toEqual([...usd].sort((a, b) => a - b));
-    const byValue = await json<{ by: string; results: { value: number | string | null }[] }>(
+    const byValue = await json<{ by: string; count: number; results: { scorePerDollar: number | string | null }[] }>(
       'cost',
       '--input',
       '100k',
@@ -199,20 +203,52 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     );
     expect(byValue.by).toBe('value');
     expect(byValue.results).toHaveLength(3);
+    // --limit cuts the rows, never the count of models that match.
+    expect(byValue.count).toBeGreaterThan(3);
+    expect(byValue.results[0]).toHaveProperty('scorePerDollar');
   });
 
   it('top: a use case with its picks; an unknown one exits 1 with suggestions', async () => {
     const { useCases } = (await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as UseCasesDocument;
     const useCase = useCases[0]!;
-    const picks = await json<{ useCase: { id: string }; picks: { id: string; scenarioCostUsd: number | null }[] }>(
-      'top',
-      useCase.id,
-    );
-    expect(picks.picks.map((p) => p.id)).toEqual(useCase.topPicks);
+    const picks = await json<{ useCase: { id: string }; count: number; results: { id: string }[] }>('top', useCase.id);
+    expect(picks.results.map((p) => p.id)).toEqual(useCase.topPicks);
+    expect(picks.count).toBe(useCase.topPicks.length);
     expect((await cli('top', useCase.id)).stdout).toContain(useCase.title);
     const unknown = await cli('top', useCase.id.slice(0, -1));
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(`did you mean "${useCase.id}"`);
+  });
+
+  it("top --json prices every use case's picks by the cost engine as use-cases.json does, named as the MCP server names them; --limit keeps the count", async () => {
+    const { useCases } = (await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as UseCasesDocument;
+    for (const useCase of useCases) {
+      const top = await json<{
+        count: number;
+        workload: { inputTokens: number; outputTokens: number; requests: number };
+        results: {
+          rank: number;
+          id: string;
+          costUsd: number | null;
+          costKind: string;
+          promotionUntil: string | null;
+        }[];
+      }>('top', useCase.id);
+      expect(top.workload).toEqual({ ...useCase.scenario, requests: 1 });
+      for (const pick of top.results) {
+        const built = useCase.topPickCosts.find((c) => c.toolId === pick.id)!;
+        expect(pick.costUsd, `${useCase.id} ${pick.id}`).toBe(built.scenarioCostUsd);
+        expect(pick.costKind).toBe('usd');
+        expect(pick.promotionUntil).toBe(built.promotionUntil ?? null);
+        expect(pick).not.toHaveProperty('scenarioCostUsd');
+      }
+    }
+    const useCase = useCases.find((u) => u.topPicks.length > 2)!;
+    const limited = await json<{ count: number; results: { id: string }[] }>('top', useCase.id, '--limit', '2');
+    expect(limited.results.map((r) => r.id)).toEqual(useCase.topPicks.slice(0, 2));
+    expect(limited.count).toBe(useCase.topPicks.length);
+    const table = await cli('top', useCase.id, '--limit', '2');
+    expect(table.stdout).toContain(`2 shown of ${useCase.topPicks.length} picks`);
   });
 
   it('changes: the newest releases, and how many match', async () => {
@@ -314,11 +350,11 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     const useCases = ((await (await fetch(`${target.baseUrl}/api/use-cases.json`)).json()) as UseCasesDocument)
       .useCases;
     const withKind = useCases.find((u) => u.taskKind && u.topPickTaskCosts.some((c) => c.costPerAttemptUsd))!;
-    const top = await json<{ picks: { id: string; taskCost: (Row & Record<string, unknown>) | null }[] }>(
+    const top = await json<{ results: { id: string; taskCost: (Row & Record<string, unknown>) | null }[] }>(
       'top',
       withKind.id,
     );
-    for (const pick of top.picks) {
+    for (const pick of top.results) {
       const built = withKind.topPickTaskCosts.find((c) => c.toolId === pick.id)!;
       expect(pick.taskCost?.evidence ?? null).toBe(built.evidence);
       expect(pick.taskCost?.configurationId ?? null).toBe(built.configurationId);

@@ -16,13 +16,29 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ToolsDocument } from '../../packages/client/src/index.ts';
+import type { ModelIdsDocument, ToolsDocument } from '../../packages/client/src/index.ts';
+import { priceResponse } from '../../src/cost/index.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { typecheckConsumer } from '../support/consumer-typecheck.ts';
 import { withPackLock } from '../support/pack-lock.ts';
 import { startNginxTarget, startNodeTarget, type Target } from '../support/targets.ts';
 
 const run = promisify(execFile);
+
+/** execFile with `input` on stdin (promisify's form has no stdin). */
+function runWithInput(
+  command: string,
+  args: string[],
+  input: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(command, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(Object.assign(error, { stdout, stderr })) : resolve({ stdout, stderr }),
+    );
+    child.stdin?.end(input);
+  });
+}
 const QUIET_NPM = { npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 const PACKAGES = ['client', 'mcp'] as const;
 const manifest = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -173,6 +189,39 @@ describe('the packed client and MCP server, installed into an empty directory an
       expect((await client.listTools()).tools).toHaveLength(7);
     } finally {
       await done();
+    }
+  });
+
+  it('the installed CLI prices each provider response fixture as it comes (no --model), as the engine does from the API documents', async () => {
+    const at = '2026-11-23T12:00:00Z';
+    const api = async (name: string) => (await fetch(`${node.baseUrl}/api/${name}`)).json();
+    const [{ tools }, modelIds] = (await Promise.all([api('tools.json'), api('model-ids.json')])) as [
+      ToolsDocument,
+      ModelIdsDocument,
+    ];
+    const folder = path.join(ROOT, 'test', 'fixtures', 'provider-usage');
+    const named = readdirSync(folder)
+      .filter((f) => f.endsWith('.json'))
+      .map((file) => ({ file, text: readFileSync(path.join(folder, file), 'utf8') }))
+      .filter(({ text }) => {
+        const response = JSON.parse(text) as { model?: unknown; modelVersion?: unknown };
+        return typeof (response.model ?? response.modelVersion) === 'string';
+      });
+    // One per provider that has a fixture: OpenAI, Anthropic, Google, OpenRouter, xAI, Mistral, DeepSeek, StepFun.
+    expect(named.length).toBeGreaterThanOrEqual(9);
+    for (const { file, text } of named) {
+      const { stdout, stderr } = await runWithInput(
+        'npx',
+        ['ai-coding-models', 'usage', '--at', at, '--json', '--base-url', node.baseUrl],
+        text,
+        { cwd: project, env: { ...process.env, ...QUIET_NPM } },
+      );
+      expect(stderr, file).toBe('');
+      const priced = JSON.parse(stdout) as { id: string; cost: { usd: number | null } };
+      const expected = priceResponse({ tools, modelIds: modelIds.ids }, JSON.parse(text), { at });
+      expect(priced.id, file).toBe(expected.tool.id);
+      expect(priced.cost.usd, file).toBe(expected.cost.usd);
+      expect(priced.cost.usd, file).toBeGreaterThan(0);
     }
   });
 

@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/fs/paths.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
-const PAGES = ['README.md', 'docs/api.md', 'docs/client.md', 'docs/data.md', 'packages/client/README.md'];
+/**
+ * Every page of the repository a reader may copy from: each markdown file git tracks, but the release notes and the
+ * curated data (their text is data, not instructions). A new page with examples is run without being listed here.
+ */
+const PAGES = spawnSync('git', ['ls-files', '*.md'], { cwd: ROOT, encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter((page) => page !== '' && !page.startsWith('releases/') && !page.startsWith('data/'));
 /** A line a reader can run against a server: curl, the command line, or a variable set from curl. */
 const RUNNABLE = /^(curl |ai-coding-models |npx ai-coding-models |[a-z_]+=\$\(curl )/;
 
@@ -64,7 +70,8 @@ function bash(script: string, env: NodeJS.ProcessEnv): Promise<Run> {
     execFile(
       'bash',
       ['-c', `set -euo pipefail\n${script}`],
-      { cwd: ROOT, encoding: 'utf8', timeout: 90_000, env: { ...process.env, ...env } },
+      // From a directory outside the repository: an example must not lean on the checkout it is read in.
+      { cwd: os.tmpdir(), encoding: 'utf8', timeout: 90_000, env: { ...process.env, ...env } },
       (error, stdout, stderr) =>
         resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
@@ -89,6 +96,12 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
   afterAll(async () => {
     await target?.stop();
     if (binDir) rmSync(binDir, { recursive: true, force: true });
+  });
+
+  it('finds the examples of every page that has them', () => {
+    expect(new Set(examples.map((e) => e.page))).toEqual(
+      new Set(['README.md', 'docs/api.md', 'docs/client.md', 'docs/data.md', 'packages/client/README.md']),
+    );
   });
 
   it('the README shows curl examples, the ETag revalidation and the command line', () => {

@@ -102,9 +102,12 @@ describe('resolving ids and pricing responses on every surface (Node server)', (
           typeof (JSON.parse(f.text) as { model?: unknown; modelVersion?: unknown }).model === 'string' ||
           typeof (JSON.parse(f.text) as { modelVersion?: unknown }).modelVersion === 'string',
       );
-    // OpenAI, Anthropic, Google and OpenRouter, each with the id its response carries (OpenAI's a dated snapshot).
-    expect(named.length).toBeGreaterThanOrEqual(5);
-    expect(named.map((f) => JSON.parse(f.text).model)).toContain('gpt-5-2025-08-07');
+    // OpenAI, Anthropic, Google, OpenRouter, xAI, Mistral, DeepSeek and StepFun, each with the id its response
+    // carries: OpenAI's a dated snapshot, Mistral's a -YYMM version and StepFun's a -YYMM snapshot no alias lists.
+    expect(named.length).toBeGreaterThanOrEqual(9);
+    expect(named.map((f) => JSON.parse(f.text).model)).toEqual(
+      expect.arrayContaining(['gpt-5-2025-08-07', 'codestral-2508', 'step-3.5-flash-2603', 'deepseek-v4-pro']),
+    );
     for (const { file, text } of named) {
       const run = await cli(['usage', '--at', AT, '--json'], text);
       expect(run.stderr, file).toBe('');

@@ -10,7 +10,15 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { deriveModelIds } from '../../src/compile/derive/model-ids.ts';
 import { DataError } from '../../src/compile/errors.ts';
-import { lookupModelId, modelIdCandidates, resolveModelId, UnknownModelIdError } from '../../src/cost/model-id.ts';
+import {
+  lookupModelId,
+  modelIdCandidates,
+  modelIdEntries,
+  resolveModelId,
+  SNAPSHOT_RULES,
+  UnknownModelIdError,
+} from '../../src/cost/model-id.ts';
+import { ROOT } from '../../src/fs/paths.ts';
 import { modelIdsDocument, type Tool, type ToolsDocument } from '../../src/schema/api.ts';
 
 const api = (name: string) => JSON.parse(readFileSync(path.join(inject('distPath'), 'api', name), 'utf8'));
@@ -18,6 +26,7 @@ const table = modelIdsDocument.parse(api('model-ids.json'));
 const tools = (api('tools.json') as ToolsDocument).tools;
 const toolOf = (id: string) => lookupModelId(table.ids, id)?.toolId ?? null;
 const releaseOf = (id: string) => tools.find((t) => t.id === id)?.releaseDate;
+const providerOf = (id: string) => tools.find((t) => t.id === id)?.providerId;
 
 describe('the published table', () => {
   it('lists each tool by its id, API aliases, models.dev key and OpenRouter slug, each id naming one tool', () => {
@@ -112,8 +121,12 @@ describe('dated snapshots and versions the table does not list resolve by the pr
     ['gemini-3.1-flash-lite-001', 'gemini-3-1-flash-lite', 'gemini-3.1-flash-lite'],
     // wrapped by a platform first, then dated.
     ['azure/gpt-5-2025-08-07', 'gpt-5', 'gpt-5'],
+    // Mistral: <name>-YYMM, the version codestral-latest names.
+    ['codestral-2508', 'codestral', 'codestral'],
+    // StepFun: <alias>-YYMM, as its model list names the 2026-04 snapshot.
+    ['step-3.5-flash-2603', 'step-3-5-flash', 'step-3.5-flash'],
   ])('%s is %s (its %s, by the snapshot rule)', (id, toolId, base) => {
-    expect(resolveModelId(table.ids, id, releaseOf)).toMatchObject({
+    expect(resolveModelId(table.ids, id, releaseOf, providerOf)).toMatchObject({
       toolId,
       form: 'dated-snapshot',
       normalized: base,
@@ -133,8 +146,43 @@ describe('dated snapshots and versions the table does not list resolve by the pr
     'mistral-large-2699',
     // an OpenRouter or models.dev slug is not an API id: it has no snapshots.
     'anthropic/claude-sonnet-4.5-20250929',
+    // Codestral 25.01, the version before the directory's Codestral (2025-07).
+    'codestral-2501',
+    // one provider's form on another's model: Mistral's -YYMM on an OpenAI alias, xAI's -MMDD on a Qwen one.
+    'gpt-5-2508',
+    'qwen3.6-plus-0417',
+    // DeepSeek's API names carry no version; deepseek-chat and deepseek-reasoner named deepseek-v4-flash, retired
+    // 2026-07-24 and not in the directory (/work/shared/reference-2026h2/lifecycle.csv).
+    'deepseek-chat',
+    'deepseek-reasoner',
   ])('%s is not found', (id) => {
-    expect(lookupModelId(table.ids, id, releaseOf)).toBeNull();
+    expect(lookupModelId(table.ids, id, releaseOf, providerOf)).toBeNull();
+  });
+
+  it("a provider's own form applies to its models only, and only when the caller says whose a model is", () => {
+    // xAI's -MMDD, on a table where Grok 4 is listed (the directory lists only later Groks).
+    const grok = modelIdEntries([{ id: 'grok-4', aliases: [], releaseDate: '2025-07' }]);
+    expect(lookupModelId(grok, 'grok-4-0709', undefined, () => 'xai')).toMatchObject({
+      toolId: 'grok-4',
+      form: 'dated-snapshot',
+    });
+    expect(lookupModelId(grok, 'grok-4-0709', undefined, () => 'openai')).toBeNull();
+    expect(lookupModelId(grok, 'grok-4-0709')).toBeNull();
+    // a listed xAI id is exact.
+    expect(resolveModelId(table.ids, 'grok-4.20-0309-reasoning').form).toBe('exact');
+  });
+
+  it('every rule cites where its provider publishes the form, and each example reads by it', () => {
+    for (const rule of SNAPSHOT_RULES) {
+      expect(rule.source, rule.provider).toMatch(/\w+\.\w+\//);
+      for (const example of rule.examples) expect(rule.parse(example), example).not.toBeNull();
+    }
+  });
+
+  it('docs/api.md names each rule and the providers with no versioned form', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'api.md'), 'utf8');
+    for (const rule of SNAPSHOT_RULES) for (const example of rule.examples) expect(doc, example).toContain(example);
+    expect(doc).toMatch(/no versioned form/);
   });
 });
 

@@ -76,6 +76,19 @@ describe('each provider format, as documented', () => {
     expect(read.usage.input).toBe(140);
   });
 
+  it('DeepSeek: prompt_cache_hit_tokens come out of prompt_tokens; both cached counts present and different is refused', () => {
+    const read = usageFromResponse(fixture('deepseek-chat-cached'));
+    expect(read).toMatchObject({ format: 'openai-chat', model: 'deepseek-v4-pro' });
+    expect(read.usage).toEqual({ input: 904, cacheRead: 4096, cacheWrite: 0, cacheWrite1h: 0, output: 800 });
+    const both = { usage: { prompt_tokens: 10, completion_tokens: 1, prompt_cache_hit_tokens: 4 } };
+    expect(
+      usageFromResponse({ usage: { ...both.usage, prompt_tokens_details: { cached_tokens: 4 } } }).usage.cacheRead,
+    ).toBe(4);
+    expect(() => usageFromResponse({ usage: { ...both.usage, prompt_tokens_details: { cached_tokens: 3 } } })).toThrow(
+      /prompt_cache_hit_tokens \(4\) and usage.prompt_tokens_details.cached_tokens \(3\) disagree/,
+    );
+  });
+
   it('OpenRouter: both cache reads and cache writes come out of prompt_tokens', () => {
     const read = usageFromResponse(fixture('openrouter-cache-write'));
     expect(read).toMatchObject({ format: 'openrouter', model: 'anthropic/claude-sonnet-4.5' });

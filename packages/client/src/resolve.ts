@@ -43,8 +43,13 @@ export function resolveModel(
   query: string,
 ): ResolvedModel {
   const entries = entriesOf(tools, modelIds);
-  const releases = new Map(tools.map((t) => [t.id, t.releaseDate]));
-  const match = lookupModelId(entries, query, (id) => releases.get(id));
+  const byId = new Map(tools.map((t) => [t.id, t]));
+  const match = lookupModelId(
+    entries,
+    query,
+    (id) => byId.get(id)?.releaseDate,
+    (id) => byId.get(id)?.providerId,
+  );
   const tool = match && tools.find((t) => t.id === match.toolId);
   if (!match || !tool) throw new NotFoundError('model', query, closestModelIds(entries, query));
   return { tool, match };

@@ -3,7 +3,7 @@
  * dated snapshots, models.dev key, OpenRouter slug), and the platform wrappings a resolver takes
  * off first. Derived from tools.json as published, so it can never name a tool that is not there.
  */
-import { ambiguousModelIds, modelIdEntries } from '../../cost/model-id.ts';
+import { ambiguousModelIds, modelIdEntries, SNAPSHOT_RULES } from '../../cost/model-id.ts';
 import type { ModelIdsDocument, Tool } from '../../schema/api.ts';
 import { DataError } from '../errors.ts';
 
@@ -15,7 +15,7 @@ export const MODEL_ID_NORMALIZATION: readonly string[] = [
   'Google Vertex AI: projects/.../publishers/<publisher>/models/<model> keeps <model>; @YYYYMMDD becomes -YYYYMMDD; @default and @latest are removed; a -maas suffix is removed.',
   'Azure AI Foundry: azureml://registries/.../models/<model>/versions/<version> becomes <model>-<version> for a dated version, else <model>. An Azure OpenAI deployment name is chosen by its owner and names no model: resolve the model name it was created from.',
   'A single <provider>/ prefix is removed.',
-  "Only when nothing above matches exactly: a provider snapshot suffix is removed and the rest must be a tool id or API alias (kind directory or api). OpenAI dates snapshots -YYYY-MM-DD (gpt-5-2025-08-07), Anthropic -YYYYMMDD (claude-sonnet-4-5-20250929), Google numbers stable versions -00N (gemini-2.0-flash-001). A snapshot dated before the tool's release month is an earlier model and matches nothing; a snapshot the table lists matches exactly first.",
+  `Only when nothing above matches exactly: a provider's version suffix is removed and the rest must be a tool id or API alias (kind directory or api) of that provider's model. ${SNAPSHOT_RULES.map((r) => `${r.provider} ${r.form} (${r.examples.join(', ')})`).join('; ')}. A snapshot dated before the tool's release month is an earlier model and matches nothing; a snapshot the table lists matches exactly first. Providers with no versioned form in any source read are listed in docs/api.md.`,
 ];
 
 export function deriveModelIds(tools: readonly Tool[], lastUpdated: string): ModelIdsDocument {

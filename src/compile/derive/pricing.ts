@@ -1,5 +1,5 @@
 /** Pure price arithmetic shared by scoring, categories, use cases and clients' expectations. */
-import { costOf, type PricedModel } from '../../cost/index.ts';
+import { type PricedModel, scenarioCostOf } from '../../cost/index.ts';
 
 export interface BasePricing {
   input: number;
@@ -35,12 +35,7 @@ export interface ScenarioPrice {
  * does not depend on the hour the build ran. Without `at`, the list price.
  */
 export function scenarioPrice(model: PricedModel, scenario: Scenario, at?: string): ScenarioPrice {
-  // Fit is the use case's call (its minimum context leaves room to spare), so the scenario is priced without the model's limits.
-  const result = costOf(
-    { ...model, contextTokens: undefined, maxOutputTokens: undefined },
-    { input: scenario.inputTokens, output: scenario.outputTokens },
-    { at, exclude: ['off-peak'] },
-  );
+  const result = scenarioCostOf(model, scenario, at);
   // Input and output always have a price, and no platform is involved, so this cannot happen with valid data.
   if (result.usd === null) throw new Error(`scenario cost of ${model.id ?? 'a model'} is ${result.kind}`);
   return { usd: result.usd, promotionUntil: result.modifier?.kind === 'promotion' ? result.modifier.until : null };

@@ -41,7 +41,8 @@ filters (list, cost):
   --min-score <field>=<n>   a benchmark score at least n, e.g. sweBenchPro=50 (fields: benchmarks.json
                             scoreDetails), repeatable; a model without that score is left out
   --measured                with --min-score: only measured scores count, never an estimate
-  --limit <n>               at most n rows (list: all by default; cost: 10 by default)
+  --limit <n>               at most n rows (list, top: all by default; cost: 10 by default); cost and top
+                            --json say how many match before it (count)
 
 cost:
   --input <tokens> --output <tokens> [--cache-read <tokens>] [--cache-write <tokens>]

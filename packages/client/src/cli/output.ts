@@ -102,15 +102,16 @@ export function costJson(
     at,
     by,
     platform: platform?.id ?? null,
+    // The MCP server's names (recommend_models): costUsd, costKind, scorePerDollar.
     results: ranked.map((r) => ({
       rank: r.rank,
       id: r.tool.id,
       name: r.tool.name,
-      usd: r.usd,
-      kind: r.cost.kind,
+      costUsd: r.usd,
+      costKind: r.cost.kind,
       score: r.score,
       measuredCount: r.measuredCount,
-      value: r.value,
+      scorePerDollar: r.value,
       cost: r.cost,
     })),
   };
@@ -124,7 +125,8 @@ export function workloadLine(usage: Workload, at: string, by: string, platform: 
 export interface TopPick {
   rank: number;
   tool: Tool;
-  scenarioCostUsd: number | null;
+  /** The use case's scenario priced by the cost engine (scenarioCostOf) on the data's date. */
+  cost: CostResult;
   /** Last day of the promotional rate the scenario cost uses. */
   promotionUntil: string | null;
   benchmark: BenchmarkModel | undefined;
@@ -133,14 +135,18 @@ export interface TopPick {
   provisional: string | null;
 }
 
-export function topJson(useCase: UseCase, picks: TopPick[]) {
+/** Named as the MCP server's recommend_models names them: results, costUsd, costKind, count (set by the caller). */
+export function topJson(useCase: UseCase, picks: TopPick[], pricesAt: string) {
   return {
     useCase: useCaseHeading(useCase),
-    picks: picks.map((p) => ({
+    workload: { ...useCase.scenario, requests: 1 },
+    pricesAt,
+    results: picks.map((p) => ({
       rank: p.rank,
       id: p.tool.id,
       name: p.tool.name,
-      scenarioCostUsd: p.scenarioCostUsd,
+      costUsd: p.cost.usd,
+      costKind: p.cost.kind,
       promotionUntil: p.promotionUntil,
       score: p.benchmark?.overallScore ?? null,
       measuredCount: p.benchmark?.measuredCount ?? null,
@@ -163,7 +169,7 @@ export function printTop(useCase: UseCase, picks: TopPick[], weighted: number): 
       { header: 'name', value: (p) => p.tool.name },
       {
         header: 'scenario cost',
-        value: (p) => `${usd(p.scenarioCostUsd)}${p.promotionUntil ? ` (promo until ${p.promotionUntil})` : ''}`,
+        value: (p) => `${usd(p.cost.usd)}${p.promotionUntil ? ` (promo until ${p.promotionUntil})` : ''}`,
         align: 'right',
       },
       {

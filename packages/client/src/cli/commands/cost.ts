@@ -70,18 +70,18 @@ export async function costCommand(invocation: Invocation): Promise<number> {
     : null;
   // One request of the workload must fit a model to be ranked; the ones left out are named.
   const unfit = ranked.filter((r) => !r.cost.fits).map((r) => r.tool.id);
-  const shown = ranked
-    .filter((r) => r.cost.fits && (!withinTask || withinTask.has(r.tool.id)))
-    .slice(0, limit)
-    .map((r, i) => (withinTask ? { ...r, rank: i + 1 } : r));
+  const matching = ranked.filter((r) => r.cost.fits && (!withinTask || withinTask.has(r.tool.id)));
+  const shown = matching.slice(0, limit).map((r, i) => (withinTask ? { ...r, rank: i + 1 } : r));
   if (values.json) {
-    printJson({ ...costJson(usage!, at, by, platform, shown), unfit });
+    printJson({ ...costJson(usage!, at, by, platform, shown), count: matching.length, unfit });
     return 0;
   }
   print(workloadLine(usage!, at, by, platform));
   if (taskQuery) print(`only models within: ${taskLine(taskQuery, pricesAt)}`);
   const weighted = weightedCount(benchmarks);
   print(costTable(shown, weighted));
+  if (shown.length < matching.length)
+    print(`${shown.length} shown of ${matching.length} matching models; --limit ${limit}`);
   if (unfit.length)
     print(`${unfit.length} models left out: one request goes over their context window or output limit`);
   if (shown.some((r) => partlyEstimated(r.measuredCount, weighted))) print(ESTIMATE_NOTE);
@@ -117,10 +117,15 @@ function taskRanking(
     only: new Set(kept.map((t) => t.id)),
   });
   if (values.json) {
-    printJson({ ...taskJson(taskQuery, pricesAt, ranked.slice(0, limit)), platform: platform?.id ?? null });
+    printJson({
+      ...taskJson(taskQuery, pricesAt, ranked.slice(0, limit)),
+      count: ranked.length,
+      platform: platform?.id ?? null,
+    });
     return 0;
   }
   print(`${taskLine(taskQuery, pricesAt)}${platform ? `; billed as ${platform.name} bills each model` : ''}`);
   print(taskTable(ranked.slice(0, limit)));
+  if (limit < ranked.length) print(`${limit} shown of ${ranked.length} matching models; --limit ${limit}`);
   return 0;
 }
