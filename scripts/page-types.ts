@@ -14,6 +14,7 @@ export function pageTypes(dist: string): [name: string, urlPath: string][] {
     ['model', `/models/${model}/`],
     ['compare', `/compare/?ids=${compare.join(',')}&in=50000&out=3000&n=300`],
     ['calculator', '/calculator/?in=300000&out=2000&min=60&fit=1'],
+    ['prices', '/prices/'],
     ['use-cases', '/use-cases/'],
     ['use-case', `/use-cases/${useCase}/`],
     ['platforms', '/platforms/'],

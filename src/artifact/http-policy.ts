@@ -35,7 +35,7 @@ export const SVG_CONTENT_TYPE = 'image/svg+xml';
  * `npm run docs` (this folder may not import the page's code), and checked against the page's
  * stylesheet by test/unit/http-policy.test.ts, so a style change cannot ship an unstyled page.
  */
-export const INLINE_STYLESHEET_SOURCE = "'sha256-mqgg9uZxNzQjL4hNY8aON1kqWZGOW8CoJ7IqqdRafqM='";
+export const INLINE_STYLESHEET_SOURCE = "'sha256-cWqkBQRTvyCsyJPLnkJhIa1zikgIYxBu7CYxtQFJ08U='";
 
 /**
  * HTML pages run no inline script and no inline style other than the site's own stylesheet:

@@ -63,7 +63,17 @@ export interface PageShell {
   lastUpdated: string;
   assets: Assets;
   /** Which navigation entry is current. */
-  section: 'models' | 'compare' | 'calculator' | 'use-cases' | 'platforms' | 'changes' | 'method' | 'about' | null;
+  section:
+    | 'models'
+    | 'compare'
+    | 'calculator'
+    | 'prices'
+    | 'use-cases'
+    | 'platforms'
+    | 'changes'
+    | 'method'
+    | 'about'
+    | null;
 }
 
 /** Relative prefix from a page to the site root: "" for /, "../" for /a/, "../../" for /a/b/. */
@@ -76,6 +86,7 @@ const NAV: [PageShell['section'], string, string][] = [
   ['models', '', 'Models'],
   ['compare', 'compare/', 'Compare'],
   ['calculator', 'calculator/', 'Cost calculator'],
+  ['prices', 'prices/', 'Price history'],
   ['use-cases', 'use-cases/', 'Use cases'],
   ['platforms', 'platforms/', 'Platforms'],
   ['changes', 'changes/', 'Changes'],

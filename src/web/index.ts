@@ -10,6 +10,7 @@ import { browserBundle } from './bundle.ts';
 import { page, rootOf, type Assets, type PageShell } from './html.ts';
 import { renderCalculator } from './pages/calculator.ts';
 import { renderChanges } from './pages/changes.ts';
+import { renderPrices } from './pages/prices.ts';
 import { renderCompare } from './pages/compare.ts';
 import { renderHome } from './pages/home.ts';
 import { renderModel } from './pages/model.ts';
@@ -100,6 +101,21 @@ function modelPages(site: Site, input: WebInput): PageSpec[] {
     });
   }
   return pages;
+}
+
+/** Every model's price changes and promotions over the recorded history, with the price history behind it. */
+function pricesPage(site: Site, input: WebInput): PageSpec {
+  return {
+    path: '/prices/',
+    shell: {
+      title: 'Price history: list-price changes and promotions of every AI coding model',
+      description:
+        'Every recorded change of a model’s list price, every promotion with its first and last day, and other pricing terms, by date.',
+      body: renderPrices(site, rootOf('/prices/')),
+      data: input.priceHistory ? ['price-history.json', 'tools.json'] : ['tools.json'],
+      section: 'prices',
+    },
+  };
 }
 
 function comparePage(site: Site): PageSpec {
@@ -233,6 +249,7 @@ export function webFiles(input: SiteInput): WebFile[] {
   const pages = [
     ...modelPages(site, input),
     calculatorPage(site),
+    pricesPage(site, input),
     comparePage(site),
     ...useCasePages(site),
     ...platformPages(site),

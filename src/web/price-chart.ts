@@ -32,7 +32,8 @@ function steps(
   return `${d}H${f1(end)}`;
 }
 
-export function priceHistoryChart(name: string, points: readonly PricePoint[]): string {
+/** `id` names the chart's title and description, unique on a page that draws several. */
+export function priceHistoryChart(name: string, points: readonly PricePoint[], id = 'ph'): string {
   if (points.length < 2) return '';
   const times = points.map((p) => Date.parse(p.from));
   if (times.some(Number.isNaN)) return '';
@@ -45,8 +46,8 @@ export function priceHistoryChart(name: string, points: readonly PricePoint[]): 
   const first = points[0]!;
   const last = points.at(-1)!;
   const desc = `Input price from ${price(first.input)} to ${price(last.input)}, output price from ${price(first.output)} to ${price(last.output)} per 1M tokens, ${points.length} price points from ${first.from} to ${last.from}.`;
-  return `<figure class="spark"><svg class="price-chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="ph-t ph-d">
-<title id="ph-t">${esc(name)}: list prices over time</title><desc id="ph-d">${esc(desc)}</desc>
+  return `<figure class="spark"><svg class="price-chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${esc(id)}-t ${esc(id)}-d">
+<title id="${esc(id)}-t">${esc(name)}: list prices over time</title><desc id="${esc(id)}-d">${esc(desc)}</desc>
 <line class="axis" x1="${M.left}" x2="${end}" y1="${H - M.bottom}" y2="${H - M.bottom}"/>
 <text class="tick" x="${M.left - 6}" y="${f1(y(top / 1.1) + 4)}" text-anchor="end">${price(top / 1.1)}</text>
 <text class="tick" x="${M.left - 6}" y="${H - M.bottom + 4}" text-anchor="end">$0</text>

@@ -139,6 +139,14 @@ const FORMS = `
 body:has(.compare-bar.active){padding-bottom:4rem}
 .rm{display:inline-block;min-height:24px;font-size:.85em}
 .calc fieldset .field.check{align-self:end}
+.calc.compact fieldset{grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.4em .8em;margin-bottom:.4em}
+.calc.compact .hint{font-size:.8rem}
+.calc.compact .field.check{min-height:0;grid-column:span 2}
+.calc.compact details{margin:.2em 0 .4em}
+.calc.compact details fieldset{margin-top:.4em}
+.sparks{display:grid;grid-template-columns:repeat(auto-fill,minmax(18rem,1fr));gap:.5em 1.5em}
+.sparks h3{font-size:1rem;margin:.5em 0 0}
+#price-events th[scope=row],#price-events td:last-child{white-space:nowrap}
 `;
 
 const CHART = `

@@ -376,6 +376,8 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       await page.fill('#c-cr', '0');
       await page.fill('#c-hit', '80');
       await page.check('#c-nocache');
+      // The chosen models are in the form's collapsed "More options", which says how many of its fields are set.
+      await page.click('#c-more > summary');
       await page.selectOption(
         '#c-only',
         chosen.map((t) => t.id),
@@ -415,6 +417,9 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       await again.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
       expect(await again.locator('#calc-results tbody tr').count()).toBe(chosen.length);
       expect(await again.isVisible('#c-uncached-h')).toBe(true);
+      // A link that sets a collapsed option opens "More options", so the limit on the table is in sight.
+      expect(await again.$eval('#c-more', (d) => (d as HTMLDetailsElement).open)).toBe(true);
+      expect(await again.textContent('#c-more-set')).toBe('(1 set)');
       await again.close();
       await page.close();
     });

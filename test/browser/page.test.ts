@@ -259,6 +259,8 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       await page.fill('#c-in', String(first.usage.input));
       await page.fill('#c-out', String(first.usage.output));
       await page.fill('#c-cr', String(first.usage.cacheRead));
+      // Cache writes, the instant and the inactive models are in the form's collapsed "More options".
+      await page.click('#c-more > summary');
       await page.fill('#c-cw', String(first.usage.cacheWrite));
       await page.fill('#c-n', '1');
       await page.fill('#c-at', first.at);

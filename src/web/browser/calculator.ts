@@ -149,6 +149,34 @@ function summaryOf(
   return `${rows.length} models${platform ? ` on ${platform.name}` : ''}, prices in force at ${atText || 'the current time'}. ${cheapest ? `Cheapest: ${cheapest.tool.name} at ${money(cheapest.monthlyMicro! / 1e6)} a month.` : ''}${focus}`;
 }
 
+/** The fields in "More options", each with the value it has when unset. */
+const MORE: [name: string, unset: string][] = [
+  ['cw', '0'],
+  ['cw1h', '0'],
+  ['batch', ''],
+  ['uc', ''],
+  ['platform', ''],
+  ['at', ''],
+  ['min', ''],
+  ['all', ''],
+  ['only', ''],
+];
+
+/** How many "More options" fields are set, so a collapsed part of the form never changes the table unsaid. */
+function moreSet(form: HTMLFormElement): number {
+  return MORE.filter(([name, unset]) => {
+    if (name === 'only') return onlyOf(form).length > 0;
+    const field = fieldOf(form, name);
+    return field.type === 'checkbox' ? field.checked : field.value.trim() !== unset && field.value.trim() !== '';
+  }).length;
+}
+
+function showMoreSet(form: HTMLFormElement): void {
+  const n = moreSet(form);
+  const mark = document.querySelector<HTMLElement>('#c-more-set');
+  if (mark) mark.textContent = n ? `(${n} set)` : '';
+}
+
 /** Keeps the URL in step with the form (without a history entry), so the view can be shared. */
 function saveToUrl(form: HTMLFormElement, highlight: string | null): void {
   const query = new URLSearchParams();
@@ -197,6 +225,7 @@ function recompute(calculator: Calculator, data: Loaded): void {
     status.textContent = `Cannot compute: ${failed.error}`;
     return;
   }
+  showMoreSet(form);
   tbody.innerHTML = rowsHtml(rows, root, highlight, uncached);
   status.textContent = summaryOf(rows, platform, atText, highlight);
   saveToUrl(form, highlight);
@@ -215,6 +244,10 @@ export async function initCalculator(): Promise<void> {
   const useCase = fieldOf(form, 'uc') as unknown as HTMLSelectElement;
   if (params.has('uc') && !params.has('in')) applyUseCase(form, useCase);
   form.hidden = false;
+  // A link that sets any of the collapsed options opens them, so the reader sees what shapes the table.
+  const more = document.querySelector<HTMLDetailsElement>('#c-more');
+  if (more && moreSet(form) > 0) more.open = true;
+  showMoreSet(form);
   status.textContent = 'Loading prices…';
 
   let data: Loaded;

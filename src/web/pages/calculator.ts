@@ -17,16 +17,14 @@ function numberField(id: string, name: string, label: string, value: number, hin
   return `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="number" min="0" step="1" inputmode="numeric" value="${value}" required aria-describedby="${id}-hint"><span class="hint" id="${id}-hint">${hint}</span></div>`;
 }
 
-/** Which models, in which order: minimum score, fit, deprecated and retired, sort. */
+/** The limits on which models are listed, in the "More options" part of the form. */
 function choiceFields(site: Site): string {
   const modelOptions = [...site.tools]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((t) => `<option value="${esc(t.id)}">${esc(t.name)}</option>`)
     .join('');
-  return `<fieldset><legend>Which models, in which order</legend>
+  return `<fieldset><legend>Which models</legend>
 <div class="field"><label for="c-min">Minimum overall score</label><input id="c-min" name="min" type="number" min="0" max="100" step="any" inputmode="decimal" aria-describedby="c-min-hint"><span class="hint" id="c-min-hint">Empty for any; unscored models drop out once set.</span></div>
-<div class="field"><label for="c-sort">Order</label><select id="c-sort" name="sort"><option value="cost">Cheapest first</option><option value="score">Best score first</option><option value="value">Lowest cost per score point first</option></select></div>
-<div class="field check"><input id="c-fit" name="fit" type="checkbox" value="1"><label for="c-fit">Only models this request fits (prompt and output within the context window and output limit)</label></div>
 <div class="field check"><input id="c-dep" name="all" type="checkbox" value="1"><label for="c-dep">Include deprecated and retired models</label></div>
 <div class="field wide"><label for="c-only">Only these models</label><select id="c-only" name="only" multiple size="4" aria-describedby="c-only-hint">${modelOptions}</select><span class="hint" id="c-only-hint">None chosen: every model. Ctrl or Cmd to choose several.</span></div>
 </fieldset>`;
@@ -79,28 +77,32 @@ export function renderCalculator(site: Site, root: string): string {
   const platforms = site.platforms.map((p) => `<option value="${esc(p.id)}">${esc(p.name)}</option>`).join('');
   const instant = `${at.slice(0, 10)} ${at.slice(11, 16) || '00:00'} UTC`;
   return `<h1>Cost calculator</h1>
-<p class="lead">Describe a typical request and how many you make a month: every model’s monthly cost, with cache prices, long-context tiers and the promotions in force at the chosen time, with its score and interval beside it. Filter by a minimum score and by what fits the request, and sort by cost, score or cost per score point.</p>
-<form id="calc" class="calc needs-js" aria-describedby="calc-note">
-<fieldset><legend>Tokens per request</legend>
-${numberField('c-in', 'in', 'Input (uncached)', w.input, 'Prompt tokens not read from a cache.')}
-${numberField('c-out', 'out', 'Output', w.output, 'Including reasoning tokens.')}
-${numberField('c-cr', 'cr', 'Cache read', w.cacheRead, 'Prompt tokens served from the cache.')}
+<p class="lead">A typical request and how many a month in, every model’s monthly cost out: cache prices, long-context tiers and the promotions in force applied, its score and interval beside it.</p>
+<form id="calc" class="calc compact needs-js" aria-describedby="calc-note">
+<fieldset><legend>Your workload, per request and per month</legend>
+${numberField('c-in', 'in', 'Input (uncached)', w.input, 'Prompt tokens not cached.')}
+${numberField('c-out', 'out', 'Output', w.output, 'With reasoning tokens.')}
+${numberField('c-cr', 'cr', 'Cache read', w.cacheRead, 'Prompt tokens from the cache.')}
+<div class="field"><label for="c-hit">Cache hit rate (%)</label><input id="c-hit" name="hit" type="number" min="0" max="100" step="any" inputmode="decimal" aria-describedby="c-hit-hint"><span class="hint" id="c-hit-hint">Splits input plus cache read.</span></div>
+${numberField('c-n', 'n', 'Requests per month', w.requests, 'Cost per request × requests.')}
+<div class="field"><label for="c-sort">Order</label><select id="c-sort" name="sort"><option value="cost">Cheapest first</option><option value="score">Best score first</option><option value="value">Lowest cost per score point first</option></select></div>
+<div class="field check"><input id="c-nocache" name="nocache" type="checkbox" value="1"><label for="c-nocache">Show the cost without caching beside it</label></div>
+<div class="field check"><input id="c-fit" name="fit" type="checkbox" value="1"><label for="c-fit">Only models this request fits (context window and output limit)</label></div>
+</fieldset>
+<details id="c-more"><summary>More options: cache writes, batch, a use case’s scenario, platform, date, minimum score, chosen models <span id="c-more-set" class="note"></span></summary>
+<fieldset><legend>Cache writes and batch</legend>
 ${numberField('c-cw', 'cw', 'Cache write', w.cacheWrite, 'Prompt tokens written to the cache.')}
 ${numberField('c-cw1h', 'cw1h', 'Cache write, one hour', w.cacheWrite1h, 'Written to a one-hour cache, where sold.')}
-<div class="field"><label for="c-hit">Cache hit rate (%)</label><input id="c-hit" name="hit" type="number" min="0" max="100" step="any" inputmode="decimal" aria-describedby="c-hit-hint"><span class="hint" id="c-hit-hint">Splits the prompt (input plus cache read) into cached and uncached tokens.</span></div>
 <div class="field check"><input id="c-batch" name="batch" type="checkbox" value="1"><label for="c-batch">Batch interface</label></div>
-<div class="field check"><input id="c-nocache" name="nocache" type="checkbox" value="1"><label for="c-nocache">Show the cost without caching beside it</label></div>
 </fieldset>
-<fieldset><legend>Volume and prices</legend>
-${numberField('c-n', 'n', 'Requests per month', w.requests, 'Monthly cost = cost per request × requests.')}
+<fieldset><legend>Scenario and prices</legend>
 <div class="field wide"><label for="c-uc">Use a use case’s scenario</label><select id="c-uc" name="uc"><option value="">None (enter tokens above)</option>${useCases}</select></div>
 <div class="field"><label for="c-platform">Billed through</label><select id="c-platform" name="platform"><option value="">The provider’s own API</option>${platforms}</select></div>
 <div class="field"><label for="c-at">Prices in force at (UTC)</label><input id="c-at" name="at" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" placeholder="now" aria-describedby="c-at-hint"><span class="hint" id="c-at-hint">Empty for now, or a date (2026-12-31) or time (2026-12-31T23:00:00Z).</span></div>
 </fieldset>
 ${choiceFields(site)}
+</details>
 </form>
-${shareControl('this workload')}
-<p id="calc-note" class="note">Prices in USD from <a href="${root}api/tools.json">tools.json</a>, worked out by the same cost engine as the published cost rules, with the promotions and off-peak rates in force at the chosen time (the notes say which applied). Scores show their interval; <span class="mark est">est.</span> marks a score that rests mostly on estimates. Plans billed per request or in credits are listed after the per-token prices.</p>
 <p id="calc-status" class="count" role="status">Without JavaScript this table shows the default workload (${grouped(w.input)} input and ${grouped(w.output)} output tokens, ${grouped(w.requests)} requests a month) at the prices in force at ${esc(instant)}, the data’s date, promotions and off-peak rates included; deprecated and retired models left out.</p>
 <div class="scroll" role="region" aria-labelledby="calc-caption" tabindex="0">
 <table id="calc-results" class="calc-results">
@@ -110,6 +112,8 @@ ${shareControl('this workload')}
 </table>
 </div>
 <p id="calc-empty" class="empty" hidden>No model matches: lower the minimum score, or untick the fit filter.</p>
+${shareControl('this workload')}
+<p id="calc-note" class="note">Prices in USD from <a href="${root}api/tools.json">tools.json</a>, worked out by the same cost engine as the published cost rules, with the promotions and off-peak rates in force at the chosen time (the notes say which applied). Scores show their interval; <span class="mark est">est.</span> marks a score that rests mostly on estimates. Plans billed per request or in credits are listed after the per-token prices.</p>
 ${taskSection(site, root)}
 <p class="data-links">Computed from <a href="${root}api/tools.json">tools.json</a>, <a href="${root}api/platforms.json">platforms.json</a>, <a href="${root}api/benchmarks.json">benchmarks.json</a> and <a href="${root}api/use-cases.json">use-cases.json</a>.</p>`;
 }

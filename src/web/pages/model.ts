@@ -7,10 +7,13 @@ import { day, grouped, intervalOf, month, price, score, scoreWithInterval, token
 import { cachingWords, modifierWords, tierWords } from '../pricing-words.ts';
 import { publicNote, strengthText } from '../wording.ts';
 import { priceHistoryChart } from '../price-chart.ts';
+import { priceEventsOf } from '../price-events.ts';
+import { EVENT_HEAD, eventRow } from './prices.ts';
 import { scoreHtml } from '../marks.ts';
 import { taskCostSection } from './model-task-cost.ts';
+import { neighbourPairs } from '../neighbours.ts';
 import { nowPrice, promotionWords, rate } from '../in-force.ts';
-import { billingWords, detailOf, EVIDENCE_WORDS, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
+import { billingWords, detailOf, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
 
 type FactSource = ToolRecord['sources']['pricing'];
 /** What tools.json gives of a source (kind and dates); its name, URL and note are in the per-model document. */
@@ -187,6 +190,24 @@ function estimateBasis(site: Site, m: BenchmarkModel, benchmark: string, series:
   return `The scoring model’s estimate from this model’s other results (see the method).${where}${beside}`;
 }
 
+type Evidence = 'independent-measured' | 'developer-reported' | 'estimated';
+
+/** Who ran a component's value: its published evidence class, or (before the field) measured or estimated. */
+function evidenceOf(d: NonNullable<ReturnType<typeof detailOf>>): Evidence {
+  const published = String(extra(d, 'evidence'));
+  if (published === 'independent-measured' || published === 'developer-reported' || published === 'estimated')
+    return published;
+  if (d.kind !== 'measured') return 'estimated';
+  return d.reportedBy === 'vendor' ? 'developer-reported' : 'independent-measured';
+}
+
+/** Each evidence class as the column "Who ran it" says it. */
+const WHO_RAN: Record<Evidence, string> = {
+  'independent-measured': 'Measured independently of the model’s developer',
+  'developer-reported': 'Reported by the model’s developer (not run independently)',
+  estimated: 'Estimated: nobody published this run; the scoring model’s estimate',
+};
+
 /** One row per component of the overall score: weight, value with interval, measured or estimated, and where it comes from. */
 function componentRows(site: Site, m: BenchmarkModel): string {
   return site.components
@@ -195,16 +216,13 @@ function componentRows(site: Site, m: BenchmarkModel): string {
       if (!d) return '';
       const iv = intervalOf(extra(d, 'interval'));
       const extrapolated = extra(d, 'extrapolated') === true;
-      const evidence = EVIDENCE_WORDS[String(extra(d, 'evidence'))];
-      const basis =
-        d.kind === 'measured'
-          ? `Measured${evidence ? `, ${evidence}` : ''}`
-          : `Estimated${extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
+      const evidence = evidenceOf(d);
+      const basis = `${esc(WHO_RAN[evidence])}${d.kind !== 'measured' && extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
       const src =
         d.kind === 'measured'
           ? `${d.series ? esc(site.sources.get(d.series)?.name ?? d.series) : ''}${d.variant ? `, ${esc(d.variant)}` : ''}${d.date ? `, ${esc(d.date)}` : ''}${d.reportedBy ? `, reported by ${d.reportedBy === 'vendor' ? 'the vendor' : 'an independent party'}` : ''}. ${d.source ? linkify(d.source) : ''}`
           : estimateBasis(site, m, component.name, d.series);
-      return `<tr><th scope="row">${esc(component.name)}</th><td>${Math.round(component.weight * 100)}%</td><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
+      return `<tr data-field="${esc(component.field)}" data-evidence="${evidence}"><th scope="row">${esc(component.name)}</th><td>${Math.round(component.weight * 100)}%</td><td>${esc(scoreWithInterval(d.value, iv))}</td><td>${basis}</td><td>${src}</td></tr>`;
     })
     .join('');
 }
@@ -215,7 +233,7 @@ function resultRows(site: Site, m: BenchmarkModel): string {
     .map((r) => {
       const series = site.sources.get(r.series);
       const name = series ? `<a href="${esc(series.url)}" rel="noopener">${esc(series.name)}</a>` : esc(r.series);
-      return `<tr><th scope="row">${name}</th><td>${esc(String(r.value))}</td><td>${esc(r.variant)}</td><td>${esc(r.date)}</td><td>${r.reportedBy === 'vendor' ? 'Vendor' : 'Independent'}</td><td class="src">${linkify(r.source)}</td></tr>`;
+      return `<tr><th scope="row">${name}</th><td>${esc(String(r.value))}</td><td>${esc(r.variant)}</td><td>${esc(r.date)}</td><td>${r.reportedBy === 'vendor' ? 'The model’s developer' : 'Independent'}</td><td class="src">${linkify(r.source)}</td></tr>`;
     })
     .join('');
 }
@@ -227,8 +245,24 @@ function provisionalNote(s: Scored): string {
     : '<p>What the rank rests on: at least one weighted benchmark measured independently of the model’s developer.</p>';
 }
 
+/**
+ * Whether the model's place is real: against the model ranked just above and just below, whether their 80%
+ * score intervals and rank ranges overlap, in the compare page's words (overlap.ts).
+ */
+function neighboursSection(site: Site, s: Scored, root: string): string {
+  const pairs = neighbourPairs(site.ranking, s.tool.id);
+  if (!pairs.length) return '';
+  const items = pairs
+    .map((p) => {
+      const rank = p.rank ? ` <span data-what="rank">${esc(p.rank.sentence)}</span>` : '';
+      return `<li data-pair="${esc(p.neighbour.tool.id)}" data-side="${p.side}">${p.side === 'above' ? 'Ranked just above' : 'Ranked just below'}: <span data-what="score">${esc(p.score.sentence)}</span>${rank} <a href="${root}compare/?ids=${esc(s.tool.id)},${esc(p.neighbour.tool.id)}">Compare them</a>.</li>`;
+    })
+    .join('');
+  return `<h3 id="neighbours-h">Is the difference to its neighbours real?</h3><ul id="neighbours" class="words" aria-labelledby="neighbours-h">${items}</ul>`;
+}
+
 /** The overall score with its rank, the components and results behind it, strengths and weaknesses; or why there is no score. */
-function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined): string {
+function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined, root: string): string {
   if (!s) {
     const reason = site.unscored.find((u) => u.tool.id === tool.id)?.reason ?? '';
     return `<p>Not scored. ${esc(reason)}</p>`;
@@ -245,7 +279,8 @@ function benchmarksSection(site: Site, tool: Tool, s: Scored | undefined): strin
     ).text,
   )} ${price(m.pricePerScorePoint)} blended list price per score point.</p>
 ${provisionalNote(s)}
-<div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Basis</th><th scope="col">Where it comes from</th></tr></thead><tbody>${componentRows(site, m)}</tbody></table></div>
+${neighboursSection(site, s, root)}
+<div class="scroll" role="region" aria-label="Score components" tabindex="0"><table><caption>The benchmarks the overall score aggregates, with their weights</caption><thead><tr><th scope="col">Benchmark</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Who ran it</th><th scope="col">Where it comes from</th></tr></thead><tbody>${componentRows(site, m)}</tbody></table></div>
 <h3>Every published result used (${m.results.length})</h3>
 <div class="scroll" role="region" aria-label="Published results" tabindex="0"><table><caption>Results as published: series, value, variant, date and who reported it</caption><thead><tr><th scope="col">Series</th><th scope="col">Result (%)</th><th scope="col">Variant</th><th scope="col">Date</th><th scope="col">Reported by</th><th scope="col">Source</th></tr></thead><tbody>${resultRows(site, m)}</tbody></table></div>
 ${m.strengths.length ? `<h3>Strengths</h3><ul>${m.strengths.map((x) => `<li>${esc(strengthText(x))}</li>`).join('')}</ul>` : ''}
@@ -293,8 +328,23 @@ function priceHistorySection(site: Site, tool: Tool, root: string): string {
           (h) =>
             `<tr><th scope="row">${esc(h.effectiveFrom)}</th><td>${h.effectiveUntil ? esc(h.effectiveUntil) : 'current'}</td><td>${price(h.pricing.input)}</td><td>${price(h.pricing.output)}</td><td>${price(h.pricing.cacheRead)}</td><td>${price(h.pricing.cacheCreate)}</td><td>${h.release ? `<a href="${root}api/v/${esc(h.release)}/tools.json">${esc(h.release)}</a>` : 'not yet released'}</td></tr>`,
         )
-        .join('')}</tbody></table></div>`
+        .join('')}</tbody></table></div>${eventsTable(site, tool, root)}`
     : '<p>No price history is published with this build.</p>';
+}
+
+/**
+ * The same history as events: the first recorded price, list changes, promotions with their first and last day
+ * (a promotion is never a list change) and other terms, as the cross-model page lists them.
+ */
+function eventsTable(site: Site, tool: Tool, root: string): string {
+  const entry = site.input.priceHistory?.tools.find((t) => t.toolId === tool.id);
+  if (!entry) return '';
+  const events = priceEventsOf(entry);
+  return `<h3 id="hist-ev-h">Changes and promotions</h3><div class="scroll" role="region" aria-labelledby="hist-ev-h" tabindex="0"><table id="price-events"><caption>Recorded price events of ${esc(tool.name)}, oldest first, USD per 1M tokens</caption>${EVENT_HEAD(false)}<tbody>${events
+    .map((e) => eventRow(e, root, tool, false))
+    .join(
+      '',
+    )}</tbody></table></div><p class="note">Every model’s price changes and promotions by date: <a href="${root}prices/?model=${esc(tool.id)}">price history</a>.</p>`;
 }
 
 /** The page reads top to bottom as the template below; each section is rendered by its own function above. */
@@ -311,7 +361,7 @@ export function renderModel(site: Site, tool: Tool, root: string): { body: strin
 <p><a class="button" href="${root}calculator/?model=${esc(tool.id)}">Estimate a monthly cost</a></p>
 <section aria-labelledby="facts-h"><h2 id="facts-h">Facts and sources</h2>${dl(factRows(site, record))}</section>
 <section aria-labelledby="price-h"><h2 id="price-h">Prices</h2>${pricingSection(record, date, site.lastUpdated)}</section>
-<section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarksSection(site, tool, s)}</section>
+<section aria-labelledby="bench-h"><h2 id="bench-h">Benchmarks</h2>${benchmarksSection(site, tool, s, root)}</section>
 <section aria-labelledby="task-h"><h2 id="task-h">Cost per task</h2>${taskCostSection(s?.model)}</section>
 <section aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleSection(site, record, root)}</section>
 <section aria-labelledby="plat-h"><h2 id="plat-h">Platforms</h2>${platformsSection(site, tool, root)}</section>
