@@ -5,29 +5,22 @@
  */
 import { z } from 'zod';
 import { CAPABILITIES } from '../../packages/client/src/index.ts';
+import { isIsoDate } from '../schema/common.ts';
 
 export const STATUSES = ['active', 'preview', 'deprecated', 'retired'] as const;
 export const capability = z.enum(CAPABILITIES as unknown as [string, ...string[]]);
 export const tokens = (what: string) => z.number().int().min(0).describe(what);
 
-/** A real day of the calendar as YYYY-MM-DD (a pattern alone lets 2026-13-45 through). */
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
 /** An ISO 8601 instant with a date that exists and an explicit zone (Z or an offset). */
 function isInstant(value: string): boolean {
   const match = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(value);
-  return match !== null && isCalendarDate(match[1]!) && !Number.isNaN(Date.parse(value));
+  return match !== null && isIsoDate(match[1]!) && !Number.isNaN(Date.parse(value));
 }
 
 export const calendarDate = (what: string) =>
   z
     .string()
-    .refine(isCalendarDate, { error: (issue) => `not a calendar date (YYYY-MM-DD): ${JSON.stringify(issue.input)}` })
+    .refine(isIsoDate, { error: (issue) => `not a calendar date (YYYY-MM-DD): ${JSON.stringify(issue.input)}` })
     .describe(what);
 
 /** Minimum benchmark scores (search_models and recommend_models). */

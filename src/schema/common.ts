@@ -26,6 +26,11 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** True for a YYYY-MM-DD day the calendar has: `isoDate`'s test, for a schema that words its own error (MCP inputs). */
+export function isIsoDate(text: string): boolean {
+  return new RegExp(`^(?:${DAY_PATTERN})$`).test(text) && isCalendarDay(text);
+}
+
 function calendarString(pattern: string, expected: string) {
   return z
     .string({ error: `must be ${expected}` })
