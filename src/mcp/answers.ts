@@ -24,21 +24,22 @@ export type Answer = {
   isError?: boolean;
 };
 
-/** A one-line account of an answer for the text block; the facts themselves are in structuredContent. */
-export type Summarize = (value: Record<string, unknown>) => string;
-
-const DEFAULT_SUMMARY: Summarize = (value) => `Answer in structuredContent (${Object.keys(value).join(', ')}).`;
+/**
+ * A one-line account of an answer for the text block; the facts themselves are in structuredContent. It reads
+ * the answer as sent (strings made printable, non-finite numbers null), which has the type the body returned.
+ */
+export type Summarize<T extends Record<string, unknown>> = (value: T) => string;
 
 /**
  * The answer is sent once, as structuredContent; the text block says in a line or two what it
  * holds instead of repeating it as JSON (a page of models would otherwise travel twice).
  * Non-finite numbers become null, as JSON has none.
  */
-function answer(value: Record<string, unknown>, summarize: Summarize): Answer {
+function answer<T extends Record<string, unknown>>(value: T, summarize: Summarize<T>): Answer {
   // Every string, the agent's context included, is free of control and text-direction characters (printable).
   const structured = JSON.parse(
     JSON.stringify(value, (_key, item) => (typeof item === 'string' ? printable(item) : item)),
-  ) as Record<string, unknown>;
+  ) as T;
   return { content: [{ type: 'text', text: printable(summarize(structured)) }], structuredContent: structured };
 }
 
@@ -53,11 +54,11 @@ function failure(error: unknown): Answer {
 }
 
 /** Runs a tool body; a DirectoryError or CostError becomes an error answer the agent can read. */
-export async function guarded(
-  body: () => Promise<Record<string, unknown>>,
-  summarize: Summarize = DEFAULT_SUMMARY,
+export async function guarded<T extends Record<string, unknown>>(
+  body: () => Promise<T>,
+  summarize: Summarize<T>,
 ): Promise<Answer> {
-  let value: Record<string, unknown>;
+  let value: T;
   let stale: StaleCopy[];
   try {
     ({ value, stale } = await withStaleness(body));
@@ -68,7 +69,9 @@ export async function guarded(
   }
   if (stale.length === 0) return answer(value, summarize);
   const dataSource = (value.dataSource ?? {}) as Record<string, unknown>;
-  return answer({ ...value, dataSource: { ...dataSource, stale } }, (v) => `${staleSummary(stale)} ${summarize(v)}`);
+  // The same answer with the stale copies noted in its dataSource: still the body's type (outputs.ts allows `stale`).
+  const noted = { ...value, dataSource: { ...dataSource, stale } } as T;
+  return answer(noted, (v) => `${staleSummary(stale)} ${summarize(v)}`);
 }
 
 /** The weights of overallScore (benchmarks.json aggregate) that every account of a score counts against. */

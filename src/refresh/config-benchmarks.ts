@@ -19,9 +19,6 @@ export const BENCHMARK_FORMATS = [
 ] as const;
 export type BenchmarkSourceFormat = (typeof BENCHMARK_FORMATS)[number];
 
-/** The directory's own row format (the reference benchmarks.csv columns), matched by results-file slug. */
-export const ROW_FORMATS: readonly BenchmarkSourceFormat[] = ['rows', 'rows-csv', 'rows-json'];
-
 const regex = z.string().refine(
   (text) => {
     try {

@@ -58,7 +58,100 @@ export interface PricingMergeContext {
 }
 
 type Tier = ToolFile['pricingDetails']['tiers'][number];
-type Field = [field: string, curated: unknown, upstream: unknown];
+
+/** Every field the merge writes, by its path in the tool file, with its type there. */
+interface FieldTypes {
+  'pricing.input': ToolFile['pricing']['input'];
+  'pricing.output': ToolFile['pricing']['output'];
+  'pricing.cacheRead': ToolFile['pricing']['cacheRead'];
+  'pricing.cacheCreate': ToolFile['pricing']['cacheCreate'];
+  'pricingDetails.caching': ToolFile['pricingDetails']['caching'];
+  'pricingDetails.free': ToolFile['pricingDetails']['free'];
+  'pricingDetails.tiers': Tier[];
+  contextTokens: ToolFile['contextTokens'];
+  /** Optional in the file; compared as null when absent. */
+  maxOutputTokens: NonNullable<ToolFile['maxOutputTokens']> | null;
+  releaseDate: ToolFile['releaseDate'];
+  openWeights: ToolFile['openWeights'];
+  reasoning: ToolFile['reasoning'];
+  toolCalling: ToolFile['toolCalling'];
+}
+type FieldPath = keyof FieldTypes;
+
+/** How each field is written: a typed setter per path, so a renamed field breaks the build, not the merge. */
+const SETTERS: { [P in FieldPath]: (tool: ToolFile, value: FieldTypes[P]) => void } = {
+  'pricing.input': (t, v) => {
+    t.pricing.input = v;
+  },
+  'pricing.output': (t, v) => {
+    t.pricing.output = v;
+  },
+  'pricing.cacheRead': (t, v) => {
+    t.pricing.cacheRead = v;
+  },
+  'pricing.cacheCreate': (t, v) => {
+    t.pricing.cacheCreate = v;
+  },
+  'pricingDetails.caching': (t, v) => {
+    t.pricingDetails.caching = v;
+  },
+  'pricingDetails.free': (t, v) => {
+    t.pricingDetails.free = v;
+  },
+  'pricingDetails.tiers': (t, v) => {
+    t.pricingDetails.tiers = v;
+  },
+  contextTokens: (t, v) => {
+    t.contextTokens = v;
+  },
+  maxOutputTokens: (t, v) => {
+    // Upstream writes only a number here (factFields); null is the curated side of an absent value.
+    t.maxOutputTokens = v ?? undefined;
+  },
+  releaseDate: (t, v) => {
+    t.releaseDate = v;
+  },
+  openWeights: (t, v) => {
+    t.openWeights = v;
+  },
+  reasoning: (t, v) => {
+    t.reasoning = v;
+  },
+  toolCalling: (t, v) => {
+    t.toolCalling = v;
+  },
+};
+
+/** A field's curated value beside the upstream's. */
+type Field = { [P in FieldPath]: [field: P, curated: FieldTypes[P], upstream: FieldTypes[P]] }[FieldPath];
+
+function setField<P extends FieldPath>(tool: ToolFile, field: P, value: FieldTypes[P]): void {
+  SETTERS[field](tool, value);
+}
+
+/**
+ * The upstream's tiers in place of the curated ones, keeping what models.dev does not carry: a curated tier's
+ * one-hour cache-write price stays on the upstream tier of the same threshold, and one whose threshold upstream
+ * no longer has is dropped with a note naming it, never silently.
+ */
+export function replaceTiers(
+  toolId: string,
+  curated: readonly Tier[],
+  upstream: readonly Tier[],
+  notes: string[],
+): Tier[] {
+  const byThreshold = new Map(upstream.map((t) => [t.aboveTokens, t]));
+  for (const tier of curated) {
+    if (tier.cacheCreate1h === undefined || byThreshold.has(tier.aboveTokens)) continue;
+    notes.push(
+      `${toolId}: dropped the curated cacheCreate1h ${tier.cacheCreate1h} of the tier above ${tier.aboveTokens} tokens, which the upstream no longer has`,
+    );
+  }
+  return upstream.map((tier) => {
+    const kept = curated.find((c) => c.aboveTokens === tier.aboveTokens)?.cacheCreate1h;
+    return kept === undefined ? structuredClone(tier) : { ...structuredClone(tier), cacheCreate1h: kept };
+  });
+}
 
 /** Canonical key order, so curated and upstream tiers compare by value. */
 function canonicalTier(tier: Tier): Tier {
@@ -127,13 +220,6 @@ function factFields(tool: ToolFile, model: UpstreamModel): Map<UpstreamFact, Fie
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-function setField(tool: ToolFile, field: string, value: unknown): void {
-  const parts = field.split('.');
-  let target = tool as unknown as Record<string, unknown>;
-  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
-  target[parts.at(-1)!] = value;
-}
 
 const SOURCED: Partial<Record<UpstreamFact, keyof ToolFile['sources']>> = {
   pricing: 'pricing',
@@ -252,7 +338,9 @@ function mergeTool(located: Located, model: UpstreamModel, context: PricingMerge
       continue;
     }
     for (const [field, curated, upstream] of differing) {
-      setField(tool, field, structuredClone(upstream));
+      if (field === 'pricingDetails.tiers')
+        setField(tool, field, replaceTiers(tool.id, tool.pricingDetails.tiers, upstream, result.notes));
+      else setField(tool, field, structuredClone(upstream));
       changedFields.push(field);
       result.updates.push({ toolId: tool.id, file: located.file, fact, field, from: curated, to: upstream });
     }

@@ -8,22 +8,18 @@ import type { SourceData } from '../compile/load.ts';
 import { appendIssues, formatIssue, type DataIssue } from '../compile/errors.ts';
 import { redactLocation } from '../fs/redact.ts';
 import type { UpstreamUsed } from '../schema/api.ts';
-import { ROW_FORMATS, type BenchmarkSource } from './config-benchmarks.ts';
+import type { BenchmarkSource } from './config-benchmarks.ts';
 import type { LifecycleSource } from './config-lifecycle.ts';
 import type { RefreshConfig } from './config.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
 import { parseJsonGuarded } from '../compile/json-guard.ts';
 import { publicLocation, Rejection, type Run } from './run.ts';
-import { readAiderPolyglot } from './upstream/aider-polyglot.ts';
 import { readBenchmarks, type BenchmarkRow } from './upstream/benchmarks.ts';
-import { readBigCodeBench } from './upstream/bigcodebench.ts';
 import { readCopilotRetirements, type LifecycleRow } from './upstream/copilot-retirements.ts';
-import { readEpochRuns } from './upstream/epoch-runs.ts';
-import { readHarborLeaderboard } from './upstream/harbor-leaderboard.ts';
+import { JSON_TYPES, readerOf, UPSTREAM_FORMATS, YAML_TYPES } from './upstream/formats.ts';
 import { readModelsDevBenchmarks } from './upstream/models-dev-benchmarks.ts';
 import { readModelsDev, type ModelsDevIndex } from './upstream/models-dev.ts';
 import type { UpstreamResults } from './upstream/results.ts';
-import { readSweBench } from './upstream/swe-bench.ts';
 
 export interface PricingRead {
   used: UpstreamUsed;
@@ -53,10 +49,6 @@ export interface UpstreamsRead {
   benchmarks: BenchmarkRead[];
   lifecycle: LifecycleRead[];
 }
-
-const JSON_TYPES = ['application/json', 'text/plain'];
-const CSV_TYPES = ['text/csv', ...JSON_TYPES];
-const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml', 'text/plain'];
 
 /** An upstream that could not be read is a rejection reason, not a crash; any other error is a bug and propagates. */
 function unreachable(name: string, label: string, location: string, error: unknown, issues: DataIssue[]): UpstreamUsed {
@@ -92,34 +84,6 @@ async function readPricing(
   }
 }
 
-const ROW_KIND = { rows: 'auto', 'rows-csv': 'csv', 'rows-json': 'json' } as const;
-
-/** The format's reader over the fetched bytes. */
-function parseResults(
-  source: BenchmarkSource,
-  body: Buffer,
-  origin: string,
-  wanted: ReadonlySet<string>,
-  label: string,
-): UpstreamResults {
-  switch (source.format) {
-    case 'swe-bench':
-      return readSweBench(body, origin, label);
-    case 'aider-polyglot':
-      return readAiderPolyglot(body, origin, label);
-    case 'bigcodebench':
-      return readBigCodeBench(body, origin, label);
-    case 'epoch-runs':
-      return readEpochRuns(body, origin, label);
-    case 'harbor-leaderboard':
-      return readHarborLeaderboard(body, origin, label);
-    default: {
-      const parsed = parseJsonGuarded(body, label);
-      return parsed.ok ? readModelsDevBenchmarks(parsed.value, wanted, origin, label) : parsed;
-    }
-  }
-}
-
 async function readBenchmarkSource(
   source: BenchmarkSource,
   config: RefreshConfig,
@@ -129,28 +93,22 @@ async function readBenchmarkSource(
   const { name, location } = source;
   if (location === 'skip' || location === 'pricing') return { source, used: { name, location, sha256: null } };
   const label = `${name} upstream`;
-  const rowKind = ROW_FORMATS.includes(source.format) ? ROW_KIND[source.format as keyof typeof ROW_KIND] : null;
+  const reader = readerOf(UPSTREAM_FORMATS, source.format);
   try {
-    const types =
-      source.format === 'aider-polyglot'
-        ? YAML_TYPES
-        : rowKind || source.format === 'epoch-runs'
-          ? CSV_TYPES
-          : JSON_TYPES;
-    const fetched = await readUpstream(label, location, types, config.limits);
+    const fetched = await readUpstream(label, location, reader.mediaTypes, config.limits);
     const used = { name, location: publicLocation(location), sha256: fetched.sha256 };
-    if (rowKind) {
+    if (reader.kind === 'rows') {
       const mediaType =
         fetched.mediaType ??
         (location.endsWith('.json') ? 'application/json' : location.endsWith('.csv') ? 'text/csv' : null);
-      const read = readBenchmarks(fetched.body, mediaType, rowKind, label);
+      const read = readBenchmarks(fetched.body, mediaType, reader.rows, label);
       if (!read.ok) appendIssues(issues, read.issues);
       return read.ok ? { source, used, rows: read.rows } : { source, used };
     }
     const origin = /^https:\/\//.test(location)
       ? redactLocation(location)
       : (source.sourceUrl ?? publicLocation(location));
-    const read = parseResults(source, fetched.body, origin, wanted, label);
+    const read = reader.read(fetched.body, { origin, wanted, label });
     if (!read.ok) appendIssues(issues, read.issues);
     return read.ok ? { source, used, results: read } : { source, used };
   } catch (error) {

@@ -26,6 +26,19 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** True for a YYYY-MM-DD day the calendar has: `isoDate`'s test, for a schema that words its own error (MCP inputs). */
+export function isIsoDate(text: string): boolean {
+  return new RegExp(`^(?:${DAY_PATTERN})$`).test(text) && isCalendarDay(text);
+}
+
+/** `dateOrMonth`'s shape alone (YYYY-MM or YYYY-MM-DD), for a reader that words the impossible day apart. */
+export const DATE_OR_MONTH_SHAPE = new RegExp(`^(?:${DAY_PATTERN}|${MONTH_PATTERN})$`);
+
+/** True for a YYYY-MM month or a YYYY-MM-DD day the calendar has: `dateOrMonth`'s test, for upstream readers. */
+export function isDateOrMonth(text: string): boolean {
+  return DATE_OR_MONTH_SHAPE.test(text) && isCalendarDay(text);
+}
+
 function calendarString(pattern: string, expected: string) {
   return z
     .string({ error: `must be ${expected}` })

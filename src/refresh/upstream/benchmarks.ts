@@ -7,6 +7,7 @@
  * with those keys, or `{ "rows": [...] }`). `score` is a percentage (unit `%`, 0-100); `date`
  * is YYYY-MM or YYYY-MM-DD. Every bad row is reported with its row number and value. Pure.
  */
+import { isDateOrMonth } from '../../schema/common.ts';
 import { parse } from 'csv-parse/sync';
 import { controlCharacterIssues } from '../text-guard.ts';
 import type { DataIssue } from '../../compile/errors.ts';
@@ -42,7 +43,6 @@ export interface BenchmarkRow {
 export type BenchmarksResult = { ok: true; rows: BenchmarkRow[] } | { ok: false; issues: DataIssue[] };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/;
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 function validateRow(
@@ -72,7 +72,7 @@ function validateRow(
   const source = text('source');
   if (modelSlug && !SLUG.test(modelSlug))
     issues.push({ file: where, field: 'model_slug', value: modelSlug, message: 'must be a lowercase slug' });
-  if (date && !DATE.test(date))
+  if (date && !isDateOrMonth(date))
     issues.push({ file: where, field: 'date', value: date, message: 'must be YYYY-MM or YYYY-MM-DD' });
   if (unit && unit !== '%')
     issues.push({ file: where, field: 'unit', value: unit, message: 'must be "%" (scores are percentages)' });

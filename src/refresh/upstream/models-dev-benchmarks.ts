@@ -6,11 +6,10 @@
  * are checked strictly. An entry without a date keeps an empty date: it is reported, not used.
  * Pure.
  */
+import { isDateOrMonth } from '../../schema/common.ts';
 import type { DataIssue } from '../../compile/errors.ts';
 import * as check from './results.ts';
 import type { UpstreamResult, UpstreamResults } from './results.ts';
-
-const DATE = /^\d{4}-\d{2}(-\d{2})?$/;
 
 function hostOf(source: string): string {
   try {
@@ -34,7 +33,7 @@ function entryResult(
   const name = check.requiredText(entry.name, where, 'name', issues);
   const score = check.percentScore(entry.score, where, 'score', issues);
   const date = entry.date === undefined ? '' : entry.date;
-  if (typeof date !== 'string' || (date !== '' && !DATE.test(date)))
+  if (typeof date !== 'string' || (date !== '' && !isDateOrMonth(date)))
     issues.push({ file: where, field: 'date', value: entry.date, message: 'must be a date YYYY-MM or YYYY-MM-DD' });
   const source = entry.source === undefined ? '' : entry.source;
   if (typeof source !== 'string')

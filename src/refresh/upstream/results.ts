@@ -5,7 +5,7 @@
  * bad value is refused whole (a bad upstream never replaces good data). Pure.
  */
 import type { DataIssue } from '../../compile/errors.ts';
-import { isCalendarDay } from '../../schema/common.ts';
+import { DATE_OR_MONTH_SHAPE, isCalendarDay } from '../../schema/common.ts';
 import type { TaskRun } from '../../schema/source.ts';
 
 /**
@@ -43,8 +43,6 @@ export interface UpstreamResult {
 
 export type UpstreamResults = { ok: true; results: UpstreamResult[] } | { ok: false; issues: DataIssue[] };
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/;
-
 /** A percentage score, or an issue naming the place and value. */
 export function percentScore(value: unknown, where: string, field: string, issues: DataIssue[]): number | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -61,7 +59,7 @@ export function percentScore(value: unknown, where: string, field: string, issue
 /** A YYYY-MM(-DD) date, or an issue naming the place and value. */
 export function resultDate(value: unknown, where: string, field: string, issues: DataIssue[]): string | undefined {
   const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
-  if (typeof text !== 'string' || !DATE.test(text)) {
+  if (typeof text !== 'string' || !DATE_OR_MONTH_SHAPE.test(text)) {
     issues.push({ file: where, field, value, message: 'must be a date YYYY-MM or YYYY-MM-DD' });
     return undefined;
   }

@@ -18,13 +18,95 @@ import {
   rankByTask,
   taskBillingOn,
   TASK_RANK_WORDS,
-} from '../../packages/client/src/index.ts';
-import { useCaseHeading } from '../../packages/client/src/query.ts';
-import { type Core, dataSource, type Directory, loadCore, scoresById, summary } from './answers.ts';
-import type { RecommendInput } from './inputs.ts';
+  TASK_KINDS,
+  figureWords,
+} from '../../../packages/client/src/index.ts';
+import { useCaseHeading } from '../../../packages/client/src/query.ts';
+import { z } from 'zod';
+import { type Core, dataSource, type Directory, loadCore, scoresById, summary } from '../answers.ts';
+import { capability, MEASURED_ONLY, MIN_SCORES, tokens } from '../inputs.ts';
+import { DATA_SOURCE, usd } from '../outputs.ts';
+import { defineTool, type InputOf } from '../tool.ts';
+
+const INPUT = {
+  useCase: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Use case id, e.g. "ai-code-review"; its scenario is the default workload.'),
+  inputTokens: tokens('Input tokens of the workload (default: the use case scenario, else 100000).').optional(),
+  outputTokens: tokens('Output tokens of the workload (default: the use case scenario, else 10000).').optional(),
+  cacheReadTokens: tokens('Prompt tokens read from the cache.').default(0),
+  requests: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'How many requests of these token counts (per request); default 1. Models one request does not fit are left out.',
+    ),
+  budgetUsd: z.number().min(0).optional().describe('Maximum cost of the workload (all its requests) in USD.'),
+  minContextTokens: tokens('Minimum context window in tokens.').optional(),
+  openWeights: z.boolean().optional().describe('Only models with published weights.'),
+  platform: z.string().min(1).optional().describe('Only models offered on this platform, priced as it bills them.'),
+  capabilities: z.array(capability).optional().describe('Capabilities the model must have.'),
+  provider: z.string().min(1).optional().describe('Only this provider.'),
+  rankBy: z
+    .enum(['cost', 'score', 'value', 'solvedTaskCost', 'taskSeconds', 'outputSpeed'])
+    .optional()
+    .describe(
+      "Ranking (default: the use case's, else value). `solvedTaskCost`: the published cost per solved task of taskKind, ascending; `taskSeconds`: seconds per task, ascending; `outputSpeed`: output tokens per second (median over published endpoints), fastest first (benchmarks.json models[].taskCost; no token workload is priced).",
+    ),
+  taskKind: z
+    .enum(TASK_KINDS as unknown as [string, ...string[]])
+    .optional()
+    .describe("Kind of task for the per-task figures (default: the use case's taskKind, else each model's headline)."),
+  maxUsdPerSolvedTask: z.number().min(0).optional().describe('Most USD per solved task (the published value).'),
+  tasksPerMonth: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Solved tasks a month, with monthlyBudgetUsd: the budget per solved task is their quotient.'),
+  monthlyBudgetUsd: z.number().min(0).optional().describe('Most USD a month for tasksPerMonth solved tasks.'),
+  maxSecondsPerTask: z.number().min(0).optional().describe('Most wall-clock seconds per task (the published value).'),
+  minScores: MIN_SCORES,
+  measuredOnly: MEASURED_ONLY,
+  minOutputTokensPerSecond: z
+    .number()
+    .min(0)
+    .optional()
+    .describe('Fewest output tokens per second (the published median over the endpoints a source measured).'),
+  limit: z.number().int().min(1).max(50).default(5),
+};
+
+type RecommendInput = InputOf<typeof INPUT>;
+
+const OUTPUT = z.looseObject({
+  count: z.number().int().describe('Models that pass, before limit; results holds the first limit of them.'),
+  results: z.array(
+    z.looseObject({
+      rank: z.number().int(),
+      id: z.string(),
+      name: z.string(),
+      costUsd: usd
+        .optional()
+        .describe('Cost of the workload (the use case scenario when none is given), USD; absent when ranked per task.'),
+      evidence: z
+        .enum(['independent-measured', 'developer-reported', 'estimated'])
+        .nullable()
+        .describe('What the benchmark values the model is ranked by rest on; null when it is not ranked by one.'),
+      provisional: z
+        .string()
+        .nullable()
+        .describe('Why its place rests on no independent measurement; null when it rests on one.'),
+    }),
+  ),
+  dataSource: DATA_SOURCE,
+});
 
 /** recommend_models: a use case's own top picks when nothing else is asked, else models ranked under the constraints. */
-export async function recommendModels(directory: Directory, input: RecommendInput) {
+async function recommendModels(directory: Directory, input: RecommendInput) {
   const data = await loadCore(directory.client);
   const useCase = await useCaseNamed(directory.client, input.useCase);
   const scores = scoresById(data.benchmarks);
@@ -302,3 +384,36 @@ function rankedUnderConstraints(
     ]),
   };
 }
+
+type RecommendAnswer = Awaited<ReturnType<typeof recommendModels>>;
+type TaskFigures = Extract<RecommendAnswer['results'][number], { taskCost: unknown }>['taskCost'];
+
+const summarizeRecommend = (v: RecommendAnswer): string =>
+  v.results.length === 0
+    ? 'No model fits these constraints.'
+    : `${v.results.length} model${v.results.length === 1 ? '' : 's'}, best first: ${withEvidence(v.results)}. Costs, scores, evidence and sources in structuredContent.`;
+
+/** Each id with what its rank rests on, so a text-only reader sees a provisional pick as one. */
+const withEvidence = (rows: RecommendAnswer['results']) =>
+  rows
+    .map(
+      // The first few rows' per-task figures in words; the summary stays short, structuredContent has every row's.
+      (r, i) =>
+        `${r.evidence ? `${r.id} (${r.evidence}${r.provisional ? ', provisional' : ''})` : r.id}${'taskCost' in r && r.taskCost && i < 3 ? ` ${taskWords(r.taskCost)}` : ''}`,
+    )
+    .join(', ');
+
+/** A row's per-task figures in words: cost per solved task and seconds, each with its interval and evidence. */
+const taskWords = (t: TaskFigures) =>
+  `[${t.taskKind}: ${figureWords(t.costPerSolvedTaskUsd, t.evidence, 'usd')} per solved task, ${figureWords(t.secondsPerTask, t.evidence, 'seconds')} per task]`;
+
+export const recommendModelsTool = defineTool({
+  name: 'recommend_models',
+  title: 'Recommend models for a use case or constraints',
+  description:
+    'Models ranked for a use case (its computed top picks) or for a workload under constraints: budget for the workload, minimum context, open weights, platform, capabilities, provider. Ranks by cost, score or value (score per dollar); says which scores are estimated.',
+  input: INPUT,
+  output: OUTPUT,
+  run: recommendModels,
+  summary: summarizeRecommend,
+});
