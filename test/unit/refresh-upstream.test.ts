@@ -112,6 +112,15 @@ describe('models.dev api.json format', () => {
     );
   });
 
+  it('reads an empty release date as unstated, as the catalogue writes one (google/gemini-3.7-flash)', async () => {
+    const doc = JSON.parse((await fixture('models-dev-mini.json')).toString());
+    doc.acme.models['coder-1'].release_date = '';
+    const result = readModelsDev(doc, wanted);
+    if (!result.ok) throw new Error(messages(result.issues));
+    expect(result.index.models.get('acme/coder-1')!.releaseMonth).toBeNull();
+    expect(result.index.listings.find((l) => l.key === 'acme/coder-1')!.releaseDate).toBeNull();
+  });
+
   it('rejects a document that is not providers with model objects', () => {
     expect(readModelsDev([], wanted).ok).toBe(false);
     const result = readModelsDev({ acme: { models: [{ id: 'x' }] } }, wanted);

@@ -41,10 +41,15 @@ export const modelsDevModel = z.looseObject({
       output: z.number({ error: 'must be a number of tokens' }).int().min(0, 'must not be negative').optional(),
     })
     .optional(),
-  release_date: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'must be YYYY-MM or YYYY-MM-DD')
-    .optional(),
+  // An empty string is how the catalogue leaves a date unstated (google/gemini-3.7-flash in the 2026-07 snapshot):
+  // read as unknown, like an absent one, rather than refusing the whole snapshot.
+  release_date: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'must be YYYY-MM or YYYY-MM-DD')
+      .optional(),
+  ),
   open_weights: z.boolean().optional(),
   reasoning: z.boolean().optional(),
   tool_call: z.boolean().optional(),
@@ -223,7 +228,8 @@ export function readModelsDev(raw: unknown, wanted: ReadonlySet<string>, label =
     for (const [modelId, model] of Object.entries(provider.models)) {
       const key = `${providerId}/${modelId}`;
       const record = model as Record<string, unknown>;
-      const releaseDate = typeof record.release_date === 'string' ? record.release_date : null;
+      const releaseDate =
+        typeof record.release_date === 'string' && record.release_date !== '' ? record.release_date : null;
       listings.push({
         key,
         provider: providerId,
