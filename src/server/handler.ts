@@ -12,7 +12,7 @@ import {
   PREFLIGHT_MAX_AGE,
 } from '../artifact/http-policy.ts';
 import {
-  openRepresentation,
+  readRepresentation,
   type DiskRepresentation,
   type LoadedArtifact,
   type ServedRepresentation,
@@ -230,10 +230,7 @@ export function createHandler(
   };
 }
 
-/**
- * A release file: HEAD needs only the headers; a GET opens and checks the file first, so an error there is still a
- * 500, then streams it (an error mid-stream can only cut the connection).
- */
+/** A release file: HEAD needs only the headers; a GET reads the bytes first, so a read error can still be a 500. */
 function sendFromDisk(
   res: ServerResponse,
   representation: DiskRepresentation,
@@ -245,17 +242,11 @@ function sendFromDisk(
     res.end();
     return;
   }
-  openRepresentation(representation).then(
-    (stream) => {
-      if (res.destroyed) {
-        stream.destroy();
-        return;
-      }
+  readRepresentation(representation).then(
+    (body) => {
+      if (res.destroyed) return;
       res.writeHead(200, representation.headers);
-      // The file is closed when the client goes away, and the response cut if a read fails.
-      stream.on('error', () => res.destroy());
-      res.on('close', () => stream.destroy());
-      stream.pipe(res);
+      res.end(body);
     },
     (error: unknown) => onError(res, error),
   );

@@ -7,8 +7,7 @@
  * reference; requests in flight keep what they already hold.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { open, readFile, realpath } from 'node:fs/promises';
-import type { ReadStream } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactManifest, ManifestEntry, Representation } from '../artifact/artifact.ts';
 import { brotli, gzip } from '../artifact/artifact.ts';
@@ -161,21 +160,12 @@ export interface LoadedArtifact {
   manifest: ArtifactManifest;
 }
 
-/**
- * Opens one on-disk representation for streaming, its length checked against the manifest first (so a file that is
- * not what the manifest says is still a 500, not a response cut short). Streamed in 64 KB reads: a release's
- * benchmarks.json is about 1 MB, and read whole for 16 clients at once it was most of the server's peak memory.
- */
-export async function openRepresentation(rep: DiskRepresentation): Promise<ReadStream> {
-  const handle = await open(rep.path, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size !== rep.bytes) throw new Error(`${rep.path}: ${size} bytes on disk, manifest says ${rep.bytes}`);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-  return handle.createReadStream({ autoClose: true });
+/** Reads one on-disk representation, checking its length against the manifest. */
+export async function readRepresentation(rep: DiskRepresentation): Promise<Buffer> {
+  const body = await readFile(rep.path);
+  if (body.length !== rep.bytes)
+    throw new Error(`${rep.path}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
+  return body;
 }
 
 function representationHeaders(
