@@ -722,9 +722,21 @@ describe('command lines', () => {
         for (const secret of secrets) if (text.includes(secret)) leaks.push(`${where}: ${secret}`);
       };
       let files = 0;
-      for (const entry of await readdir(own.root, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const file = path.join(entry.parentPath, entry.name);
+      // A pruned artifact is removed by a detached process: a directory gone while walked is skipped (readdir's
+      // own recursive walk fails on it).
+      const listed = async (dir: string): Promise<string[]> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        });
+        const nested = await Promise.all(
+          entries.map((e) =>
+            e.isDirectory() ? listed(path.join(dir, e.name)) : e.isFile() ? [path.join(dir, e.name)] : [],
+          ),
+        );
+        return nested.flat();
+      };
+      for (const file of await listed(own.root)) {
         // An artifact pruned by an earlier publish is removed by a detached process: a file listed and then gone
         // can leak nothing.
         const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {

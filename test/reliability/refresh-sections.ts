@@ -19,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { createGzip, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ArtifactManifest } from '../../src/artifact/artifact.ts';
@@ -183,9 +184,23 @@ async function cloneStores(base: Stores, at: string): Promise<Stores> {
   return storesIn(at);
 }
 
+/**
+ * Every file under `dir`. A directory that goes while it is walked (a pruned artifact, removed by a detached
+ * process) is skipped: what is gone can leak nothing.
+ */
 async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) yield path.join(entry.parentPath, entry.name);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else if (entry.isFile()) yield file;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
