@@ -11,12 +11,8 @@ import {
   JSON_CONTENT_TYPE,
   PREFLIGHT_MAX_AGE,
 } from '../artifact/http-policy.ts';
-import {
-  readRepresentation,
-  type DiskRepresentation,
-  type LoadedArtifact,
-  type ServedRepresentation,
-} from './store.ts';
+import { BodyPool, readBody } from './body-pool.ts';
+import type { DiskRepresentation, LoadedArtifact, ServedRepresentation } from './store.ts';
 import { NOT_FOUND_PATH } from '../artifact/artifact.ts';
 
 /** Friendly entry points that serve the endpoint index (`/` is the web page). */
@@ -185,6 +181,9 @@ export function createHandler(
   current: () => LoadedArtifact,
   onError: (res: ServerResponse, error: unknown) => void = (res) => res.destroy(),
 ) {
+  // Bodies read from disk per request go back to this pool when sent (body-pool.ts says why): up to 16 MB of free
+  // buffers kept, bodies over 4 MB read into buffers of their own.
+  const pool = new BodyPool(16 << 20, 4 << 20);
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method;
     const url = req.url ?? '/';
@@ -226,15 +225,20 @@ export function createHandler(
       res.end(head ? undefined : representation.body);
       return;
     }
-    sendFromDisk(res, representation, head, onError);
+    sendFromDisk(res, representation, head, pool, onError);
   };
 }
 
-/** A release file: HEAD needs only the headers; a GET reads the bytes first, so a read error can still be a 500. */
+/**
+ * A file served from disk: HEAD needs only the headers; a GET reads the bytes first, so a read error can still be a
+ * 500. The body is sent whole (a response pipelined behind it is answered as behind any other), and its buffer goes
+ * back to the pool once the response has finished.
+ */
 function sendFromDisk(
   res: ServerResponse,
   representation: DiskRepresentation,
   head: boolean,
+  pool: BodyPool,
   onError: (res: ServerResponse, error: unknown) => void,
 ): void {
   if (head) {
@@ -242,10 +246,14 @@ function sendFromDisk(
     res.end();
     return;
   }
-  readRepresentation(representation).then(
-    (body) => {
-      if (res.destroyed) return;
+  readBody(pool, representation.path, representation.bytes).then(
+    ({ body, release }) => {
+      if (res.destroyed) {
+        release();
+        return;
+      }
       res.writeHead(200, representation.headers);
+      res.once('finish', release);
       res.end(body);
     },
     (error: unknown) => onError(res, error),

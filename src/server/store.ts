@@ -160,14 +160,6 @@ export interface LoadedArtifact {
   manifest: ArtifactManifest;
 }
 
-/** Reads one on-disk representation, checking its length against the manifest. */
-export async function readRepresentation(rep: DiskRepresentation): Promise<Buffer> {
-  const body = await readFile(rep.path);
-  if (body.length !== rep.bytes)
-    throw new Error(`${rep.path}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
-  return body;
-}
-
 function representationHeaders(
   entry: ManifestEntry,
   rep: Representation,

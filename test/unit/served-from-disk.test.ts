@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { loadArtifact, readRepresentation, resourceFromBuffers, servedFromMemory } from '../../src/server/store.ts';
+import { BodyPool, readBody } from '../../src/server/body-pool.ts';
+import { loadArtifact, resourceFromBuffers, servedFromMemory } from '../../src/server/store.ts';
 
 describe('what the server holds in memory', () => {
   it('keeps the latest documents, the home page and the assets, and none of the releases', async () => {
@@ -50,7 +51,9 @@ describe('what the server holds in memory', () => {
       expect(disk.headers).toEqual(memory.headers);
       expect(disk.notModifiedHeaders).toEqual(memory.notModifiedHeaders);
       expect(disk.etag).toBe(memory.etag);
-      expect((await readRepresentation(disk)).equals(memory.body)).toBe(true);
+      expect((await readBody(new BodyPool(1 << 20, 1 << 20), disk.path, disk.bytes)).body.equals(memory.body)).toBe(
+        true,
+      );
     }
   });
 
@@ -62,5 +65,53 @@ describe('what the server holds in memory', () => {
     // The most recent one is still answered, from the cache, as the same object.
     const last = releasePaths.at(-1)!;
     expect(artifact.onDisk.get(last)).toBe(artifact.onDisk.get(last));
+  });
+});
+
+describe('the buffers bodies read from disk are read into', () => {
+  const releaseFiles = async () => {
+    const artifact = await loadArtifact(inject('distPath'));
+    const identity = (name: string) => {
+      const urlPath = [...artifact.onDisk.paths()].find((p) => p.startsWith('/api/v/') && p.endsWith(`/${name}`))!;
+      return artifact.onDisk.get(urlPath)!.representations.identity!;
+    };
+    return { large: identity('benchmarks.json'), small: identity('providers.json') };
+  };
+
+  it('hands a returned buffer out again, holding exactly the next file, and keeps at most its bound', async () => {
+    const { large, small } = await releaseFiles();
+    expect(large.bytes).toBeGreaterThan(small.bytes);
+    const pool = new BodyPool(4 << 20, 4 << 20);
+    const first = await readBody(pool, large.path, large.bytes);
+    expect(first.body.equals(await readFile(large.path))).toBe(true);
+    first.release();
+    expect(pool.freeBytes).toBeGreaterThanOrEqual(large.bytes);
+    const second = await readBody(pool, small.path, small.bytes);
+    // The same memory, and only the small file's bytes in the body.
+    expect(second.body.buffer).toBe(first.body.buffer);
+    expect(second.body.equals(await readFile(small.path))).toBe(true);
+    expect(pool.freeBytes).toBe(0);
+    // Two taken at once are two buffers; a pool whose bound is reached keeps no more.
+    const third = await readBody(pool, large.path, large.bytes);
+    expect(third.body.buffer).not.toBe(second.body.buffer);
+    second.release();
+    third.release();
+    expect(pool.freeBytes).toBeLessThanOrEqual(4 << 20);
+  });
+
+  it('does not pool a body over its largest size', async () => {
+    const { large } = await releaseFiles();
+    const pool = new BodyPool(4 << 20, large.bytes - 1);
+    const read = await readBody(pool, large.path, large.bytes);
+    expect(read.body.equals(await readFile(large.path))).toBe(true);
+    read.release();
+    expect(pool.freeBytes).toBe(0);
+  });
+
+  it("refuses a file whose size is not the manifest's, naming the file and both sizes, before reading it", async () => {
+    const { small } = await releaseFiles();
+    await expect(readBody(new BodyPool(1 << 20, 1 << 20), small.path, small.bytes + 1)).rejects.toThrow(
+      `${small.path}: ${small.bytes} bytes on disk, manifest says ${small.bytes + 1}`,
+    );
   });
 });
