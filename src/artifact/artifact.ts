@@ -25,7 +25,7 @@ import { brotli, brotliOffThread, gzip, gzipOffThread } from './compress.ts';
 import type { StoredFile } from './file-cache.ts';
 import { CACHE_CONTROL, HEADERS_COMMON, policyHeadersFor } from './http-policy.ts';
 import { pathExists, writeFileDurably } from '../fs/durable.ts';
-import { linkMany, makeDirs, readMany, removeDetached } from '../fs/many-files.ts';
+import { linkMany, makeDirs, readMany, removalUnderWay, removeDetached } from '../fs/many-files.ts';
 import { checkManifest, parseManifest, type ArtifactManifest, type ManifestEntry } from './manifest.ts';
 import { isReleaseIndex, SERVED_LATEST, servedIndexFiles } from './served-index.ts';
 
@@ -279,10 +279,13 @@ export async function cleanStaleTemporaries(distPath: string): Promise<string[]>
       }
     }
   }
-  // Pruned artifacts still being removed, or left behind by a killed removal: removed again, without waiting
-  // (not reported: pruning is routine, not something a crash left).
+  // Pruned artifacts left behind by a killed removal: removed again, without waiting (not reported: pruning is
+  // routine, not something a crash left). One whose removal is still running is left to it.
   const trash = await readdir(artifactsDir).then(
-    (names) => names.filter((name) => name.includes(TRASH)).map((name) => path.join(artifactsDir, name)),
+    (names) =>
+      names
+        .filter((name) => name.includes(TRASH) && !removalUnderWay(name))
+        .map((name) => path.join(artifactsDir, name)),
     () => [],
   );
   removeDetached(trash);

@@ -46,6 +46,24 @@ describe('pruning old artifacts', () => {
       .poll(async () => (await readdir(artifacts())).includes(path.basename(left)), { timeout: 10_000 })
       .toBe(false);
   });
+
+  it('leaves a pruned artifact to the removal still running on it, and takes over one whose remover has gone', async () => {
+    // This test's own process stands for a remover still running; pid 2^22+1 is above Linux's largest pid.
+    const running = path.join(artifacts(), `cafecafecafecafe.trash-1-1.by-${process.pid}`);
+    const gone = path.join(artifacts(), `feedfeedfeedfeed.trash-1-1.by-${2 ** 22 + 1}`);
+    for (const dir of [running, gone]) {
+      await mkdir(path.join(dir, 'api'), { recursive: true });
+      await writeFile(path.join(dir, 'api', 'x.json'), '{}');
+    }
+    await publishArtifact(prepared(7), dist(), 3);
+    await expect
+      .poll(async () => (await readdir(artifacts())).some((name) => name.startsWith('feedfeedfeedfeed')), {
+        timeout: 10_000,
+      })
+      .toBe(false);
+    expect(await readdir(artifacts())).toContain(path.basename(running));
+    await rm(running, { recursive: true });
+  });
 });
 
 describe('linking many files', () => {
