@@ -72,10 +72,11 @@ async function addReleases(releasesDir: string, cacheDir: string, count: number)
     DOCUMENT_NAMES.map((name) => [name, JSON.parse(previous.bodies.get(name)!.toString('utf8'))]),
   ) as Documents;
   let day = Date.parse(`${previous.record.date}T06:00:00Z`);
-  while (ids.length < count) {
-    // A few releases a day, as this week's pace: the date moves every third release.
-    if (ids.length % 3 === 0) day += 86_400_000;
-    const lastUpdated = new Date(day + (ids.length % 3) * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  for (let made = 0; ids.length < count; made++) {
+    // A few releases a day, as this week's pace: the date moves every third release, from the day after the newest
+    // real one (which can be late in its day: a synthetic release must come after it).
+    if (made % 3 === 0) day += 86_400_000;
+    const lastUpdated = new Date(day + (made % 3) * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const id = releaseIdAt(lastUpdated, ids);
     const version = id.replace(/-/g, '.');
     const tools = documents['tools.json'].tools;
