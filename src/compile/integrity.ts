@@ -140,13 +140,18 @@ function checkCachePricing(file: string, tool: ToolData, issues: IssueCollector)
         );
     return;
   }
-  const premium = caching === 'no-write-premium' ? 'no-write-premium' : 'write-premium';
-  if (premium === 'no-write-premium' ? pricing.cacheCreate !== pricing.input : pricing.cacheCreate <= pricing.input)
+  // Each mode states where the write price sits against the input price: above it, equal to it, or below it.
+  const rule = {
+    'write-premium': { holds: pricing.cacheCreate > pricing.input, words: 'exceed' },
+    'no-write-premium': { holds: pricing.cacheCreate === pricing.input, words: 'equal' },
+    'write-discount': { holds: pricing.cacheCreate < pricing.input, words: 'be below' },
+  }[caching];
+  if (!rule.holds)
     issues.add(
       file,
       'pricing.cacheCreate',
       pricing.cacheCreate,
-      `must ${premium === 'no-write-premium' ? 'equal' : 'exceed'} input (${pricing.input}) when caching is ${premium}`,
+      `must ${rule.words} input (${pricing.input}) when caching is ${caching}`,
     );
   if (pricing.cacheRead > pricing.input)
     issues.add(file, 'pricing.cacheRead', pricing.cacheRead, 'must not exceed the input price');

@@ -6,7 +6,12 @@ import { CostError } from './errors.ts';
 import { minutesOfDay, startOfUtcDay } from './time.ts';
 import type { CachingMode, PricedModel, RateSetLike, UtcWindowLike } from './types.ts';
 
-const CACHING_MODES: ReadonlySet<string> = new Set<CachingMode>(['write-premium', 'no-write-premium', 'unavailable']);
+const CACHING_MODES: ReadonlySet<string> = new Set<CachingMode>([
+  'write-premium',
+  'no-write-premium',
+  'write-discount',
+  'unavailable',
+]);
 const TIER_SEMANTICS: ReadonlySet<string> = new Set(['whole-request']);
 const MODIFIER_KINDS: ReadonlySet<string> = new Set(['promotion', 'off-peak', 'batch']);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -71,7 +71,9 @@ function promptOf(counts: Counts): number {
  * caching mode says so; otherwise it is not published (null), never guessed.
  */
 function ratesFrom(set: RateSetLike, caching: CachingMode): Record<TokenClass, number | null> {
-  const writesAtInput = caching !== 'write-premium';
+  // Only where writes are billed at the input price may a left-out write price fall back to input;
+  // a premium or a discount is a price of its own, so a set that leaves it out does not state it.
+  const writesAtInput = caching === 'no-write-premium' || caching === 'unavailable';
   return {
     input: set.input,
     output: set.output,

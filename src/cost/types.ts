@@ -9,7 +9,7 @@ export type TokenClass = 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'cach
 
 export const TOKEN_CLASSES: readonly TokenClass[] = ['input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h'];
 
-export type CachingMode = 'write-premium' | 'no-write-premium' | 'unavailable';
+export type CachingMode = 'write-premium' | 'no-write-premium' | 'write-discount' | 'unavailable';
 export type TierSemantics = 'whole-request';
 export type ModifierKind = 'promotion' | 'off-peak' | 'batch';
 export type BillingKind = 'included' | 'premium-multiplier' | 'credit-multiplier' | 'per-token' | 'byok';

@@ -167,17 +167,27 @@ function canonicalTier(tier: Tier): Tier {
 
 /**
  * The build's caching semantics from upstream cost fields: a cache write above the input
- * price is a write premium; a cache read alone (write absent, 0 or not above input) means
- * writes bill at the input price; no cache read means caching is unavailable.
+ * price is a write premium; a cache write above 0 and below it, beside a cache read, is a write
+ * discount (MiniMax's high-speed models); a cache read alone (write absent, 0 or equal to input)
+ * means writes bill at the input price; no cache read means caching is unavailable.
  */
 export function pricingFromCost(cost: NonNullable<UpstreamModel['cost']>) {
   const writePremium = cost.cacheWrite !== null && cost.cacheWrite > cost.input;
-  const caching = writePremium ? 'write-premium' : cost.cacheRead !== null ? 'no-write-premium' : 'unavailable';
+  // A write of 0 is read as "not stated", as before: a free cache write is never published from a catalogue alone.
+  const writeDiscount =
+    cost.cacheRead !== null && cost.cacheWrite !== null && cost.cacheWrite > 0 && cost.cacheWrite < cost.input;
+  const caching = writePremium
+    ? 'write-premium'
+    : writeDiscount
+      ? 'write-discount'
+      : cost.cacheRead !== null
+        ? 'no-write-premium'
+        : 'unavailable';
   const pricing = {
     input: cost.input,
     output: cost.output,
     cacheRead: caching === 'unavailable' ? cost.input : (cost.cacheRead ?? cost.input),
-    cacheCreate: writePremium ? cost.cacheWrite! : cost.input,
+    cacheCreate: writePremium || writeDiscount ? cost.cacheWrite! : cost.input,
   };
   const tiers: Tier[] = cost.tiers.map((t) => ({
     aboveTokens: t.aboveTokens,
@@ -185,7 +195,10 @@ export function pricingFromCost(cost: NonNullable<UpstreamModel['cost']>) {
     output: t.output,
     semantics: 'whole-request' as const,
     ...(t.cacheRead !== null ? { cacheRead: t.cacheRead } : {}),
-    ...(t.cacheWrite !== null && t.cacheWrite > t.input ? { cacheCreate: t.cacheWrite } : {}),
+    ...(t.cacheWrite !== null &&
+    (t.cacheWrite > t.input || (writeDiscount && t.cacheWrite > 0 && t.cacheWrite < t.input))
+      ? { cacheCreate: t.cacheWrite }
+      : {}),
   }));
   const free = cost.input === 0 && cost.output === 0 && (cost.cacheRead ?? 0) === 0;
   return { pricing, caching: caching as ToolFile['pricingDetails']['caching'], free, tiers };

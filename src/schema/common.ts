@@ -202,9 +202,9 @@ export const conflict = z
   .strict();
 
 export const cachingMode = z
-  .enum(['write-premium', 'no-write-premium', 'unavailable'])
+  .enum(['write-premium', 'no-write-premium', 'write-discount', 'unavailable'])
   .describe(
-    '`write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price.',
+    '`write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `write-discount`: the provider lists a cache-write price below the input price (as MiniMax does for its high-speed models), so cacheCreate is below input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price.',
   );
 
 export const priceTier = z

@@ -38,6 +38,8 @@ export function cachingWords(tool: Tool): string {
       return `Prompt caching: reading cached tokens costs ${price(pricing.cacheRead)} per 1M; writing them to the cache costs ${price(pricing.cacheCreate)}, above the input price${pricingDetails.cacheCreate1h !== undefined ? ` (${price(pricingDetails.cacheCreate1h)} for a one-hour cache)` : ''}.`;
     case 'no-write-premium':
       return `Prompt caching: reading cached tokens costs ${price(pricing.cacheRead)} per 1M; cache writes are billed at the input price.`;
+    case 'write-discount':
+      return `Prompt caching: reading cached tokens costs ${price(pricing.cacheRead)} per 1M; writing them to the cache costs ${price(pricing.cacheCreate)}, below the input price.`;
     default:
       return 'No prompt-caching price is listed, so cached tokens are billed as ordinary input.';
   }

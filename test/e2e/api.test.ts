@@ -449,8 +449,10 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
     });
 
     it('changes.json and the /changes/ page list every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
+      // Empty since the models that left were restored as retired (2026-12-02): changes.json then lists none.
+      // The list's effect on the feed and on a reused id is tested with removals of their own in
+      // test/unit/lifecycle.test.ts and test/unit/refresh-merge.test.ts.
       const recorded = SOURCE.removedIds.data.removed;
-      expect(recorded.length).toBeGreaterThan(0);
       const { removedIds } = changesDocument.parse(json(await get('/api/changes.json')));
       expect(removedIds.map((r) => r.id).sort()).toEqual(recorded.map((r) => r.id).sort());
       const { tools } = json(await get('/api/tools.json')) as { tools: { id: string }[] };

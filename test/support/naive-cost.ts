@@ -57,20 +57,16 @@ const CLASSES = ['input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h'] a
 type Class = (typeof CLASSES)[number];
 const DAY = 24 * 60 * 60 * 1000;
 
-// Rule 4: what a left-out cache price means.
+// Rule 4: what a left-out cache price means. A write premium or a write discount is a price of its
+// own, so only the two modes that bill writes at input fall back to it.
 function ratesOf(prices: Prices, caching: string): Record<Class, number | undefined> {
+  const writesAtInput = caching === 'no-write-premium' || caching === 'unavailable';
   return {
     input: prices.input,
     output: prices.output,
     cacheRead: prices.cacheRead !== undefined ? prices.cacheRead : caching === 'unavailable' ? prices.input : undefined,
-    cacheWrite:
-      prices.cacheCreate !== undefined ? prices.cacheCreate : caching === 'write-premium' ? undefined : prices.input,
-    cacheWrite1h:
-      prices.cacheCreate1h !== undefined
-        ? prices.cacheCreate1h
-        : caching === 'write-premium'
-          ? undefined
-          : prices.input,
+    cacheWrite: prices.cacheCreate !== undefined ? prices.cacheCreate : writesAtInput ? prices.input : undefined,
+    cacheWrite1h: prices.cacheCreate1h !== undefined ? prices.cacheCreate1h : writesAtInput ? prices.input : undefined,
   };
 }
 

@@ -106,6 +106,30 @@ describe('cache token classes', () => {
     expect(tiered.lines?.cacheWrite.usdPerMillion).toBe(4);
   });
 
+  it('bills cache writes below the input price on a write-discount model, and never guesses the left-out write price', () => {
+    // MiniMax-M2.7-highspeed's published rates: $0.60 input, $0.06 cache read, $0.375 cache write.
+    const discount = model(
+      {
+        caching: 'write-discount',
+        tiers: [{ aboveTokens: 100_000, input: 1.2, output: 4.8, cacheRead: 0.12, semantics: 'whole-request' }],
+      },
+      { input: 0.6, output: 2.4, cacheRead: 0.06, cacheCreate: 0.375 },
+    );
+    const result = costOf(discount, { input: 1_000, output: 0, cacheWrite: 2_000 });
+    expect(result.lines?.cacheWrite).toEqual({ tokens: 2_000, usdPerMillion: 0.375, microUsd: 750, usd: 0.00075 });
+    expect(result.microUsd).toBe(600 + 750);
+    // A one-hour write has no published price here, and the input price is not it.
+    expect(costOf(discount, { input: 0, output: 0, cacheWrite1h: 1_000 })).toMatchObject({
+      kind: 'unpriced',
+      missing: ['cacheWrite1h'],
+    });
+    // Above the tier threshold the tier states no write price: unpriced, not billed at the tier's input.
+    expect(costOf(discount, { input: 100_000, output: 0, cacheWrite: 1 })).toMatchObject({
+      kind: 'unpriced',
+      missing: ['cacheWrite'],
+    });
+  });
+
   it('bills cache reads at the input price where no caching price is listed', () => {
     const none = model(
       { caching: 'unavailable', tiers: [{ aboveTokens: 100, input: 5, output: 20, semantics: 'whole-request' }] },

@@ -114,6 +114,28 @@ describe('cross-file rules', () => {
     );
   });
 
+  it('a write discount needs a cache-write price below input, and a write premium one above it', async () => {
+    const source = await freshSource();
+    const located = toolFile(source, 'minimax-m2-7-highspeed');
+    expect(located.data.pricingDetails.caching).toBe('write-discount');
+    expect(located.data.pricing.cacheCreate).toBeLessThan(located.data.pricing.input);
+    located.data.pricing.cacheCreate = located.data.pricing.input;
+    expect(errorOf(() => checkSourceIntegrity(source)).issues).toContainEqual(
+      expect.objectContaining({
+        file: 'tools/minimax/minimax-m2-7-highspeed.json',
+        field: 'pricing.cacheCreate',
+        value: 0.6,
+        message: 'must be below input (0.6) when caching is write-discount',
+      }),
+    );
+    // The same discounted price under the premium mode is the mistake the other way round.
+    located.data.pricing.cacheCreate = 0.375;
+    located.data.pricingDetails.caching = 'write-premium';
+    expect(errorOf(() => checkSourceIntegrity(source)).message).toContain(
+      'pricing.cacheCreate: must exceed input (0.6) when caching is write-premium (got 0.375)',
+    );
+  });
+
   it('price tiers must be in ascending order', async () => {
     const source = await freshSource();
     const tool = toolFile(source, 'gpt-5-4');

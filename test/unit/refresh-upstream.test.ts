@@ -141,6 +141,11 @@ describe('models.dev api.json format', () => {
         caching: 'no-write-premium',
         pricing: { input: 0.5, output: 2, cacheRead: 0.05, cacheCreate: 0.5 },
       });
+    // A cache write priced below input is a write discount (MiniMax's high-speed models), kept as published.
+    expect(pricingFromCost({ input: 0.6, output: 2.4, cacheRead: 0.06, cacheWrite: 0.375, ...base })).toMatchObject({
+      caching: 'write-discount',
+      pricing: { input: 0.6, output: 2.4, cacheRead: 0.06, cacheCreate: 0.375 },
+    });
     expect(pricingFromCost({ input: 1, output: 4, cacheRead: null, cacheWrite: null, ...base })).toMatchObject({
       caching: 'unavailable',
       pricing: { input: 1, output: 4, cacheRead: 1, cacheCreate: 1 },

@@ -121,8 +121,8 @@ export interface FactSourceRef {
 }
 
 export interface PublishedPricingDetails {
-  /** `write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price. */
-  caching: "write-premium" | "no-write-premium" | "unavailable";
+  /** `write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `write-discount`: the provider lists a cache-write price below the input price (as MiniMax does for its high-speed models), so cacheCreate is below input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price. */
+  caching: "write-premium" | "no-write-premium" | "write-discount" | "unavailable";
   /** True only when the model is free at list price; the only case where prices may be 0. */
   free: boolean;
   /** USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate. */
@@ -300,8 +300,8 @@ export interface Conflict {
 }
 
 export interface PricingDetails {
-  /** `write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price. */
-  caching: "write-premium" | "no-write-premium" | "unavailable";
+  /** `write-premium`: the provider lists a cache-write price above the input price. `no-write-premium`: cached reads are discounted and cache writes are billed at the input price, so cacheCreate equals input. `write-discount`: the provider lists a cache-write price below the input price (as MiniMax does for its high-speed models), so cacheCreate is below input. `unavailable`: no prompt-caching price is listed for the model, so both cache prices equal the input price. */
+  caching: "write-premium" | "no-write-premium" | "write-discount" | "unavailable";
   /** True only when the model is free at list price; the only case where prices may be 0. */
   free: boolean;
   /** USD per 1M tokens written to a one-hour cache, where the provider prices it apart from the default (five-minute) cache write in pricing.cacheCreate. */
