@@ -80,6 +80,8 @@ describe('resolving ids and pricing responses on every surface (Node server)', (
       toolId: 'mistral-large-3',
       form: 'moving-alias',
     });
+    const text = await cli(['resolve', 'mistral-large-latest']);
+    expect(text.stdout).toContain('through the pointer its provider publishes, to "mistral-large-2512"');
     const run = await cli(['resolve', 'gemini-flash-latest']);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/moving alias \(-latest\) whose target its provider publishes in no source read/);
