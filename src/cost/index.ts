@@ -44,7 +44,11 @@ export type {
   UtcWindowLike,
 } from './types.ts';
 export {
+  ALIAS_POINTERS,
+  type AliasPointer,
+  aliasPointerOn,
   closestModelIds,
+  isMovingAlias,
   lookupModelId,
   type ModelIdEntry,
   type ModelIdForm,
@@ -52,6 +56,7 @@ export {
   type ModelIdMatch,
   modelIdCandidates,
   modelIdEntries,
+  movingAliasReason,
   type NamedTool,
   type ProviderOf,
   providerPrefixes,

@@ -24,7 +24,8 @@ export type ModelIdForm =
   | 'azure'
   | 'platform-prefix'
   | 'provider-prefix'
-  | 'dated-snapshot';
+  | 'dated-snapshot'
+  | 'moving-alias';
 
 export interface ModelIdMatch {
   query: string;
@@ -274,6 +275,138 @@ export const SNAPSHOT_RULES: readonly SnapshotRule[] = [
 ];
 
 /**
+ * A name a provider moves from model to model (`mistral-large-latest`), and what the provider publishes it to point
+ * at over a span of days. Only pointers a provider publishes are here, each with its source; a moving name without
+ * one (`gemini-flash-latest`, `claude-3-5-sonnet-latest`) resolves to nothing, since its target cannot be told.
+ */
+export interface AliasPointer {
+  alias: string;
+  /** Whose name it is, in words, and the tools.json providerId its target must have. */
+  provider: string;
+  providerId: string;
+  /** The id it points at, as the provider names it; null once the provider has retired the name. */
+  target: string | null;
+  /** The first and last day (UTC, YYYY-MM-DD) the source shows it pointing there; outside them nothing is known. */
+  from: string | null;
+  until: string | null;
+  /** Where the provider publishes the pointer. */
+  source: string;
+}
+
+const MISTRAL_CARDS =
+  "Mistral's model cards, identifiers.apiNames (github.com/mistralai/platform-docs-public src/schema/models/models/";
+const MISTRAL_DOCS_COMMIT = '222f4ba9114f, 2026-08-21';
+const DEEPSEEK_FIRST_CALL =
+  'DeepSeek API docs, Your First API Call (api-docs.deepseek.com), as recorded in /work/shared/reference-2026h2/lifecycle.csv';
+
+export const ALIAS_POINTERS: readonly AliasPointer[] = [
+  {
+    alias: 'mistral-large-latest',
+    provider: 'Mistral AI',
+    providerId: 'mistral-ai',
+    target: 'mistral-large-2512',
+    from: '2026-08-21',
+    until: null,
+    source: `${MISTRAL_CARDS}mistral-large-3-25-12.ts @${MISTRAL_DOCS_COMMIT}: ['mistral-large-2512', 'mistral-large-latest']); the Mistral Large 4 card (mistral-large-4-0.ts @c971dd85b9a2) names only mistral-large-4 and mistral-large-4-0`,
+  },
+  {
+    alias: 'mistral-medium-latest',
+    provider: 'Mistral AI',
+    providerId: 'mistral-ai',
+    target: 'mistral-medium-3-5',
+    from: '2026-08-21',
+    until: null,
+    source: `${MISTRAL_CARDS}mistral-medium-3-5-26-04.ts @${MISTRAL_DOCS_COMMIT}: ['mistral-medium-3-5', 'mistral-medium-3', 'mistral-medium-latest'])`,
+  },
+  {
+    alias: 'mistral-small-latest',
+    provider: 'Mistral AI',
+    providerId: 'mistral-ai',
+    target: 'mistral-small-2603',
+    from: '2026-08-21',
+    until: null,
+    source: `${MISTRAL_CARDS}mistral-small-4-0-26-03.ts @${MISTRAL_DOCS_COMMIT}: ['mistral-small-2603', 'mistral-small-latest'])`,
+  },
+  {
+    alias: 'codestral-latest',
+    provider: 'Mistral AI',
+    providerId: 'mistral-ai',
+    target: 'codestral-2508',
+    from: '2026-08-21',
+    until: null,
+    source: `${MISTRAL_CARDS}codestral-25-08.ts @${MISTRAL_DOCS_COMMIT}: ['codestral-2508', 'codestral-latest'])`,
+  },
+  // DeepSeek does not say on which day the V4 Flash name moved; 2026-09-10 is the first page version that says so.
+  {
+    alias: 'deepseek-v4-flash',
+    provider: 'DeepSeek',
+    providerId: 'deepseek',
+    target: 'deepseek-flash',
+    from: '2026-09-10',
+    until: null,
+    source: `${DEEPSEEK_FIRST_CALL}: the legacy name deepseek-v4-flash is still accepted and served by DeepSeek-V4.1-Flash (API name deepseek-flash)`,
+  },
+  {
+    alias: 'deepseek-chat',
+    provider: 'DeepSeek',
+    providerId: 'deepseek',
+    target: 'deepseek-v4-flash',
+    from: null,
+    until: '2026-07-24',
+    source: `${DEEPSEEK_FIRST_CALL}: deepseek-chat was an alias of deepseek-v4-flash (non-thinking) until it was deprecated on 2026-07-24`,
+  },
+  {
+    alias: 'deepseek-chat',
+    provider: 'DeepSeek',
+    providerId: 'deepseek',
+    target: null,
+    from: '2026-07-25',
+    until: null,
+    source: `${DEEPSEEK_FIRST_CALL}: deepseek-chat deprecated on 2026-07-24`,
+  },
+  {
+    alias: 'deepseek-reasoner',
+    provider: 'DeepSeek',
+    providerId: 'deepseek',
+    target: 'deepseek-v4-flash',
+    from: null,
+    until: '2026-07-24',
+    source: `${DEEPSEEK_FIRST_CALL}: deepseek-reasoner was an alias of deepseek-v4-flash (thinking) until it was deprecated on 2026-07-24`,
+  },
+  {
+    alias: 'deepseek-reasoner',
+    provider: 'DeepSeek',
+    providerId: 'deepseek',
+    target: null,
+    from: '2026-07-25',
+    until: null,
+    source: `${DEEPSEEK_FIRST_CALL}: deepseek-reasoner deprecated on 2026-07-24`,
+  },
+];
+
+/** A name that moves by its provider's convention: `-latest`, or one ALIAS_POINTERS lists. */
+export function isMovingAlias(id: string): boolean {
+  const key = id.trim().toLowerCase();
+  return /-latest$/.test(key) || ALIAS_POINTERS.some((p) => p.alias === key);
+}
+
+/** The pointer in force on a day (YYYY-MM-DD) for an alias, or null when no source says. */
+export function aliasPointerOn(alias: string, day: string): AliasPointer | null {
+  const key = alias.trim().toLowerCase();
+  return (
+    ALIAS_POINTERS.find(
+      (p) => p.alias === key && (p.from === null || p.from <= day) && (p.until === null || day <= p.until),
+    ) ?? null
+  );
+}
+
+/** The UTC day of an instant (ISO text or Date), today without one: the day a moving alias is read on. */
+export function dayOf(at?: string | Date): string {
+  const date = at === undefined ? new Date() : new Date(at);
+  return Number.isNaN(date.getTime()) ? new Date().toISOString().slice(0, 10) : date.toISOString().slice(0, 10);
+}
+
+/**
  * The first unscoped rule's reading of an id (OpenAI -YYYY-MM-DD, Anthropic -YYYYMMDD, Google -00N), or null.
  * Kept for callers that know no provider; lookupModelId tries every rule.
  */
@@ -294,14 +427,17 @@ export type ProviderOf = (toolId: string) => string | null | undefined;
 
 /**
  * The tool a model string names, exactly after normalisation, or null. Only when no form matches exactly, a
- * provider snapshot suffix (snapshotSuffix) is taken off and the rest must be a tool's id or API alias; a
- * snapshot dated before the tool's release month is some earlier model, and matches nothing.
+ * moving alias is read through the pointer its provider publishes for the day of `at` (today without it; null
+ * reads none: ALIAS_POINTERS), then a provider snapshot suffix (SNAPSHOT_RULES) is taken off and the rest must be
+ * a tool's id or API alias; a snapshot dated before the tool's release month is some earlier model, and matches
+ * nothing.
  */
 export function lookupModelId(
   entries: readonly ModelIdEntry[],
   query: string,
   releaseOf?: ReleaseOf,
   providerOf?: ProviderOf,
+  at?: string | Date | null,
 ): ModelIdMatch | null {
   const byId = new Map<string, ModelIdEntry>();
   for (const entry of entries) if (!byId.has(entry.id.toLowerCase())) byId.set(entry.id.toLowerCase(), entry);
@@ -310,6 +446,39 @@ export function lookupModelId(
     const entry = byId.get(candidate.id);
     if (entry) return { query, toolId: entry.toolId, entry, form: candidate.form, normalized: candidate.id };
   }
+  const moved = at === null ? null : movingAliasMatch(entries, query, candidates, releaseOf, providerOf, dayOf(at));
+  if (moved) return moved;
+  return snapshotMatch(byId, query, candidates, releaseOf, providerOf);
+}
+
+/** A moving alias read through the pointer its provider publishes for the day; its target resolves as any id does. */
+function movingAliasMatch(
+  entries: readonly ModelIdEntry[],
+  query: string,
+  candidates: readonly Candidate[],
+  releaseOf: ReleaseOf | undefined,
+  providerOf: ProviderOf | undefined,
+  day: string,
+): ModelIdMatch | null {
+  for (const candidate of candidates) {
+    const pointer = aliasPointerOn(candidate.id, day);
+    if (!pointer?.target) continue;
+    // at null: the target is looked up without moving aliases, so two pointers can never chase each other.
+    const target = lookupModelId(entries, pointer.target, releaseOf, providerOf, null);
+    if (!target) continue;
+    if (providerOf && providerOf(target.toolId) !== pointer.providerId) continue;
+    return { query, toolId: target.toolId, entry: target.entry, form: 'moving-alias', normalized: pointer.target };
+  }
+  return null;
+}
+
+function snapshotMatch(
+  byId: ReadonlyMap<string, ModelIdEntry>,
+  query: string,
+  candidates: readonly Candidate[],
+  releaseOf: ReleaseOf | undefined,
+  providerOf: ProviderOf | undefined,
+): ModelIdMatch | null {
   for (const candidate of candidates)
     for (const rule of SNAPSHOT_RULES) {
       const snapshot = rule.parse(candidate.id);
@@ -361,6 +530,8 @@ export class UnknownModelIdError extends Error {
   readonly suggestions: string[];
   /** Set when the name rule refuses the query: it holds a character no recorded id has. */
   readonly refusal: NameRefusal | undefined;
+  /** Why it cannot match, in words after "it" (a refused name, an unknown host, a moving alias), when known. */
+  readonly reason: string | undefined;
 
   constructor(query: string, suggestions: string[], reason?: { refusal?: NameRefusal; text: string }) {
     const hint = reason ? `: it ${reason.text}` : suggestions.length ? `; closest: ${suggestions.join(', ')}` : '';
@@ -369,7 +540,29 @@ export class UnknownModelIdError extends Error {
     this.query = query;
     this.suggestions = suggestions;
     this.refusal = reason?.refusal;
+    this.reason = reason?.text;
   }
+}
+
+/**
+ * Why a moving alias names no tool on a day, or null for an id that is not one: its pointer then names a model the
+ * directory does not list, the provider retired the name, no source read says where it pointed that day, or (a
+ * `-latest` name without a published pointer) its target is not published at all. Never a guess at the target.
+ */
+export function movingAliasReason(query: string, day: string): string | null {
+  // A provider or platform prefix (mistral/mistral-large-latest) wraps the same name.
+  const id = query.slice(query.lastIndexOf('/') + 1);
+  if (!isMovingAlias(id)) return null;
+  const pointer = aliasPointerOn(id, day);
+  if (pointer?.target)
+    return `is ${pointer.provider}'s moving alias, which on ${day} pointed at ${pointer.target}, a model the directory does not list`;
+  if (pointer) return `is a name ${pointer.provider} retired before ${day}: it names no model now`;
+  const known = ALIAS_POINTERS.filter((p) => p.alias === id && p.target !== null);
+  if (known.length > 0) {
+    const spans = known.map((p) => `${p.target} from ${p.from ?? 'its start'} to ${p.until ?? 'now'}`).join(', ');
+    return `is ${known[0]!.provider}'s moving alias, and no source read says what it pointed at on ${day} (it points at ${spans})`;
+  }
+  return 'is a moving alias (-latest) whose target its provider publishes in no source read, so it cannot be told which model answered; use the versioned id (docs/api.md, Moving aliases)';
 }
 
 /** lookupModelId, or an UnknownModelIdError naming the closest ids or why the query cannot match. */
@@ -378,11 +571,14 @@ export function resolveModelId(
   query: string,
   releaseOf?: ReleaseOf,
   providerOf?: ProviderOf,
+  at?: string | Date,
 ): ModelIdMatch {
-  const match = lookupModelId(entries, query, releaseOf, providerOf);
+  const match = lookupModelId(entries, query, releaseOf, providerOf, at);
   if (match) return match;
   const key = nameKey(query);
   if (!key.ok) throw new UnknownModelIdError(query, [], { refusal: key.refusal, text: refusalText(key.refusal) });
+  const moving = movingAliasReason(key.key, dayOf(at));
+  if (moving) throw new UnknownModelIdError(query, [], { text: moving });
   const slash = key.key.indexOf('/');
   if (slash > 0 && lookupModelId(entries, key.key.slice(slash + 1), releaseOf, providerOf)) {
     const prefix = key.key.slice(0, slash);

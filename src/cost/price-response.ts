@@ -53,6 +53,8 @@ export function priceResponse<T extends PriceableTool>(
     model,
     (id) => byId.get(id)?.releaseDate,
     (id) => byId.get(id)?.providerId,
+    // A moving alias is read on the day the usage is priced at.
+    costOptions.at,
   );
   const tool = data.tools.find((t) => t.id === match.toolId);
   if (!tool)

@@ -29,7 +29,11 @@ export const usd = z.number().nullable();
 export const MATCH = z.looseObject({
   query: z.string(),
   toolId: z.string(),
-  form: z.string().describe('The platform wrapping taken off before the exact match (exact when none).'),
+  form: z
+    .string()
+    .describe(
+      "How it matched: exact; the platform wrapping taken off (bedrock, vertex, azure, platform-prefix, provider-prefix); dated-snapshot, by the provider's version rule; or moving-alias, through the pointer the provider publishes for the day.",
+    ),
   normalized: z.string(),
   entry: z.looseObject({ id: z.string(), kind: z.string(), source: z.string() }),
 });

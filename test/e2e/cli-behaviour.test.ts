@@ -72,7 +72,7 @@ describe('ai-coding-models behaves (the built CLI against the Node server)', () 
     );
     // The whole list is far more than a pipe holds, so the CLI is still writing when head leaves.
     expect((await cli('list', '--json')).stdout.length).toBeGreaterThan(256 * 1024);
-    expect(piped).toEqual({ code: 0, stdout: '[\n', stderr: '' });
+    expect(piped).toEqual({ code: 0, stdout: '{\n', stderr: '' });
   });
 
   it('mistyped names and flags get the closest ones: provider, category, model, flag', async () => {
@@ -96,8 +96,13 @@ describe('ai-coding-models behaves (the built CLI against the Node server)', () 
   });
 
   it('list --limit n lists n; a negative token count is refused by name, not as "ambiguous"', async () => {
-    const listed = JSON.parse((await cli('list', '--limit', '2', '--json')).stdout) as { id: string }[];
-    expect(listed.map((t) => t.id)).toEqual(tools.slice(0, 2).map((t) => t.id));
+    const listed = JSON.parse((await cli('list', '--limit', '2', '--json')).stdout) as {
+      count: number;
+      results: { id: string }[];
+    };
+    expect(listed.results.map((t) => t.id)).toEqual(tools.slice(0, 2).map((t) => t.id));
+    // `count` is how many match before --limit, as in top and cost.
+    expect(listed.count).toBe(tools.length);
     expect((await cli('list', '--limit', '2')).stdout).toContain(`2 shown of ${tools.length} models`);
     for (const input of [['--input', '-5'], ['--input=-5']]) {
       const refused = await cli('cost', ...input, '--output', '1k');

@@ -53,6 +53,8 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
           resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
+  /** What `list --json` prints: the envelope of top and cost. */
+  type Listed = { count: number; total: number; results: { id: string }[] };
   const json = async <T>(...args: string[]): Promise<T> => {
     const run = await cli(...args, '--json');
     expect(run.stderr).toBe('');
@@ -77,22 +79,20 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
       /^id\s+provider\s+status\s+context\s+input \$\/1M\s+output \$\/1M\s+score$/,
     );
     expect(table.stdout).toContain(`${tools.length} of ${tools.length} models`);
-    const listed = await json<{ id: string; contextTokens: number; providerId: string; reasoning: boolean | null }[]>(
-      'models',
-      'list',
-      '--provider',
-      tools[0]!.providerId,
-      '--min-context',
-      '100k',
-      '--capability',
-      'reasoning',
-    );
+    const envelope = await json<{
+      count: number;
+      total: number;
+      results: { id: string; contextTokens: number; providerId: string; reasoning: boolean | null }[];
+    }>('models', 'list', '--provider', tools[0]!.providerId, '--min-context', '100k', '--capability', 'reasoning');
+    const listed = envelope.results;
     expect(listed.length).toBeGreaterThan(0);
+    // The envelope of top and cost: how many match, of how many listed.
+    expect(envelope).toMatchObject({ count: listed.length, total: tools.length });
     for (const tool of listed)
       expect(tool.providerId === tools[0]!.providerId && tool.contextTokens >= 100_000 && tool.reasoning === true).toBe(
         true,
       );
-    const onCursor = await json<{ id: string }[]>('list', '--platform', 'cursor', '--max-price', '2');
+    const onCursor = (await json<Listed>('list', '--platform', 'cursor', '--max-price', '2')).results;
     expect(onCursor.every((t) => tools.find((x) => x.id === t.id)!.blendedPrice <= 2)).toBe(true);
   });
 
@@ -110,8 +110,8 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
         })
         .map((t) => t.id)
         .sort();
-    const any = await json<{ id: string }[]>('list', '--min-score', 'sweBenchPro=50');
-    const measured = await json<{ id: string }[]>('list', '--min-score', 'sweBenchPro=50', '--measured');
+    const any = (await json<Listed>('list', '--min-score', 'sweBenchPro=50')).results;
+    const measured = (await json<Listed>('list', '--min-score', 'sweBenchPro=50', '--measured')).results;
     expect(any.map((t) => t.id).sort()).toEqual(expected(false));
     expect(measured.map((t) => t.id).sort()).toEqual(expected(true));
     expect(measured.length).toBeGreaterThan(0);
@@ -130,7 +130,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     expect(cheapest.results.length).toBeGreaterThan(0);
     for (const row of cheapest.results) expect(expected(true)).toContain(row.id);
     // list filters by each model's headline cost per solved task and output speed.
-    const quick = await json<{ id: string }[]>('list', '--max-task-cost', '5', '--min-speed', '50');
+    const quick = (await json<Listed>('list', '--max-task-cost', '5', '--min-speed', '50')).results;
     expect(quick.length).toBeGreaterThan(0);
     for (const t of quick) {
       const h = benchmarks.find((m) => m.modelId === t.id)!.taskCost!.headline!;

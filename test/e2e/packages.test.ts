@@ -248,7 +248,7 @@ describe('the packed client and MCP server, installed into an empty directory an
           cwd: project,
           env: env(),
         });
-        const listed = (JSON.parse(stdout) as { id: string }[]).map((t) => t.id);
+        const listed = (JSON.parse(stdout) as { results: { id: string }[] }).results.map((t) => t.id);
         expect(listed.sort(), target.name).toEqual([...toolIds].sort());
       }
     });

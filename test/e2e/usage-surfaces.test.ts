@@ -74,6 +74,22 @@ describe('resolving ids and pricing responses on every surface (Node server)', (
     expect(call.content[0]!.text).toMatch(/did you mean .*claude-sonnet-4-5/);
   });
 
+  it('a moving alias resolves through its published pointer, and one without a pointer is refused saying why', async () => {
+    const client = createClient({ baseUrl: target.baseUrl });
+    expect((await client.resolveModel('mistral-large-latest')).match).toMatchObject({
+      toolId: 'mistral-large-3',
+      form: 'moving-alias',
+    });
+    const text = await cli(['resolve', 'mistral-large-latest']);
+    expect(text.stdout).toContain('through the pointer its provider publishes, to "mistral-large-2512"');
+    const run = await cli(['resolve', 'gemini-flash-latest']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/moving alias \(-latest\) whose target its provider publishes in no source read/);
+    const call = (await mcp.callTool({ name: 'resolve_model', arguments: { id: 'deepseek-reasoner' } })) as CallResult;
+    expect(call.isError).toBe(true);
+    expect(call.content[0]!.text).toMatch(/a name DeepSeek retired/);
+  });
+
   it('an Anthropic response costs the same in the client, from stdin in the CLI and in the MCP server', async () => {
     const client = createClient({ baseUrl: target.baseUrl });
     const priced = await client.priceResponse(JSON.parse(responseText), { at: AT });
@@ -103,10 +119,11 @@ describe('resolving ids and pricing responses on every surface (Node server)', (
           typeof (JSON.parse(f.text) as { modelVersion?: unknown }).modelVersion === 'string',
       );
     // OpenAI, Anthropic, Google, OpenRouter, xAI, Mistral, DeepSeek and StepFun, each with the id its response
-    // carries: OpenAI's a dated snapshot, Mistral's a -YYMM version and StepFun's a -YYMM snapshot no alias lists.
+    // carries: OpenAI's a dated snapshot, Mistral's recorded response the -latest alias it was sent, DeepSeek's the
+    // legacy name it returned, StepFun's a -YYMM snapshot no alias lists.
     expect(named.length).toBeGreaterThanOrEqual(9);
     expect(named.map((f) => JSON.parse(f.text).model)).toEqual(
-      expect.arrayContaining(['gpt-5-2025-08-07', 'codestral-2508', 'step-3.5-flash-2603', 'deepseek-v4-pro']),
+      expect.arrayContaining(['gpt-5-2025-08-07', 'mistral-large-latest', 'step-3.5-flash-2603', 'deepseek-v4-flash']),
     );
     for (const { file, text } of named) {
       const run = await cli(['usage', '--at', AT, '--json'], text);

@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { deriveModelIds } from '../../src/compile/derive/model-ids.ts';
 import { DataError } from '../../src/compile/errors.ts';
 import {
+  ALIAS_POINTERS,
   lookupModelId,
   modelIdCandidates,
   modelIdEntries,
@@ -183,6 +184,60 @@ describe('dated snapshots and versions the table does not list resolve by the pr
     const doc = readFileSync(path.join(ROOT, 'docs', 'api.md'), 'utf8');
     for (const rule of SNAPSHOT_RULES) for (const example of rule.examples) expect(doc, example).toContain(example);
     expect(doc).toMatch(/no versioned form/);
+  });
+});
+
+describe('moving aliases resolve by the pointer their provider publishes for the day, and only then', () => {
+  const NOW = '2026-11-23T12:00:00Z';
+  it.each([
+    ['mistral-large-latest', 'mistral-large-3'],
+    ['mistral-medium-latest', 'mistral-medium-3-5'],
+    ['mistral-small-latest', 'mistral-small-4'],
+    ['deepseek-v4-flash', 'deepseek-v4-1-flash'],
+  ])('%s names %s in November 2026', (alias, toolId) => {
+    const match = resolveModelId(table.ids, alias, releaseOf, providerOf, NOW);
+    expect(match).toMatchObject({ toolId, form: 'moving-alias' });
+    // The pointer's target is what the provider names it by, and it resolves on its own.
+    expect(resolveModelId(table.ids, match.normalized, releaseOf, providerOf).toolId).toBe(toolId);
+  });
+
+  it('an alias read on a day no source covers names nothing, and says what it points at and when', () => {
+    expect(lookupModelId(table.ids, 'mistral-large-latest', releaseOf, providerOf, '2026-05-01')).toBeNull();
+    expect(() => resolveModelId(table.ids, 'mistral-large-latest', releaseOf, providerOf, '2026-05-01')).toThrow(
+      /moving alias, and no source read says what it pointed at on 2026-05-01 \(it points at mistral-large-2512 from 2026-08-21/,
+    );
+  });
+
+  it('a pointer to a model the directory does not list, or a retired name, names nothing and says so', () => {
+    expect(() => resolveModelId(table.ids, 'deepseek-chat', releaseOf, providerOf, '2026-06-10')).toThrow(
+      /DeepSeek's moving alias, which on 2026-06-10 pointed at deepseek-v4-flash, a model the directory does not list/,
+    );
+    expect(() => resolveModelId(table.ids, 'deepseek-reasoner', releaseOf, providerOf, NOW)).toThrow(
+      /a name DeepSeek retired/,
+    );
+  });
+
+  it('a -latest name without a published pointer is never guessed from its family', () => {
+    for (const id of ['gemini-flash-latest', 'claude-sonnet-latest', 'devstral-latest']) {
+      expect(lookupModelId(table.ids, id, releaseOf, providerOf, NOW), id).toBeNull();
+      expect(() => resolveModelId(table.ids, id, releaseOf, providerOf, NOW), id).toThrow(
+        /moving alias \(-latest\) whose target its provider publishes in no source read/,
+      );
+    }
+  });
+
+  it("a pointer applies to its provider's tools only, and an alias the table lists matches exactly first", () => {
+    expect(lookupModelId(table.ids, 'mistral-large-latest', releaseOf, () => 'openai', NOW)).toBeNull();
+    expect(resolveModelId(table.ids, 'codestral-latest', releaseOf, providerOf, NOW).form).toBe('exact');
+  });
+
+  it('every pointer cites its source, spans valid days, and docs/api.md lists it', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'api.md'), 'utf8');
+    for (const pointer of ALIAS_POINTERS) {
+      expect(pointer.source, pointer.alias).toMatch(/\w+\.\w+/);
+      for (const day of [pointer.from, pointer.until]) if (day) expect(Date.parse(day), pointer.alias).not.toBeNaN();
+      expect(doc, pointer.alias).toContain(`\`${pointer.alias}\``);
+    }
   });
 });
 

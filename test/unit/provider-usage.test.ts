@@ -77,9 +77,10 @@ describe('each provider format, as documented', () => {
   });
 
   it('DeepSeek: prompt_cache_hit_tokens come out of prompt_tokens; both cached counts present and different is refused', () => {
+    // A recorded response: DeepSeek names the model that answered (deepseek-v4-flash), not the alias it was sent.
     const read = usageFromResponse(fixture('deepseek-chat-cached'));
-    expect(read).toMatchObject({ format: 'openai-chat', model: 'deepseek-v4-pro' });
-    expect(read.usage).toEqual({ input: 904, cacheRead: 4096, cacheWrite: 0, cacheWrite1h: 0, output: 800 });
+    expect(read).toMatchObject({ format: 'openai-chat', model: 'deepseek-v4-flash' });
+    expect(read.usage).toEqual({ input: 51, cacheRead: 512, cacheWrite: 0, cacheWrite1h: 0, output: 116 });
     const both = { usage: { prompt_tokens: 10, completion_tokens: 1, prompt_cache_hit_tokens: 4 } };
     expect(
       usageFromResponse({ usage: { ...both.usage, prompt_tokens_details: { cached_tokens: 4 } } }).usage.cacheRead,
@@ -87,6 +88,12 @@ describe('each provider format, as documented', () => {
     expect(() => usageFromResponse({ usage: { ...both.usage, prompt_tokens_details: { cached_tokens: 3 } } })).toThrow(
       /prompt_cache_hit_tokens \(4\) and usage.prompt_tokens_details.cached_tokens \(3\) disagree/,
     );
+  });
+
+  it('Mistral: cached_tokens come out of prompt_tokens, and the model is the -latest alias it was sent', () => {
+    const read = usageFromResponse(fixture('mistral-chat'));
+    expect(read).toMatchObject({ format: 'openai-chat', model: 'mistral-large-latest' });
+    expect(read.usage).toEqual({ input: 44, cacheRead: 224, cacheWrite: 0, cacheWrite1h: 0, output: 5 });
   });
 
   it('OpenRouter: both cache reads and cache writes come out of prompt_tokens', () => {
@@ -175,6 +182,21 @@ describe('priceResponse: one call from a response to its cost', () => {
     expect(priced.tool.id).toBe('claude-sonnet-4-5');
     expect(priced.match).toMatchObject({ form: 'exact', normalized: 'claude-sonnet-4-5-20250929' });
     expect(priced.cost.lines?.cacheWrite1h.tokens).toBe(750);
+  });
+
+  it('a moving alias is priced as the model its provider points it at on the day priced, and refused on a day it names no listed model', () => {
+    const at = '2026-11-23T12:00:00Z';
+    const mistral = priceResponse({ tools: tools() }, fixture('mistral-chat'), { at });
+    expect(mistral.match).toMatchObject({ form: 'moving-alias', normalized: 'mistral-large-2512' });
+    expect(mistral.tool.id).toBe('mistral-large-3');
+    expect(mistral.cost.usd).toBeGreaterThan(0);
+    expect(priceResponse({ tools: tools() }, fixture('deepseek-chat-cached'), { at }).tool.id).toBe(
+      'deepseek-v4-1-flash',
+    );
+    // On the day it was served (2026-06-10) the name was DeepSeek V4 Flash's own, a model the directory does not list.
+    expect(() =>
+      priceResponse({ tools: tools() }, fixture('deepseek-chat-cached'), { at: '2026-06-10T09:04:13Z' }),
+    ).toThrow(/no source read says what it pointed at on 2026-06-10/);
   });
 
   it('an OpenRouter slug finds its tool', () => {

@@ -81,10 +81,10 @@ export class NotFoundError extends DirectoryError {
   readonly query: string;
   readonly suggestions: string[];
 
-  constructor(what: string, query: string, suggestions: string[]) {
+  constructor(what: string, query: string, suggestions: string[], reason?: string) {
     super(
       'not-found',
-      `unknown ${what} "${query}"${suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`,
+      `unknown ${what} "${query}"${reason ? `: it ${reason}` : ''}${suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`,
     );
     this.name = 'NotFoundError';
     this.query = query;

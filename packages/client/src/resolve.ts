@@ -8,8 +8,7 @@ import {
   type ModelIdForm,
   type ModelIdMatch,
   modelIdEntries,
-  lookupModelId,
-  closestModelIds,
+  resolveModelId,
 } from '../../../src/cost/model-id.ts';
 import {
   type PricedResponse,
@@ -44,15 +43,19 @@ export function resolveModel(
 ): ResolvedModel {
   const entries = entriesOf(tools, modelIds);
   const byId = new Map(tools.map((t) => [t.id, t]));
-  const match = lookupModelId(
-    entries,
-    query,
-    (id) => byId.get(id)?.releaseDate,
-    (id) => byId.get(id)?.providerId,
-  );
-  const tool = match && tools.find((t) => t.id === match.toolId);
-  if (!match || !tool) throw new NotFoundError('model', query, closestModelIds(entries, query));
-  return { tool, match };
+  try {
+    const match = resolveModelId(
+      entries,
+      query,
+      (id) => byId.get(id)?.releaseDate,
+      (id) => byId.get(id)?.providerId,
+    );
+    const tool = tools.find((t) => t.id === match.toolId);
+    if (!tool) throw new NotFoundError('model', query, []);
+    return { tool, match };
+  } catch (error) {
+    throw notFoundOf(error);
+  }
 }
 
 /**
@@ -72,7 +75,12 @@ export function priceResponse(
       enginePriceResponse({ tools, modelIds: entriesOf(tools, modelIds) }, response, options),
     );
   } catch (error) {
-    if (error instanceof UnknownModelIdError) throw new NotFoundError('model', error.query, error.suggestions);
-    throw error;
+    throw notFoundOf(error);
   }
+}
+
+/** The engine's miss as the client's NotFoundError, keeping why it cannot match (a moving alias, a host prefix). */
+function notFoundOf(error: unknown): unknown {
+  if (!(error instanceof UnknownModelIdError)) return error;
+  return new NotFoundError('model', error.query, error.suggestions, error.reason);
 }

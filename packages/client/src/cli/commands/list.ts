@@ -34,7 +34,8 @@ export async function listCommand(invocation: Invocation): Promise<number> {
   });
   const selected = limit === undefined ? matching : matching.slice(0, limit);
   if (values.json) {
-    printJson(selected);
+    // The envelope of top and cost: `count` is how many match before --limit, `total` how many are listed at all.
+    printJson({ count: matching.length, total: tools.length, lastUpdated, results: selected });
     return 0;
   }
   const scores = scoresById(benchmarks);

@@ -12,7 +12,15 @@ export async function resolveCommand(invocation: Invocation): Promise<number> {
     printJson({ id: tool.id, name: tool.name, status: tool.status, match });
     return 0;
   }
-  const how = match.form === 'exact' ? '' : ` after the ${match.form} wrapping is taken off`;
+  // A snapshot and a moving alias are not wrappings: say which rule read them, and what they were read as.
+  const how =
+    match.form === 'exact'
+      ? ''
+      : match.form === 'dated-snapshot'
+        ? ` by its provider's version rule, as "${match.normalized}"`
+        : match.form === 'moving-alias'
+          ? ` through the pointer its provider publishes, to "${match.normalized}"`
+          : ` after the ${match.form} wrapping is taken off`;
   print(`${tool.id}  ${tool.name} (${tool.status})`);
   print(`"${match.query}" matched ${match.entry.kind} id "${match.entry.id}"${how}`);
   return 0;
