@@ -1,7 +1,9 @@
 /**
  * Number, price and date formatting shared by the pages rendered at build time and the browser
- * script, so a figure reads the same whether the server or the script wrote it. Pure, no imports.
+ * script, so a figure reads the same whether the server or the script wrote it. Pure; it imports only
+ * types, so the browser bundle carries nothing more.
  */
+import type { ScoreDetail } from '../schema/api.ts';
 
 const grouping = /\B(?=(\d{3})+(?!\d))/g;
 
@@ -64,33 +66,12 @@ export function score(value: number): string {
   return value.toFixed(1);
 }
 
-/**
- * A confidence interval published in any of the shapes a document may use: [low, high],
- * { low, high }, { lower, upper } or { lo, hi }. Null when absent or unreadable.
- */
-export function intervalOf(value: unknown): [number, number] | null {
-  let pair: unknown[] | null = null;
-  if (Array.isArray(value)) pair = value;
-  else if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    pair =
-      'low' in o
-        ? [o.low, o.high]
-        : 'lower' in o
-          ? [o.lower, o.upper]
-          : 'lo' in o
-            ? [o.lo, o.hi]
-            : 'min' in o
-              ? [o.min, o.max]
-              : 'best' in o
-                ? [o.best, o.worst]
-                : null;
-  }
-  if (!pair || pair.length < 2) return null;
-  const [low, high] = pair;
-  return typeof low === 'number' && typeof high === 'number' && Number.isFinite(low) && Number.isFinite(high)
-    ? [Math.min(low, high), Math.max(low, high)]
-    : null;
+/** An 80% interval as the documents publish it (scoreDetails.*.interval, overallInterval). */
+type Interval = NonNullable<ScoreDetail['interval']>;
+
+/** A published interval as the pair the pages draw, [low, high]; null where none is published. */
+export function intervalOf(interval: Interval | null | undefined): [number, number] | null {
+  return interval ? [interval.low, interval.high] : null;
 }
 
 /** "80.1 (77.0-83.2)" or "80.1". */
