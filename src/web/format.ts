@@ -1,9 +1,10 @@
 /**
  * Number, price and date formatting shared by the pages rendered at build time and the browser
- * script, so a figure reads the same whether the server or the script wrote it. Pure; it imports only
- * types, so the browser bundle carries nothing more.
+ * script, so a figure reads the same whether the server or the script wrote it. Pure; besides types it
+ * imports only the dependency-free calendar rules, so the browser bundle carries no schema library.
  */
 import type { ScoreDetail } from '../schema/api.ts';
+import { isIsoDate, isYearMonth } from '../schema/calendar.ts';
 
 const grouping = /\B(?=(\d{3})+(?!\d))/g;
 
@@ -49,16 +50,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** "2026-06" -> "Jun 2026"; anything else is returned as it is. */
 export function month(value: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(value);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : value;
+  return isYearMonth(value) ? `${MONTHS[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}` : value;
 }
 
 /** "2026-11-22" or an ISO timestamp -> "22 Nov 2026"; anything else is returned as it is. */
 export function day(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${Number(match[3])} ${name} ${match[1]}` : value;
+  const date = value.slice(0, 10);
+  return isIsoDate(date)
+    ? `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`
+    : value;
 }
 
 /** A score on the 0-100 scale with one decimal. */
