@@ -500,7 +500,7 @@ export const benchmarkSource = z
 export const unscoredTool = z
   .object({
     toolId: slug,
-    name: z.string(),
+    name: z.string().describe("The tool's display name (tools.json name)."),
     reason: z
       .string()
       .describe(
@@ -920,14 +920,17 @@ export const useCasesDocument = z
 
 export const endpointFreshness = z
   .object({
-    path: z.string(),
+    path: z.string().describe('URL path of the document, e.g. /api/tools.json.'),
     etag: z
       .string()
       .describe(
         'Strong ETag of the identity representation (the Node server sends it; static hosts may send their own).',
       ),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    bytes: z.number().int().min(0),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('SHA-256 of the document bytes (identity encoding).'),
+    bytes: z.number().int().min(0).describe('Size of the document in bytes (identity encoding).'),
     count: z.number().int().min(0).describe("Number of elements in the document's main array."),
   })
   .strict();
@@ -1028,7 +1031,7 @@ export const change = z
   .object({
     kind: changeKind,
     toolId: slug.describe('Id of the tool the change is about.'),
-    toolName: z.string(),
+    toolName: z.string().describe("The tool's display name when the release was cut."),
     field: z
       .string()
       .nullable()
@@ -1074,7 +1077,7 @@ export const releaseDocumentEntry = z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .describe('SHA-256 of the document bytes (identity encoding).'),
-    bytes: z.number().int().min(0),
+    bytes: z.number().int().min(0).describe('Size of the document in bytes (identity encoding).'),
   })
   .strict();
 
@@ -1212,7 +1215,7 @@ export const priceHistoryDocument = z
         z
           .object({
             toolId: slug,
-            name: z.string(),
+            name: z.string().describe("The tool's display name (tools.json name)."),
             history: z.array(pricePoint).describe('Prices in force over time, oldest first; periods do not overlap.'),
           })
           .strict(),

@@ -1120,6 +1120,7 @@ export interface BenchmarksDocument {
     unscored: {
       /** Stable lowercase slug identifier; never reused for another entity. */
       toolId: string;
+      /** The tool's display name (tools.json name). */
       name: string;
       /** Why the tool has no score, e.g. `unscored: no published result in a benchmark series the directory scores, as of 2026-11-27`. */
       reason: string;
@@ -1158,10 +1159,13 @@ export interface UseCasesDocument {
 }
 
 export interface EndpointFreshness {
+  /** URL path of the document, e.g. /api/tools.json. */
   path: string;
   /** Strong ETag of the identity representation (the Node server sends it; static hosts may send their own). */
   etag: string;
+  /** SHA-256 of the document bytes (identity encoding). */
   sha256: string;
+  /** Size of the document in bytes (identity encoding). */
   bytes: number;
   /** Number of elements in the document's main array. */
   count: number;
@@ -1214,6 +1218,7 @@ export interface Change {
   kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "successor-named" | "shutdown-changed" | "price-changed" | "context-changed" | "release-date-changed" | "capability-changed" | "first-score" | "score-changed" | "rank-moved" | "task-cost-changed" | "source-changed";
   /** Id of the tool the change is about. */
   toolId: string;
+  /** The tool's display name when the release was cut. */
   toolName: string;
   /** Changed field, e.g. `pricing.input`, `contextTokens`, `benchmarks.sweBench`, `benchmarks.rank`, `sources.pricing`; null for an added or removed model. */
   field: string | null;
@@ -1237,6 +1242,7 @@ export interface ReleaseDocumentEntry {
   path: string;
   /** SHA-256 of the document bytes (identity encoding). */
   sha256: string;
+  /** Size of the document in bytes (identity encoding). */
   bytes: number;
 }
 
@@ -1358,6 +1364,7 @@ export interface PriceHistoryDocument {
   tools: {
     /** Stable lowercase slug identifier; never reused for another entity. */
     toolId: string;
+    /** The tool's display name (tools.json name). */
     name: string;
     /** Prices in force over time, oldest first; periods do not overlap. */
     history: PricePoint[];
