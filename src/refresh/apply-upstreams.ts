@@ -116,7 +116,7 @@ export function applyResults(
     const merge = mergeUpstreamResults(
       next,
       index,
-      read.source,
+      read.upstream,
       read.results!.results,
       next.series.data,
       startedAt.slice(0, 10),
@@ -124,10 +124,10 @@ export function applyResults(
     );
     report.results.push(merge);
     if (merge.ambiguous?.length)
-      throw new Rejection(merge.ambiguous.map((line) => `${read.source.name} upstream: ${line}`));
+      throw new Rejection(merge.ambiguous.map((line) => `${read.upstream.name} upstream: ${line}`));
     report.updates.push(
-      ...merge.updated.map((u) => `${read.source.name}: ${u}`),
-      ...merge.added.map((a) => `${read.source.name}: added ${a}`),
+      ...merge.updated.map((u) => `${read.upstream.name}: ${u}`),
+      ...merge.added.map((a) => `${read.upstream.name}: added ${a}`),
     );
   }
   return next;

@@ -1,5 +1,5 @@
 /**
- * Settings of the benchmark upstreams: a list of sources, each read in its own published format
+ * Settings of the benchmark upstreams: a list of upstreams, each read in its own published format
  * and feeding named series through explicit rules. A rule pins the protocol (benchmark, set,
  * harness, version, effort, who ran it) by matching the fields the format reads; a result that
  * no rule or more than one rule takes is reported as unclassified and kept out of the data.
@@ -17,7 +17,7 @@ export const BENCHMARK_FORMATS = [
   'epoch-runs',
   'harbor-leaderboard',
 ] as const;
-export type BenchmarkSourceFormat = (typeof BENCHMARK_FORMATS)[number];
+export type BenchmarkUpstreamFormat = (typeof BENCHMARK_FORMATS)[number];
 
 const regex = z.string().refine(
   (text) => {
@@ -56,7 +56,7 @@ export const benchmarkFeed = z
   })
   .strict();
 
-export const benchmarkSource = z
+export const benchmarkUpstream = z
   .object({
     name: slug.describe('Name of the upstream in reports, status and releases.'),
     location: z
@@ -78,11 +78,12 @@ export const benchmarkSource = z
   .strict();
 
 export type BenchmarkFeed = z.infer<typeof benchmarkFeed>;
-export type BenchmarkSource = z.infer<typeof benchmarkSource>;
+/** One benchmark upstream: a place the refresh reads results from (not a published series: that is `BenchmarkSource`). */
+export type BenchmarkUpstream = z.infer<typeof benchmarkUpstream>;
 
-const LEGACY_FORMAT: Record<string, BenchmarkSourceFormat> = { auto: 'rows', csv: 'rows-csv', json: 'rows-json' };
+const LEGACY_FORMAT: Record<string, BenchmarkUpstreamFormat> = { auto: 'rows', csv: 'rows-csv', json: 'rows-json' };
 
-/** A single `{ location, format }` object (the earlier setting) is read as one source of the row format. */
+/** A single `{ location, format }` object (the earlier setting) is read as one upstream of the row format. */
 function fromLegacy(value: unknown): unknown {
   if (value === undefined) return [];
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
@@ -91,9 +92,9 @@ function fromLegacy(value: unknown): unknown {
   return [{ name: 'benchmarks', location: legacy.location ?? 'skip', format }];
 }
 
-export const benchmarkSources = z
-  .preprocess(fromLegacy, z.array(benchmarkSource))
-  .refine((list) => new Set(list.map((s) => s.name)).size === list.length, 'names a source twice')
+export const benchmarkUpstreams = z
+  .preprocess(fromLegacy, z.array(benchmarkUpstream))
+  .refine((list) => new Set(list.map((s) => s.name)).size === list.length, 'names an upstream twice')
   .describe('Benchmark upstreams, each in its published format.');
 
 /**
@@ -101,6 +102,6 @@ export const benchmarkSources = z
  * the row format (or "skip": none), in place of the configured list: a run pointed at one file
  * reaches nothing else.
  */
-export function withBenchmarksLocation(location: string): BenchmarkSource[] {
+export function withBenchmarksLocation(location: string): BenchmarkUpstream[] {
   return [{ name: 'benchmarks', location, format: 'rows', aliases: {}, feeds: [] }];
 }

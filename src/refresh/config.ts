@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { Cron } from 'croner';
 import { z } from 'zod';
-import { benchmarkSources, withBenchmarksLocation } from './config-benchmarks.ts';
+import { benchmarkUpstreams, withBenchmarksLocation } from './config-benchmarks.ts';
 import { lifecycleSources } from './config-lifecycle.ts';
 
 export const DEFAULT_SCHEDULE = '0 6 * * 1';
@@ -56,7 +56,7 @@ export const refreshConfigSchema = z
           })
           .strict()
           .prefault({}),
-        benchmarks: benchmarkSources.prefault([]),
+        benchmarks: benchmarkUpstreams.prefault([]),
         lifecycle: lifecycleSources.default([]),
       })
       .strict()

@@ -14,7 +14,7 @@ import { type SourceData, taskRunsToolId } from '../compile/load.ts';
 import type { BenchmarkResult, ResultsFile, SeriesFile, TaskRun } from '../schema/source.ts';
 import { classify, takes } from './classify.ts';
 import { ambiguity, curatedRun, oneRun, type PlacedRow } from './one-run.ts';
-import type { BenchmarkSource } from './config-benchmarks.ts';
+import type { BenchmarkUpstream } from './config-benchmarks.ts';
 import { closestTools, type MatchOutcome, matchTool, type ToolIndex } from './match.ts';
 import type { UpstreamResult } from './upstream/results.ts';
 
@@ -113,7 +113,7 @@ function isRecent(date: string, readOn: string, windowDays: number): boolean {
 type Candidate = Map<string, { value: number; date: string; results: number }>;
 
 /** The model a result is about, as the upstream names it: its model field (without a run setting), else its first key. */
-function propose(proposed: Map<string, Candidate>, result: UpstreamResult, feeds: BenchmarkSource['feeds']): void {
+function propose(proposed: Map<string, Candidate>, result: UpstreamResult, feeds: BenchmarkUpstream['feeds']): void {
   const series = feeds.find((feed) => takes(feed, result.fields))!.series;
   const { modelBase, model, models } = result.fields;
   const name = modelBase ?? model ?? models ?? result.keys[0] ?? result.name;
@@ -217,7 +217,7 @@ function unmatchedLine(match: Exclude<MatchOutcome, { kind: 'matched' }>, name: 
 /** What placing and storing the rows of one read need. */
 interface ReadContext {
   index: ToolIndex;
-  upstream: Pick<BenchmarkSource, 'name' | 'aliases' | 'feeds'>;
+  upstream: Pick<BenchmarkUpstream, 'name' | 'aliases' | 'feeds'>;
   series: ReadonlyMap<string, SeriesFile['series'][number]>;
   tools: ReadonlyMap<string, SourceData['tools'][number]['data']>;
   readOn: string;
@@ -286,7 +286,7 @@ export interface CandidateWindow {
 export function mergeUpstreamResults(
   next: SourceData,
   index: ToolIndex,
-  upstream: Pick<BenchmarkSource, 'name' | 'aliases' | 'feeds'>,
+  upstream: Pick<BenchmarkUpstream, 'name' | 'aliases' | 'feeds'>,
   results: readonly UpstreamResult[],
   seriesFile: SeriesFile,
   readOn: string,

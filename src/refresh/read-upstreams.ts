@@ -8,7 +8,7 @@ import type { SourceData } from '../compile/load.ts';
 import { appendIssues, formatIssue, type DataIssue } from '../compile/errors.ts';
 import { redactLocation } from '../fs/redact.ts';
 import type { UpstreamUsed } from '../schema/api.ts';
-import type { BenchmarkSource } from './config-benchmarks.ts';
+import type { BenchmarkUpstream } from './config-benchmarks.ts';
 import type { LifecycleSource } from './config-lifecycle.ts';
 import type { RefreshConfig } from './config.ts';
 import { readUpstream, UpstreamError } from './fetch.ts';
@@ -24,13 +24,13 @@ import type { UpstreamResults } from './upstream/results.ts';
 export interface PricingRead {
   used: UpstreamUsed;
   index?: ModelsDevIndex;
-  /** The parsed document, for the benchmark source that reads its `benchmarks` arrays. */
+  /** The parsed document, for the benchmark upstream that reads its `benchmarks` arrays. */
   document?: unknown;
 }
 
-/** One benchmark source as read: rows (the directory's own format) or results (a leaderboard format). */
+/** One benchmark upstream as read: rows (the directory's own format) or results (a leaderboard format). */
 export interface BenchmarkRead {
-  source: BenchmarkSource;
+  upstream: BenchmarkUpstream;
   used: UpstreamUsed;
   rows?: BenchmarkRow[];
   results?: UpstreamResults & { ok: true };
@@ -84,16 +84,16 @@ async function readPricing(
   }
 }
 
-async function readBenchmarkSource(
-  source: BenchmarkSource,
+async function readBenchmarkUpstream(
+  upstream: BenchmarkUpstream,
   config: RefreshConfig,
   wanted: ReadonlySet<string>,
   issues: DataIssue[],
 ): Promise<BenchmarkRead> {
-  const { name, location } = source;
-  if (location === 'skip' || location === 'pricing') return { source, used: { name, location, sha256: null } };
+  const { name, location } = upstream;
+  if (location === 'skip' || location === 'pricing') return { upstream, used: { name, location, sha256: null } };
   const label = `${name} upstream`;
-  const reader = readerOf(UPSTREAM_FORMATS, source.format);
+  const reader = readerOf(UPSTREAM_FORMATS, upstream.format);
   try {
     const fetched = await readUpstream(label, location, reader.mediaTypes, config.limits);
     const used = { name, location: publicLocation(location), sha256: fetched.sha256 };
@@ -103,16 +103,16 @@ async function readBenchmarkSource(
         (location.endsWith('.json') ? 'application/json' : location.endsWith('.csv') ? 'text/csv' : null);
       const read = readBenchmarks(fetched.body, mediaType, reader.rows, label);
       if (!read.ok) appendIssues(issues, read.issues);
-      return read.ok ? { source, used, rows: read.rows } : { source, used };
+      return read.ok ? { upstream, used, rows: read.rows } : { upstream, used };
     }
     const origin = /^https:\/\//.test(location)
       ? redactLocation(location)
-      : (source.sourceUrl ?? publicLocation(location));
+      : (upstream.sourceUrl ?? publicLocation(location));
     const read = reader.read(fetched.body, { origin, wanted, label });
     if (!read.ok) appendIssues(issues, read.issues);
-    return read.ok ? { source, used, results: read } : { source, used };
+    return read.ok ? { upstream, used, results: read } : { upstream, used };
   } catch (error) {
-    return { source, used: unreachable(name, label, location, error, issues) };
+    return { upstream, used: unreachable(name, label, location, error, issues) };
   }
 }
 
@@ -144,9 +144,9 @@ function fromPricingDocument(
   wanted: ReadonlySet<string>,
   issues: DataIssue[],
 ): BenchmarkRead {
-  if (read.source.location !== 'pricing' || pricing.document === undefined) return read;
-  const origin = read.source.sourceUrl ?? config.upstreams.pricing.sourceUrl;
-  const results = readModelsDevBenchmarks(pricing.document, wanted, origin, `${read.source.name} upstream`);
+  if (read.upstream.location !== 'pricing' || pricing.document === undefined) return read;
+  const origin = read.upstream.sourceUrl ?? config.upstreams.pricing.sourceUrl;
+  const results = readModelsDevBenchmarks(pricing.document, wanted, origin, `${read.upstream.name} upstream`);
   if (!results.ok) appendIssues(issues, results.issues);
   const used = { ...read.used, sha256: pricing.used.sha256 };
   return results.ok ? { ...read, used, results } : { ...read, used };
@@ -159,7 +159,7 @@ export async function readUpstreams(run: Run, source: SourceData): Promise<Upstr
   const wanted = new Set(source.tools.map((t) => t.data.upstream.modelsDev).filter((k): k is string => k !== null));
   const [pricing, reads, lifecycle] = await Promise.all([
     readPricing(config.upstreams.pricing.location, config, wanted, issues),
-    Promise.all(config.upstreams.benchmarks.map((s) => readBenchmarkSource(s, config, wanted, issues))),
+    Promise.all(config.upstreams.benchmarks.map((s) => readBenchmarkUpstream(s, config, wanted, issues))),
     Promise.all(config.upstreams.lifecycle.map((s) => readLifecycleSource(s, config, issues))),
   ]);
   const benchmarks = reads.map((read) => fromPricingDocument(read, pricing, config, wanted, issues));

@@ -317,10 +317,10 @@ export const scoreDetail = z
 
 const scoreDetails = z
   .object({
-    sweBench: scoreDetail,
-    liveCodeBench: scoreDetail,
-    humanEval: scoreDetail,
-    bigCodeBench: scoreDetail,
+    sweBench: scoreDetail.describe('SWE-bench Verified as reported by model developers.'),
+    liveCodeBench: scoreDetail.describe("LiveCodeBench, Artificial Analysis's runs."),
+    humanEval: scoreDetail.describe('HumanEval, as EvalPlus measures it.'),
+    bigCodeBench: scoreDetail.describe('BigCodeBench Complete, full set, from its leaderboard.'),
     sweBenchPro: scoreDetail.describe(ext('SWE-bench Pro as reported by model developers (weighted in overallScore).')),
     terminalBench: scoreDetail.describe(
       ext('Terminal-Bench 4.0, official leaderboard runs (weighted in overallScore).'),
@@ -332,9 +332,9 @@ const publishedResult = z
   .object({
     series: slug,
     value: percent,
-    variant: z.string(),
+    variant: z.string().describe('Harness, effort and set of the run, as published.'),
     date: dateOrMonth.describe('Date of the result as the source states it.'),
-    source: z.string(),
+    source: z.string().describe('Where the result was published (for a quote: "X as quoted in Y").'),
     reportedBy,
     runClass: z
       .enum(['standard', 'unstated', 'nonstandard'])
@@ -428,9 +428,9 @@ export const benchmarkModel = z
 export const benchmarkSource = z
   .object({
     id: slug,
-    name: z.string(),
+    name: z.string().describe('Display name of the series: benchmark, set, harness class and who ran it.'),
     url: httpsUrl,
-    license: z.string(),
+    license: z.string().describe('License or terms of the published figures of this series.'),
     description: z
       .string()
       .describe(ext('What the benchmark series measures (one protocol: version, set, harness class, reporter).')),
@@ -468,9 +468,11 @@ export const benchmarkSource = z
       ),
     crossValidation: z
       .object({
-        n: z.number().int(),
-        maeModel: z.number(),
-        maeBaseline: z.number(),
+        n: z.number().int().describe('Measured values held out, one at a time.'),
+        maeModel: z.number().describe('Mean absolute error of the scoring model on them, in points.'),
+        maeBaseline: z
+          .number()
+          .describe("Mean absolute error of the series' mean on them, in points: the bar the model must beat."),
         coverage: z
           .number()
           .min(0)
@@ -498,7 +500,7 @@ export const benchmarkSource = z
 export const unscoredTool = z
   .object({
     toolId: slug,
-    name: z.string(),
+    name: z.string().describe("The tool's display name (tools.json name)."),
     reason: z
       .string()
       .describe(
@@ -855,9 +857,12 @@ export const benchmarksDocument = z
           ),
         calibration: z
           .object({
-            level: z.literal(0.8),
+            level: z.literal(0.8).describe('Nominal coverage of the intervals checked: 0.8.'),
             target: z
-              .object({ low: z.number(), high: z.number() })
+              .object({
+                low: z.number().describe('Lowest share of held-out values inside that passes.'),
+                high: z.number().describe('Highest share that passes (wider intervals than needed fail too).'),
+              })
               .strict()
               .describe('Coverage the nominal 80% intervals must reach on held-out values.'),
             coverage: z
@@ -865,10 +870,13 @@ export const benchmarksDocument = z
               .min(0)
               .max(1)
               .describe('Share of all held-out measured values inside their interval (cross-fitted).'),
-            n: z.number().int().min(0),
-            passes: z.boolean(),
+            n: z.number().int().min(0).describe('Held-out measured values the coverage counts.'),
+            passes: z.boolean().describe('The coverage lies within the target.'),
             outsideRange: z
-              .object({ n: z.number().int().min(0), coverage: z.number().min(0).max(1).nullable() })
+              .object({
+                n: z.number().int().min(0).describe('Held-out values outside their range.'),
+                coverage: z.number().min(0).max(1).nullable(),
+              })
               .strict()
               .describe(
                 "The same for held-out values outside the range of their series' other values (held-out extrapolations).",
@@ -912,14 +920,17 @@ export const useCasesDocument = z
 
 export const endpointFreshness = z
   .object({
-    path: z.string(),
+    path: z.string().describe('URL path of the document, e.g. /api/tools.json.'),
     etag: z
       .string()
       .describe(
         'Strong ETag of the identity representation (the Node server sends it; static hosts may send their own).',
       ),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    bytes: z.number().int().min(0),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('SHA-256 of the document bytes (identity encoding).'),
+    bytes: z.number().int().min(0).describe('Size of the document in bytes (identity encoding).'),
     count: z.number().int().min(0).describe("Number of elements in the document's main array."),
   })
   .strict();
@@ -1020,7 +1031,7 @@ export const change = z
   .object({
     kind: changeKind,
     toolId: slug.describe('Id of the tool the change is about.'),
-    toolName: z.string(),
+    toolName: z.string().describe("The tool's display name when the release was cut."),
     field: z
       .string()
       .nullable()
@@ -1066,7 +1077,7 @@ export const releaseDocumentEntry = z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .describe('SHA-256 of the document bytes (identity encoding).'),
-    bytes: z.number().int().min(0),
+    bytes: z.number().int().min(0).describe('Size of the document in bytes (identity encoding).'),
   })
   .strict();
 
@@ -1204,7 +1215,7 @@ export const priceHistoryDocument = z
         z
           .object({
             toolId: slug,
-            name: z.string(),
+            name: z.string().describe("The tool's display name (tools.json name)."),
             history: z.array(pricePoint).describe('Prices in force over time, oldest first; periods do not overlap.'),
           })
           .strict(),

@@ -4,6 +4,7 @@
  * validation error reads as an instruction.
  */
 import { z } from 'zod';
+import { DAY_PATTERN, isCalendarDay, MONTH_PATTERN } from './calendar.ts';
 
 export const slug = z
   .string()
@@ -12,32 +13,15 @@ export const slug = z
 
 // The calendar primitives. Each curated date is one of these three, so a date means the same everywhere and a
 // day that no calendar has (2026-13-45, 2025-02-31) fails the build, naming the file, the field and the value.
-const MONTH_PATTERN = '\\d{4}-(?:0[1-9]|1[0-2])';
-const DAY_PATTERN = `${MONTH_PATTERN}-(?:0[1-9]|[12]\\d|3[01])`;
-/** The whole-string pattern of `yearMonth`, for a schema written by hand (an OpenAPI path parameter). */
-export const YEAR_MONTH_PATTERN = `^(?:${MONTH_PATTERN})$`;
-
-/** True for YYYY-MM and for a YYYY-MM-DD that the (proleptic Gregorian) calendar has: no 31 April, 29 February only in leap years. */
-export function isCalendarDay(text: string): boolean {
-  if (text.length !== 10) return true;
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** True for a YYYY-MM-DD day the calendar has: `isoDate`'s test, for a schema that words its own error (MCP inputs). */
-export function isIsoDate(text: string): boolean {
-  return new RegExp(`^(?:${DAY_PATTERN})$`).test(text) && isCalendarDay(text);
-}
-
-/** `dateOrMonth`'s shape alone (YYYY-MM or YYYY-MM-DD), for a reader that words the impossible day apart. */
-export const DATE_OR_MONTH_SHAPE = new RegExp(`^(?:${DAY_PATTERN}|${MONTH_PATTERN})$`);
-
-/** True for a YYYY-MM month or a YYYY-MM-DD day the calendar has: `dateOrMonth`'s test, for upstream readers. */
-export function isDateOrMonth(text: string): boolean {
-  return DATE_OR_MONTH_SHAPE.test(text) && isCalendarDay(text);
-}
+// Their rules are in the dependency-free calendar.ts, which the browser script and the client load without zod.
+export {
+  DATE_OR_MONTH_SHAPE,
+  isCalendarDay,
+  isDateOrMonth,
+  isIsoDate,
+  isYearMonth,
+  YEAR_MONTH_PATTERN,
+} from './calendar.ts';
 
 function calendarString(pattern: string, expected: string) {
   return z

@@ -1,7 +1,10 @@
 /**
  * Number, price and date formatting shared by the pages rendered at build time and the browser
- * script, so a figure reads the same whether the server or the script wrote it. Pure, no imports.
+ * script, so a figure reads the same whether the server or the script wrote it. Pure; besides types it
+ * imports only the dependency-free calendar rules, so the browser bundle carries no schema library.
  */
+import type { ScoreDetail } from '../schema/api.ts';
+import { isIsoDate, isYearMonth } from '../schema/calendar.ts';
 
 const grouping = /\B(?=(\d{3})+(?!\d))/g;
 
@@ -47,16 +50,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** "2026-06" -> "Jun 2026"; anything else is returned as it is. */
 export function month(value: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(value);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : value;
+  return isYearMonth(value) ? `${MONTHS[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}` : value;
 }
 
 /** "2026-11-22" or an ISO timestamp -> "22 Nov 2026"; anything else is returned as it is. */
 export function day(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${Number(match[3])} ${name} ${match[1]}` : value;
+  const date = value.slice(0, 10);
+  return isIsoDate(date)
+    ? `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`
+    : value;
 }
 
 /** A score on the 0-100 scale with one decimal. */
@@ -64,33 +66,12 @@ export function score(value: number): string {
   return value.toFixed(1);
 }
 
-/**
- * A confidence interval published in any of the shapes a document may use: [low, high],
- * { low, high }, { lower, upper } or { lo, hi }. Null when absent or unreadable.
- */
-export function intervalOf(value: unknown): [number, number] | null {
-  let pair: unknown[] | null = null;
-  if (Array.isArray(value)) pair = value;
-  else if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    pair =
-      'low' in o
-        ? [o.low, o.high]
-        : 'lower' in o
-          ? [o.lower, o.upper]
-          : 'lo' in o
-            ? [o.lo, o.hi]
-            : 'min' in o
-              ? [o.min, o.max]
-              : 'best' in o
-                ? [o.best, o.worst]
-                : null;
-  }
-  if (!pair || pair.length < 2) return null;
-  const [low, high] = pair;
-  return typeof low === 'number' && typeof high === 'number' && Number.isFinite(low) && Number.isFinite(high)
-    ? [Math.min(low, high), Math.max(low, high)]
-    : null;
+/** An 80% interval as the documents publish it (scoreDetails.*.interval, overallInterval). */
+type Interval = NonNullable<ScoreDetail['interval']>;
+
+/** A published interval as the pair the pages draw, [low, high]; null where none is published. */
+export function intervalOf(interval: Interval | null | undefined): [number, number] | null {
+  return interval ? [interval.low, interval.high] : null;
 }
 
 /** "80.1 (77.0-83.2)" or "80.1". */

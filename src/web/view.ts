@@ -1,10 +1,10 @@
 /**
- * What the pages show, derived from the published documents only. Fields that other parts of
- * the project are still adding (intervals, ranks, unscored reasons, lifecycle dates) are read
- * defensively: a page renders the same before they exist and shows them once they do.
+ * What the pages show, derived from the published documents only, read through their published
+ * types (src/schema/api.ts): a field renamed or removed there fails to compile here.
  */
 import type {
   BenchmarkModel,
+  BenchmarksDocument,
   ScoreDetail,
   BenchmarkSource,
   ChangesDocument,
@@ -33,31 +33,19 @@ export interface Component {
   weight: number;
 }
 
-/** The four seed benchmarks and weights of the original method, used when benchmarks.aggregate is not published. */
-const DEFAULT_COMPONENTS: Component[] = [
-  { field: 'sweBench', name: 'SWE-bench Verified', weight: 0.4 },
-  { field: 'liveCodeBench', name: 'LiveCodeBench', weight: 0.3 },
-  { field: 'bigCodeBench', name: 'BigCodeBench', weight: 0.2 },
-  { field: 'humanEval', name: 'HumanEval', weight: 0.1 },
-];
+/** The published benchmarks, as the pages read them. */
+type Benchmarks = BenchmarksDocument['benchmarks'];
 
-/** The components of the overall score as published (benchmarks.aggregate), else the original four. */
-export function componentsOf(benchmarks: object): Component[] {
-  const aggregate = extra(benchmarks, 'aggregate');
-  if (!Array.isArray(aggregate)) return DEFAULT_COMPONENTS;
-  const out: Component[] = [];
-  for (const entry of aggregate) {
-    if (!entry || typeof entry !== 'object') continue;
-    const e = entry as Record<string, unknown>;
-    if (typeof e.field === 'string' && typeof e.weight === 'number')
-      out.push({ field: e.field, name: typeof e.benchmark === 'string' ? e.benchmark : e.field, weight: e.weight });
-  }
-  return out.length ? out : DEFAULT_COMPONENTS;
+/** The components of the overall score, as published (benchmarks.aggregate). */
+export function componentsOf(benchmarks: Pick<Benchmarks, 'aggregate'>): Component[] {
+  return benchmarks.aggregate.map((entry) => ({ field: entry.field, name: entry.benchmark, weight: entry.weight }));
 }
 
-/** A model's score detail for one component field (the set of fields may grow). */
-export function detailOf(model: BenchmarkModel, field: string): ScoreDetail | undefined {
-  return (model.scoreDetails as Record<string, ScoreDetail | undefined>)[field];
+/** A model's score detail for one component field; undefined for a field scoreDetails does not have. */
+export function detailOf(model: Pick<BenchmarkModel, 'scoreDetails'>, field: string): ScoreDetail | undefined {
+  // Components name their field as a string (benchmarks.aggregate[].field): look it up among the published ones.
+  const details: Partial<Record<string, ScoreDetail>> = model.scoreDetails;
+  return details[field];
 }
 
 export interface Scored {
@@ -101,14 +89,15 @@ export interface Site {
 const DEFAULT_UNSCORED_REASON =
   'No published benchmark result in the data yet (a model is scored only with at least one).';
 
-function numberOr(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+/** Kept for the pages' existing calls: one published field, typed by the schema, so a renamed field fails to compile. */
+export function extra<T extends object, K extends KeysOf<T>>(record: T, key: K): FieldOf<T, K> {
+  return (record as Partial<Record<K, FieldOf<T, K>>>)[key] as FieldOf<T, K>;
 }
 
-/** Reads an optional field the schema may not declare yet. */
-export function extra(record: object, key: string): unknown {
-  return (record as Record<string, unknown>)[key];
-}
+/** Every key of every member of a union (plain keyof keeps only the keys all members share). */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/** The type of key K in each member of T that has it, undefined in a member that does not. */
+type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never;
 
 /** The components that carry weight in the overall score: what "N of M measured" counts. */
 export function weightedComponents(components: readonly Component[]): Component[] {
@@ -116,62 +105,41 @@ export function weightedComponents(components: readonly Component[]): Component[
 }
 
 /**
- * A scored model with how much of its score rests on measured values: the share of the
- * components' weight (rounded to hundredths) and the count of weighted components that are
- * measured, as the API publishes it (measuredCount), so the page and the API never disagree.
+ * The share of a scored model's overall weight that rests on measured values, rounded to
+ * hundredths; how many components are measured is published beside it (measuredCount).
  */
-export function measuredShare(
-  model: Pick<BenchmarkModel, 'scoreDetails'>,
-  components: readonly Component[],
-): { measuredWeight: number; counted: number } {
+export function measuredShare(model: Pick<BenchmarkModel, 'scoreDetails'>, components: readonly Component[]): number {
   const totalWeight = components.reduce((sum, c) => sum + c.weight, 0) || 1;
   let measuredWeight = 0;
-  let counted = 0;
   for (const c of weightedComponents(components))
-    if (detailOf(model as BenchmarkModel, c.field)?.kind === 'measured') {
-      measuredWeight += c.weight / totalWeight;
-      counted += 1;
-    }
-  return { measuredWeight: Math.round(measuredWeight * 100) / 100, counted };
+    if (detailOf(model, c.field)?.kind === 'measured') measuredWeight += c.weight / totalWeight;
+  return Math.round(measuredWeight * 100) / 100;
 }
 
 function scoredOf(model: BenchmarkModel, tool: Tool, components: readonly Component[]): Scored {
-  const { measuredWeight, counted } = measuredShare(model, components);
-  const measuredCount = numberOr(extra(model, 'measuredCount')) ?? counted;
+  const measuredWeight = measuredShare(model, components);
   return {
     model,
     tool,
-    interval: intervalOf(extra(model, 'overallInterval')),
-    rank: numberOr(extra(model, 'rank')),
-    rankRange: intervalOf(extra(model, 'rankRange')),
+    interval: intervalOf(model.overallInterval),
+    rank: model.rank,
+    rankRange: [model.rankRange.best, model.rankRange.worst],
     measuredWeight,
-    measuredCount,
+    measuredCount: model.measuredCount,
     measured: measuredWeight >= 0.5,
-    provisional: typeof extra(model, 'provisional') === 'string' ? (extra(model, 'provisional') as string) : null,
+    provisional: model.provisional,
   };
 }
 
-/** Why each unscored tool has no score, as published with the benchmarks (any of a few likely shapes). */
-function unscoredReasons(benchmarks: object): Map<string, string> {
-  const reasons = new Map<string, string>();
-  for (const key of ['unscored', 'unscoredTools', 'unscoredModels']) {
-    const list = extra(benchmarks, key);
-    if (!Array.isArray(list)) continue;
-    for (const entry of list) {
-      if (!entry || typeof entry !== 'object') continue;
-      const e = entry as Record<string, unknown>;
-      const id = [e.toolId, e.modelId, e.id].find((v) => typeof v === 'string') as string | undefined;
-      const reason = [e.reason, e.why, e.note].find((v) => typeof v === 'string') as string | undefined;
-      // "unscored: no published result in ..." reads better without its label.
-      const text = reason?.replace(/^unscored:\s*/i, '');
-      if (id)
-        reasons.set(
-          id,
-          text ? `${text[0]!.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}` : DEFAULT_UNSCORED_REASON,
-        );
-    }
-  }
-  return reasons;
+/** A published reason as a sentence: "unscored: no published result in ..." reads better without its label. */
+function reasonSentence(reason: string): string {
+  const text = reason.replace(/^unscored:\s*/i, '');
+  return text ? `${text[0]!.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}` : DEFAULT_UNSCORED_REASON;
+}
+
+/** Why each unscored tool has no score, as published with the benchmarks (benchmarks.unscored). */
+function unscoredReasons(benchmarks: Pick<Benchmarks, 'unscored'>): Map<string, string> {
+  return new Map(benchmarks.unscored.map((entry) => [entry.toolId, reasonSentence(entry.reason)]));
 }
 
 /** The platforms that offer each tool, in the order of platforms.json. */

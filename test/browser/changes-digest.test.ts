@@ -4,11 +4,9 @@
  * each filter's count matches the rows left shown; the filter state survives in the address (the copy-link
  * button's link restores it); every release of changes.json and every archive month is linked from the page.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { httpRequest } from '../support/http.ts';
-import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
-import { chromiumMissing, launchChromium, openWatched } from './chromium.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeServed } from '../support/browser-suite.ts';
 
 interface FeedChange {
   kind: string;
@@ -37,135 +35,117 @@ const KINDS: Record<string, string> = {
   rank: 'rank-moved',
 };
 
-describe.skipIf(chromiumMissing() !== null)('the change digest on /changes/', () => {
-  let browser: Browser;
+describeServed('the change digest on /changes/', { viewport: { width: 1440, height: 900 } }, (served) => {
+  let feed: Feed;
+  let week: FeedRelease[];
+  const problems: string[] = [];
+
   beforeAll(async () => {
-    browser = await launchChromium();
+    feed = await served.json<Feed>('/api/changes.json');
+    // The seven days up to the dataset's date: after the day seven days before it, up to and including it.
+    const until = feed.lastUpdated.slice(0, 10);
+    const since = new Date(Date.parse(`${until}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    week = feed.releases.filter((r) => r.date > since && r.date <= until);
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
+    expect(problems).toEqual([]);
   });
 
-  describe.each(runnableTargets())('served by %s', (targetName) => {
-    let target: Target;
-    let ctx: BrowserContext;
-    let feed: Feed;
-    let week: FeedRelease[];
-    const problems: string[] = [];
+  const inWeek = (kind: string) => week.flatMap((r) => r.changes.filter((c) => c.kind === KINDS[kind]));
 
-    beforeAll(async () => {
-      target = await startTarget(targetName, inject('distPath'));
-      ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      feed = JSON.parse((await httpRequest(`${target.baseUrl}/api/changes.json`)).body.toString()) as Feed;
-      // The seven days up to the dataset's date: after the day seven days before it, up to and including it.
-      const until = feed.lastUpdated.slice(0, 10);
-      const since = new Date(Date.parse(`${until}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
-      week = feed.releases.filter((r) => r.date > since && r.date <= until);
-    });
-    afterAll(async () => {
-      await ctx?.close();
-      await target?.stop();
-      expect(problems).toEqual([]);
-    });
+  /** Rows a reader sees: not hidden and laid out. */
+  const shown = (page: Page) =>
+    page.$$eval('#digest tbody tr', (rows) =>
+      rows
+        .filter((r) => !(r as HTMLElement).hidden && (r as HTMLElement).getClientRects().length > 0)
+        .map((r) => ({ ...(r as HTMLElement).dataset })),
+    );
+  const countLine = (page: Page) => page.locator('#digest-count').innerText();
+  const choose = async (page: Page, name: string, value: string) => {
+    await page.selectOption(`#digest-filters select[name="${name}"]`, value);
+    await page.waitForFunction(([n, v]) => new URLSearchParams(location.search).get(n!) === (v || null), [
+      name,
+      value,
+    ] as const);
+  };
 
-    const inWeek = (kind: string) => week.flatMap((r) => r.changes.filter((c) => c.kind === KINDS[kind]));
+  it('counts each kind of the week as changes.json records it, and lists as many rows', async () => {
+    const page = await served.open('/changes/', problems);
+    expect(inWeek('price').length, 'the week has price changes to count').toBeGreaterThan(0);
+    const counts = await page.$$eval('.digest-counts li', (items) => items.map((li) => (li.textContent ?? '').trim()));
+    const all = await shown(page);
+    for (const kind of Object.keys(KINDS)) {
+      const expected = inWeek(kind).length;
+      expect(
+        all.filter((r) => r.kind === kind),
+        kind,
+      ).toHaveLength(expected);
+      expect(
+        counts.some((c) => c.startsWith(`${expected} `)),
+        `a count of ${expected} for ${kind}`,
+      ).toBe(true);
+    }
+    const total = Object.keys(KINDS).reduce((n, k) => n + inWeek(k).length, 0);
+    expect(await countLine(page)).toBe(`Showing ${total} of ${total} changes.`);
+    await page.close();
+  });
 
-    /** Rows a reader sees: not hidden and laid out. */
-    const shown = (page: Page) =>
-      page.$$eval('#digest tbody tr', (rows) =>
-        rows
-          .filter((r) => !(r as HTMLElement).hidden && (r as HTMLElement).getClientRects().length > 0)
-          .map((r) => ({ ...(r as HTMLElement).dataset })),
-      );
-    const countLine = (page: Page) => page.locator('#digest-count').innerText();
-    const choose = async (page: Page, name: string, value: string) => {
-      await page.selectOption(`#digest-filters select[name="${name}"]`, value);
-      await page.waitForFunction(([n, v]) => new URLSearchParams(location.search).get(n!) === (v || null), [
-        name,
-        value,
-      ] as const);
-    };
+  it('filters by kind, provider and model with a count of the rows shown, and a link that restores the view', async () => {
+    const page = await served.open('/changes/', problems);
+    const total = (await shown(page)).length;
+    await choose(page, 'kind', 'price');
+    let rows = await shown(page);
+    expect(rows).toHaveLength(inWeek('price').length);
+    expect(rows.every((r) => r.kind === 'price')).toBe(true);
+    expect(await countLine(page)).toBe(`Showing ${rows.length} of ${total} changes.`);
 
-    it('counts each kind of the week as changes.json records it, and lists as many rows', async () => {
-      const page = await openWatched(ctx, target.baseUrl, '/changes/', problems);
-      expect(inWeek('price').length, 'the week has price changes to count').toBeGreaterThan(0);
-      const counts = await page.$$eval('.digest-counts li', (items) =>
-        items.map((li) => (li.textContent ?? '').trim()),
-      );
-      const all = await shown(page);
-      for (const kind of Object.keys(KINDS)) {
-        const expected = inWeek(kind).length;
-        expect(
-          all.filter((r) => r.kind === kind),
-          kind,
-        ).toHaveLength(expected);
-        expect(
-          counts.some((c) => c.startsWith(`${expected} `)),
-          `a count of ${expected} for ${kind}`,
-        ).toBe(true);
-      }
-      const total = Object.keys(KINDS).reduce((n, k) => n + inWeek(k).length, 0);
-      expect(await countLine(page)).toBe(`Showing ${total} of ${total} changes.`);
-      await page.close();
-    });
+    const provider = rows.find((r) => r.provider)?.provider;
+    expect(provider, 'a price change of a listed model').toBeDefined();
+    await choose(page, 'provider', provider!);
+    rows = await shown(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.kind === 'price' && r.provider === provider)).toBe(true);
+    expect(await countLine(page)).toBe(`Showing ${rows.length} of ${total} changes.`);
 
-    it('filters by kind, provider and model with a count of the rows shown, and a link that restores the view', async () => {
-      const page = await openWatched(ctx, target.baseUrl, '/changes/', problems);
-      const total = (await shown(page)).length;
-      await choose(page, 'kind', 'price');
-      let rows = await shown(page);
-      expect(rows).toHaveLength(inWeek('price').length);
-      expect(rows.every((r) => r.kind === 'price')).toBe(true);
-      expect(await countLine(page)).toBe(`Showing ${rows.length} of ${total} changes.`);
+    const model = rows[0]!.model!;
+    await choose(page, 'model', model);
+    rows = await shown(page);
+    const expected = inWeek('price').filter((c) => c.toolId === model).length;
+    expect(rows).toHaveLength(expected);
+    expect(await countLine(page)).toBe(`Showing ${expected} of ${total} changes.`);
 
-      const provider = rows.find((r) => r.provider)?.provider;
-      expect(provider, 'a price change of a listed model').toBeDefined();
-      await choose(page, 'provider', provider!);
-      rows = await shown(page);
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((r) => r.kind === 'price' && r.provider === provider)).toBe(true);
-      expect(await countLine(page)).toBe(`Showing ${rows.length} of ${total} changes.`);
+    // The copy-link button copies the address; opening it again restores the same rows and choices.
+    await page.locator('.share-btn').click();
+    const link = await page.locator('#share-status a.share-link').getAttribute('href');
+    expect(link).toContain('kind=price');
+    const again = await served.context.newPage();
+    await again.goto(link!, { waitUntil: 'load' });
+    expect(await again.locator('select[name="kind"]').inputValue()).toBe('price');
+    expect(await again.locator('select[name="provider"]').inputValue()).toBe(provider);
+    expect(await again.locator('select[name="model"]').inputValue()).toBe(model);
+    expect(await shown(again)).toHaveLength(expected);
+    expect(await countLine(again)).toBe(`Showing ${expected} of ${total} changes.`);
+    await again.close();
 
-      const model = rows[0]!.model!;
-      await choose(page, 'model', model);
-      rows = await shown(page);
-      const expected = inWeek('price').filter((c) => c.toolId === model).length;
-      expect(rows).toHaveLength(expected);
-      expect(await countLine(page)).toBe(`Showing ${expected} of ${total} changes.`);
+    // Back to every kind: the count follows.
+    await choose(page, 'kind', '');
+    rows = await shown(page);
+    expect(rows.every((r) => r.model === model)).toBe(true);
+    expect(await countLine(page)).toBe(`Showing ${rows.length} of ${total} changes.`);
+    await page.close();
+  });
 
-      // The copy-link button copies the address; opening it again restores the same rows and choices.
-      await page.locator('.share-btn').click();
-      const link = await page.locator('#share-status a.share-link').getAttribute('href');
-      expect(link).toContain('kind=price');
-      const again = await ctx.newPage();
-      await again.goto(link!, { waitUntil: 'load' });
-      expect(await again.locator('select[name="kind"]').inputValue()).toBe('price');
-      expect(await again.locator('select[name="provider"]').inputValue()).toBe(provider);
-      expect(await again.locator('select[name="model"]').inputValue()).toBe(model);
-      expect(await shown(again)).toHaveLength(expected);
-      expect(await countLine(again)).toBe(`Showing ${expected} of ${total} changes.`);
-      await again.close();
-
-      // Back to every kind: the count follows.
-      await choose(page, 'kind', '');
-      rows = await shown(page);
-      expect(rows.every((r) => r.model === model)).toBe(true);
-      expect(await countLine(page)).toBe(`Showing ${rows.length} of ${total} changes.`);
-      await page.close();
-    });
-
-    it('links every release of changes.json and every month of the archive', async () => {
-      const page = await openWatched(ctx, target.baseUrl, '/changes/', problems);
-      const hrefs = new Set(await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href)));
-      const anchors = new Set(await page.$$eval('h3[id^="r-"]', (hs) => hs.map((h) => h.id)));
-      const base = `${target.baseUrl}`;
-      for (const r of feed.releases) {
-        const record = `${base}${r.url}release.json`;
-        expect(hrefs.has(record) || anchors.has(`r-${r.id}`), `release ${r.id}`).toBe(true);
-      }
-      for (const r of week) expect(anchors.has(`r-${r.id}`), `the week's release ${r.id} in full`).toBe(true);
-      for (const m of feed.archive) expect(hrefs.has(`${base}${m.url}`), `archive ${m.month}`).toBe(true);
-      await page.close();
-    });
+  it('links every release of changes.json and every month of the archive', async () => {
+    const page = await served.open('/changes/', problems);
+    const hrefs = new Set(await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href)));
+    const anchors = new Set(await page.$$eval('h3[id^="r-"]', (hs) => hs.map((h) => h.id)));
+    const base = `${served.target.baseUrl}`;
+    for (const r of feed.releases) {
+      const record = `${base}${r.url}release.json`;
+      expect(hrefs.has(record) || anchors.has(`r-${r.id}`), `release ${r.id}`).toBe(true);
+    }
+    for (const r of week) expect(anchors.has(`r-${r.id}`), `the week's release ${r.id} in full`).toBe(true);
+    for (const m of feed.archive) expect(hrefs.has(`${base}${m.url}`), `archive ${m.month}`).toBe(true);
+    await page.close();
   });
 });

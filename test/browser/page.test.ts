@@ -8,13 +8,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, HTML_CONTENT_TYPE } from '../../src/artifact/http-policy.ts';
 import { ROOT } from '../../src/fs/paths.ts';
 import { httpRequest } from '../support/http.ts';
-import { runnableTargets, startTarget, type Target } from '../support/targets.ts';
-import { chromiumMissing, launchChromium } from './chromium.ts';
+import { describeServed } from '../support/browser-suite.ts';
 
 const SCREENSHOTS = path.join(ROOT, 'test-output', 'screenshots');
 
@@ -35,29 +34,18 @@ interface Vector {
   expectedUsd: number | null;
 }
 
-const skip = chromiumMissing();
-
-describe.skipIf(skip !== null)('the web page in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  describe.each(runnableTargets())('served by %s', (targetName) => {
-    let target: Target;
-    let context: BrowserContext;
+describeServed(
+  'the web page in Chromium',
+  { viewport: { width: 1280, height: 900 }, setup: () => mkdir(SCREENSHOTS, { recursive: true }) },
+  (served) => {
+    const targetName = served.name;
     let tools: ToolLite[];
     let totalTools: number;
     let scoredIds: Set<string>;
     const problems: string[] = [];
 
     /** A page that records console errors, uncaught exceptions and failed requests. */
-    async function open(urlPath: string, ctx: BrowserContext = context): Promise<Page> {
+    async function open(urlPath: string, ctx: BrowserContext = served.context): Promise<Page> {
       const page = await ctx.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`${urlPath}: console error: ${message.text()}`);
@@ -66,7 +54,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       page.on('requestfailed', (request) =>
         problems.push(`${urlPath}: request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
       );
-      const response = await page.goto(`${target.baseUrl}${urlPath}`, { waitUntil: 'load' });
+      const response = await page.goto(`${served.target.baseUrl}${urlPath}`, { waitUntil: 'load' });
       expect(response?.status(), urlPath).toBe(200);
       return page;
     }
@@ -91,43 +79,33 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
     }
 
     beforeAll(async () => {
-      target = await startTarget(targetName, inject('distPath'));
-      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const toolsDocument = JSON.parse(
-        (await httpRequest(`${target.baseUrl}/api/tools.json`)).body.toString('utf8'),
-      ) as { tools: ToolLite[]; totalTools: number };
+      const toolsDocument = await served.json<{ tools: ToolLite[]; totalTools: number }>('/api/tools.json');
       tools = toolsDocument.tools;
       totalTools = toolsDocument.totalTools;
-      const benchmarks = JSON.parse(
-        (await httpRequest(`${target.baseUrl}/api/benchmarks.json`)).body.toString('utf8'),
-      ) as { benchmarks: { models: { modelId: string }[] } };
+      const benchmarks = await served.json<{ benchmarks: { models: { modelId: string }[] } }>('/api/benchmarks.json');
       const ids = new Set(tools.map((t) => t.id));
       scoredIds = new Set(benchmarks.benchmarks.models.map((m) => m.modelId).filter((id) => ids.has(id)));
-    });
-    afterAll(async () => {
-      await context?.close();
-      await target?.stop();
     });
 
     it('serves the page as HTML with the CSP, ETags, 304 and precompressed bodies; a page URL without its slash redirects', async () => {
       for (const urlPath of ['/', `/models/${tools[0]!.id}/`, '/calculator/']) {
-        const first = await httpRequest(`${target.baseUrl}${urlPath}`, { headers: { 'Accept-Encoding': 'br' } });
+        const first = await httpRequest(`${served.target.baseUrl}${urlPath}`, { headers: { 'Accept-Encoding': 'br' } });
         expect(first.status, urlPath).toBe(200);
         expect(first.headers['content-type']).toBe(HTML_CONTENT_TYPE);
         expect(first.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
         expect(first.headers['content-encoding']).toBe('br');
         expect(first.headers['x-content-type-options']).toBe('nosniff');
         const etag = String(first.headers.etag);
-        const again = await httpRequest(`${target.baseUrl}${urlPath}`, {
+        const again = await httpRequest(`${served.target.baseUrl}${urlPath}`, {
           headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
         });
         expect(again.status).toBe(304);
         expect(again.body.length).toBe(0);
       }
-      const redirect = await httpRequest(`${target.baseUrl}/models/${tools[0]!.id}`);
+      const redirect = await httpRequest(`${served.target.baseUrl}/models/${tools[0]!.id}`);
       expect(redirect.status).toBe(301);
       expect(redirect.headers.location).toBe(`/models/${tools[0]!.id}/`);
-      expect((await httpRequest(`${target.baseUrl}/models/no-such-model/`)).status).toBe(404);
+      expect((await httpRequest(`${served.target.baseUrl}/models/no-such-model/`)).status).toBe(404);
     });
 
     it('lists every model, sorts by price and by score, and filters', async () => {
@@ -229,7 +207,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       await page.waitForURL(`**/models/${id}/`);
       // The page names each source as the model's own document does (tools.json gives only kind and dates).
       const model = JSON.parse(
-        (await httpRequest(`${target.baseUrl}/api/models/${id}.json`)).body.toString('utf8'),
+        (await httpRequest(`${served.target.baseUrl}/api/models/${id}.json`)).body.toString('utf8'),
       ) as { tool: { sources: { pricing: { url: string } } } };
       expect(await page.locator(`a[href="${model.tool.sources.pricing.url}"]`).count()).toBeGreaterThan(0);
       for (const heading of ['Facts and sources', 'Prices', 'Benchmarks', 'Lifecycle', 'Platforms', 'Price history'])
@@ -239,7 +217,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
     });
 
     it('computes the published cost vectors in the calculator', async () => {
-      const response = await httpRequest(`${target.baseUrl}/api/cost-vectors.json`);
+      const response = await httpRequest(`${served.target.baseUrl}/api/cost-vectors.json`);
       if (response.status === 404) {
         console.warn(
           'no /api/cost-vectors.json in this artifact: the calculator is checked only against its own rendering',
@@ -315,7 +293,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
         taskCost: { configurations: { taskKind: string; costPerSolvedTaskUsd: { value: number } | null }[] };
       }[];
       const published = (
-        JSON.parse((await httpRequest(`${target.baseUrl}/api/benchmarks.json`)).body.toString('utf8')) as {
+        JSON.parse((await httpRequest(`${served.target.baseUrl}/api/benchmarks.json`)).body.toString('utf8')) as {
           benchmarks: { models: Models };
         }
       ).benchmarks.models;
@@ -358,7 +336,10 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
     });
 
     it('reads correctly without JavaScript: every row and link is in the HTML', async () => {
-      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      const noScript = await served.browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 1280, height: 900 },
+      });
       const page = await open('/', noScript);
       expect(await page.locator('#models tbody tr').count()).toBe(totalTools);
       expect(await page.locator('#models tbody tr:not([hidden])').count()).toBe(totalTools);
@@ -372,7 +353,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
     });
 
     it('works on a 375 px phone and saves screenshots', async () => {
-      const phone = await browser.newContext({
+      const phone = await served.browser.newContext({
         viewport: { width: 375, height: 812 },
         deviceScaleFactor: 1,
         isMobile: true,
@@ -385,7 +366,7 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${targetName}-phone-375.png`) });
-      await page.goto(`${target.baseUrl}/calculator/`);
+      await page.goto(`${served.target.baseUrl}/calculator/`);
       await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
@@ -399,13 +380,13 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
       await desktop.locator('#chart a.pt').last().hover();
       await desktop.screenshot({ path: path.join(SCREENSHOTS, `${targetName}-desktop-1280-chart.png`) });
       const model = tools.find((t) => scoredIds.has(t.id))!.id;
-      await desktop.goto(`${target.baseUrl}/models/${model}/`);
+      await desktop.goto(`${served.target.baseUrl}/models/${model}/`);
       await desktop.screenshot({
         path: path.join(SCREENSHOTS, `${targetName}-desktop-1280-model.png`),
         fullPage: true,
       });
       if (process.env.UPDATE_DOCS_SCREENSHOT && targetName === 'node') {
-        const shot = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+        const shot = await served.browser.newContext({ viewport: { width: 1100, height: 820 } });
         const docs = await open('/#chart-h', shot);
         await docs.screenshot({ path: path.join(ROOT, 'docs', 'page.png') });
         await shot.close();
@@ -416,5 +397,5 @@ describe.skipIf(skip !== null)('the web page in Chromium', () => {
     it('logged no console error, uncaught exception or failed request on any page', () => {
       expect(problems).toEqual([]);
     });
-  });
-});
+  },
+);

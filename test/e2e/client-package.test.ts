@@ -37,7 +37,7 @@ describe('the package', () => {
       )
     ).stdout;
 
-  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine and refit rule, LICENSE, README and package.json', async () => {
+  it('`npm pack --dry-run` ships only the compiled client (ESM and CommonJS), the compiled cost engine, refit and calendar rules, LICENSE, README and package.json', async () => {
     const [report] = JSON.parse(await npm(['pack', '--dry-run', '--json', '--ignore-scripts=false'], packageDir)) as [
       { files: { path: string }[] },
     ];
@@ -65,9 +65,10 @@ describe('the package', () => {
     const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);
-    // The one dependency-free rule the client shares with the server: which changes are refitted estimates.
-    const refit = ['dist/src/schema/refit.js', 'dist/src/schema/refit.d.ts'];
-    // The CommonJS build (for require()) holds the library, the cost engine and that rule, not the CLI.
+    // The dependency-free rules the client shares with the server: which changes are refitted estimates, and
+    // what a day and a month are (the schema's own calendar rules).
+    const refit = ['refit', 'calendar'].flatMap((m) => [`dist/src/schema/${m}.js`, `dist/src/schema/${m}.d.ts`]);
+    // The CommonJS build (for require()) holds the library, the cost engine and those rules, not the CLI.
     const cjs = [...client, ...cost, ...refit].map((f) => f.replace(/^dist\//, 'dist/cjs/'));
     expect(files).toEqual(
       [

@@ -1,10 +1,10 @@
 /**
- * Typed builders for the records tests make by hand: a fact's source, a published tool (tools.json) and a
- * benchmark result. Each returns a complete, schema-shaped value with plain defaults, so a test states only the
+ * Typed builders for the records tests make by hand: a fact's source, a published tool (tools.json), a
+ * benchmark result and a use case. Each returns a complete, schema-shaped value with plain defaults, so a test states only the
  * fields it is about and the compiler, not a cast, says when the schema gains or renames a field.
  */
 import type { Tool } from '../../src/schema/api.ts';
-import type { BenchmarkResult, FactSource } from '../../src/schema/source.ts';
+import type { BenchmarkResult, FactSource, UseCaseFile } from '../../src/schema/source.ts';
 
 /** Where a fact comes from: a first-party page, read and checked on fixed days. */
 export function factSource(extra: Partial<FactSource> = {}): FactSource {
@@ -78,6 +78,24 @@ export function benchmarkResult(series: string, value: number, extra: Partial<Be
     source: 'https://bench.test/results',
     reportedBy: 'independent',
     license: 'test',
+    ...extra,
+  };
+}
+
+/** A use case ranked by `sortBy`: a 10K-in, 1K-out scenario, no filter, five picks, no prose. */
+export function useCaseFile(sortBy: UseCaseFile['sortBy'], extra: Partial<UseCaseFile> = {}): UseCaseFile {
+  return {
+    id: 'u',
+    title: 'Title',
+    slug: 'u',
+    keyword: 'kw',
+    description: 'A description of twenty chars',
+    sortBy,
+    scenario: { inputTokens: 10_000, outputTokens: 1_000 },
+    filter: {},
+    topPicksCount: 5,
+    intro: '',
+    faq: [],
     ...extra,
   };
 }

@@ -5,12 +5,12 @@
 import path from 'node:path';
 import type { SourceData } from '../../src/compile/load.ts';
 import { ROOT } from '../../src/fs/paths.ts';
-import type { BenchmarkSource } from '../../src/refresh/config-benchmarks.ts';
+import type { BenchmarkUpstream } from '../../src/refresh/config-benchmarks.ts';
 import { loadRefreshConfig } from '../../src/refresh/config.ts';
 import type { UpstreamResult } from '../../src/refresh/upstream/results.ts';
 
 /** The benchmark upstream of that name in the repository's refresh.config.json (its real feed rules). */
-export async function upstreamNamed(name: string): Promise<BenchmarkSource> {
+export async function upstreamNamed(name: string): Promise<BenchmarkUpstream> {
   const config = await loadRefreshConfig(path.join(ROOT, 'refresh.config.json'));
   return config.upstreams.benchmarks.find((b) => b.name === name)!;
 }

@@ -5,7 +5,7 @@ import type { UseCaseFile } from '../../src/schema/source.ts';
 import { blendedPrice, contextWindowText, formatUsd, scenarioCost } from '../../src/compile/derive/pricing.ts';
 import { rankTopPicks, renderPlaceholders, type PickEvidence } from '../../src/compile/derive/use-cases.ts';
 import { computeMembership } from '../../src/compile/derive/categories.ts';
-import { publishedTool } from '../support/fixtures.ts';
+import { publishedTool, useCaseFile } from '../support/fixtures.ts';
 import { freshSource } from '../support/source.ts';
 
 /** A published tool at its own input and output price (no caching price); `extra` replaces whole fields. */
@@ -17,21 +17,14 @@ function tool(id: string, input: number, output: number, extra: Partial<Tool> = 
   });
 }
 
+/** A use case over a 100K-in, 10K-out scenario in which any coding benchmark counts as evidence. */
 function useCase(sortBy: UseCaseFile['sortBy'], filter: UseCaseFile['filter'] = {}, topPicksCount = 3): UseCaseFile {
-  return {
-    id: 'u',
-    title: 'Title',
-    slug: 'u',
-    keyword: 'kw',
-    description: 'A description of twenty chars',
-    sortBy,
+  return useCaseFile(sortBy, {
     scenario: { inputTokens: 100_000, outputTokens: 10_000 },
     filter,
     evidence: { measuredIn: ['*'], why: 'Any coding benchmark counts in these tests.' },
     topPicksCount,
-    intro: '',
-    faq: [],
-  };
+  });
 }
 
 /** Every scored tool has a measured result in series "s". */

@@ -125,7 +125,7 @@ describe('the refresh refuses an ambiguous read', () => {
     const startedAt = `${READ_ON}T06:00:00Z`;
     const run = { report: emptyReport(startedAt, false), startedAt, config: parseRefreshConfig({}) };
     const rows = [highRow({}, 88), { ...highRow({}, 61.4), row: 2 }];
-    const read = { source: aider, used: USED, results: { ok: true as const, results: rows } };
+    const read = { upstream: aider, used: USED, results: { ok: true as const, results: rows } };
     expect(() => applyResults(run, source, [read])).toThrow(Rejection);
     expect(() => applyResults(run, source, [read])).toThrow(
       /aider-polyglot upstream: rows 1 and 2 are one run of gpt-5 in aider-polyglot with two values \(88, 61\.4\)/,

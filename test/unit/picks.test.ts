@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchmarkModel, Category, Tool, UseCase } from '../../src/schema/api.ts';
 import { checkCategoryCoverage, computeMembership } from '../../src/compile/derive/categories.ts';
 import { errorOf } from '../support/data-error.ts';
-import { factSource, publishedTool } from '../support/fixtures.ts';
+import { factSource, publishedTool, useCaseFile } from '../support/fixtures.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import {
   CONTEXT_HEADROOM,
@@ -20,7 +20,7 @@ import {
   type AutocompleteFacts,
   type PickEvidence,
 } from '../../src/compile/derive/use-cases.ts';
-import type { CategoryFile, ScoreComponent, ToolFile, UseCaseFile } from '../../src/schema/source.ts';
+import type { CategoryFile, ScoreComponent, ToolFile } from '../../src/schema/source.ts';
 import { onLiveEvidence } from '../../src/compile/derive/use-case-live.ts';
 import { freshSource, toolFile } from '../support/source.ts';
 import { buildOnce as build } from '../support/build.ts';
@@ -62,23 +62,6 @@ function tool(id: string, extra: Partial<Tool> = {}): Tool {
     toolCalling: true,
     ...extra,
   });
-}
-
-function useCase(sortBy: UseCaseFile['sortBy'], extra: Partial<UseCaseFile> = {}): UseCaseFile {
-  return {
-    id: 'u',
-    title: 'Title',
-    slug: 'u',
-    keyword: 'kw',
-    description: 'A description of twenty chars',
-    sortBy,
-    scenario: { inputTokens: 10_000, outputTokens: 1_000 },
-    filter: {},
-    topPicksCount: 5,
-    intro: '',
-    faq: [],
-    ...extra,
-  };
 }
 
 /** A benchmarks.json entry with the given per-benchmark values (measured unless an interval is given). */
@@ -200,7 +183,7 @@ describe('every pick fits its scenario with headroom', () => {
       tool('short-output', { maxOutputTokens: 32_000 }),
       tool('window-1m'),
     ];
-    const u = useCase('scenarioCostAsc', { scenario });
+    const u = useCaseFile('scenarioCostAsc', { scenario });
     expect(ids(rankTopPicks(u, tools, { scores: new Map() })).sort()).toEqual(['window-1m', 'window-488k']);
   });
 
@@ -235,7 +218,7 @@ describe('a score-based pick needs a measured result relevant to the task', () =
     evidence.seriesIds = ['livecodebench-aa', 'swe-bench-verified-vendor', 'swe-bench-pro-vendor'];
     const tools = [tool('strong-elsewhere'), tool('measured-here')];
     for (const sortBy of ['scoreDesc', 'valueDesc', 'taskScoreDesc'] as const) {
-      const u = useCase(sortBy, {
+      const u = useCaseFile(sortBy, {
         evidence: { measuredIn: ['swe-bench-*'], components: ['sweBench'], why: 'SWE-bench is the task.' },
       });
       expect(ids(rankTopPicks(u, tools, evidence)), sortBy).toEqual(['measured-here']);
@@ -248,7 +231,7 @@ describe('a score-based pick needs a measured result relevant to the task', () =
     expect(
       ids(
         rankTopPicks(
-          useCase('scoreDesc', { evidence: { measuredIn: ['swe-bench-*'], why: 'SWE-bench is the task.' } }),
+          useCaseFile('scoreDesc', { evidence: { measuredIn: ['swe-bench-*'], why: 'SWE-bench is the task.' } }),
           tools,
           evidence,
         ),
@@ -329,7 +312,7 @@ describe('each use case ranks by what its task needs', () => {
       'contest-star': ['livecodebench-aa'],
       middle: ['livecodebench-aa'],
     });
-    const u = useCase('taskScoreDesc', {
+    const u = useCaseFile('taskScoreDesc', {
       evidence: { measuredIn: ['livecodebench-*'], components: ['liveCodeBench'], why: 'Contest problems.' },
     });
     expect(
@@ -354,7 +337,7 @@ describe('each use case ranks by what its task needs', () => {
       'current-star': ['swe-bench-verified-vendor'],
       middle: ['livecodebench-aa', 'swe-bench-verified-vendor'],
     });
-    const u = useCase('taskScoreDesc', {
+    const u = useCaseFile('taskScoreDesc', {
       evidence: { measuredIn: ['livecodebench-*'], components: ['liveCodeBench'], why: 'Contest problems.' },
     });
     const tools = ['old-contest-star', 'current-star', 'middle'].map((id) => tool(id));
@@ -371,7 +354,7 @@ describe('each use case ranks by what its task needs', () => {
     expect(dead.evidence?.components).toBeUndefined();
     expect(ids(rankTopPicks(dead, tools, evidence))).toEqual(['current-star', 'middle']);
     // One of two benchmarks dead: the mean uses the live one only.
-    const both = useCase('taskScoreDesc', {
+    const both = useCaseFile('taskScoreDesc', {
       evidence: { measuredIn: ['*'], components: ['liveCodeBench', 'sweBench'], why: 'Both.' },
     });
     expect(onLiveEvidence(both, new Map([['sweBench', 'swe-bench-verified-vendor']])).evidence?.components).toEqual([
@@ -423,7 +406,7 @@ describe('each use case ranks by what its task needs', () => {
       ]),
     };
     const scenario = { inputTokens: 2_000, outputTokens: 100 };
-    expect(ids(rankTopPicks(useCase('autocompleteFit', { scenario }), tools, evidence))).toEqual([
+    expect(ids(rankTopPicks(useCaseFile('autocompleteFit', { scenario }), tools, evidence))).toEqual([
       'fim-and-fast',
       'fim-only',
       'fast-only',
@@ -431,7 +414,9 @@ describe('each use case ranks by what its task needs', () => {
       'agentic-flagship',
     ]);
     expect(
-      ids(rankTopPicks(useCase('autocompleteFit', { scenario, filter: { autocompleteFact: true } }), tools, evidence)),
+      ids(
+        rankTopPicks(useCaseFile('autocompleteFit', { scenario, filter: { autocompleteFact: true } }), tools, evidence),
+      ),
     ).toEqual(['fim-and-fast', 'fim-only', 'fast-only']);
   });
 
@@ -456,7 +441,7 @@ describe('each use case ranks by what its task needs', () => {
 });
 
 describe('picks the data cannot separate are said to be so', () => {
-  const u = useCase('scoreDesc', { evidence: { measuredIn: ['*'], why: 'Any coding benchmark.' } });
+  const u = useCaseFile('scoreDesc', { evidence: { measuredIn: ['*'], why: 'Any coding benchmark.' } });
   const tools = ['a', 'b', 'c', 'd'].map((id) => tool(id));
 
   it('overlapping 80% intervals make a run of indistinguishable picks; a clear gap does not', () => {
@@ -502,7 +487,7 @@ describe('picks the data cannot separate are said to be so', () => {
       }) as unknown as BenchmarkModel;
     const models = [measured('a', 95, 80.3), measured('b', 96, 79.2)];
     const evidence = evidenceFor(models, { a: ['swe-bench-verified-vendor'], b: ['swe-bench-verified-vendor'] });
-    const task = useCase('taskScoreDesc', {
+    const task = useCaseFile('taskScoreDesc', {
       evidence: { measuredIn: ['swe-bench-*'], components: ['sweBench', 'sweBenchPro'], why: 'SWE-bench.' },
     });
     const pair = [tool('a'), tool('b')];
@@ -526,7 +511,7 @@ describe('picks the data cannot separate are said to be so', () => {
     ];
     const evidence = evidenceFor(models, { a: ['s'], b: ['s'], c: ['s'], d: ['s'] });
     expect(pickNotes(u, rankTopPicks(u, tools, evidence))).toEqual([]);
-    const byCost = useCase('scenarioCostAsc');
+    const byCost = useCaseFile('scenarioCostAsc');
     expect(pickNotes(byCost, rankTopPicks(byCost, tools, evidence))).toEqual([]);
   });
 });

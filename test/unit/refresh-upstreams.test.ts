@@ -14,7 +14,7 @@ import { refreshSection, storedRefreshReport } from '../../src/compile/report-re
 import { formatIssue } from '../../src/compile/errors.ts';
 import type { SourceData } from '../../src/compile/load.ts';
 import { loadRefreshConfig, parseRefreshConfig, withOverrides } from '../../src/refresh/config.ts';
-import type { BenchmarkSource } from '../../src/refresh/config-benchmarks.ts';
+import type { BenchmarkUpstream } from '../../src/refresh/config-benchmarks.ts';
 import { toolIndex } from '../../src/refresh/match.ts';
 import { applyScheduledRetirements, mergeLifecycleRows } from '../../src/refresh/merge-lifecycle.ts';
 import { mergeUpstreamResults } from '../../src/refresh/merge-results.ts';
@@ -49,7 +49,7 @@ const issuesOf = (read: { ok: true } | { ok: false; issues: Parameters<typeof fo
   read.ok ? '' : read.issues.map(formatIssue).join('\n');
 
 /** The project's own setting of one upstream, so the tests hold the configuration the refresh runs with. */
-async function configured(name: string): Promise<BenchmarkSource> {
+async function configured(name: string): Promise<BenchmarkUpstream> {
   const config = await loadRefreshConfig(path.join(ROOT, 'refresh.config.json'));
   return config.upstreams.benchmarks.find((b) => b.name === name)!;
 }

@@ -7,6 +7,7 @@
  * over the shared fetch path, and one list reads better than endpoints scattered over files.
  */
 import type { CostResult, Usage } from '../../../src/cost/index.ts';
+import { isYearMonth } from '../../../src/schema/calendar.ts';
 import { DirectoryError, HttpError, InvalidInputError, NetworkError, SchemaError } from './errors.ts';
 import {
   costOf,
@@ -356,8 +357,7 @@ export class DirectoryClient {
 
   /** GET /api/changes/<YYYY-MM>.json: every release of one month, newest first. */
   getChangesMonth(month: string): Promise<ChangesMonthDocument> {
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
-      throw new InvalidInputError('invalid-option', `month must be YYYY-MM (got "${month}")`);
+    if (!isYearMonth(month)) throw new InvalidInputError('invalid-option', `month must be YYYY-MM (got "${month}")`);
     return this.request<ChangesMonthDocument>(`changes/${month}.json`).then((fetched) => fetched.data);
   }
 

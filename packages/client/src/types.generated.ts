@@ -433,9 +433,13 @@ export interface BenchmarkModel {
   };
   /** [extension] Per benchmark of the aggregate: measured (with its source) or estimated (with its interval). */
   scoreDetails: {
+    /** SWE-bench Verified as reported by model developers. */
     sweBench: ScoreDetail;
+    /** LiveCodeBench, Artificial Analysis's runs. */
     liveCodeBench: ScoreDetail;
+    /** HumanEval, as EvalPlus measures it. */
     humanEval: ScoreDetail;
+    /** BigCodeBench Complete, full set, from its leaderboard. */
     bigCodeBench: ScoreDetail;
     /** [extension] SWE-bench Pro as reported by model developers (weighted in overallScore). */
     sweBenchPro: ScoreDetail;
@@ -456,9 +460,11 @@ export interface BenchmarkModel {
     series: string;
     /** Score on a 0-100 scale. */
     value: number;
+    /** Harness, effort and set of the run, as published. */
     variant: string;
     /** Date of the result as the source states it. */
     date: string;
+    /** Where the result was published (for a quote: "X as quoted in Y"). */
     source: string;
     /** `vendor`: a model developer published it (a launch post, system card or comparison table, its competitors' columns included). `independent`: someone else ran it (a benchmark's own leaderboard, an independent evaluator). */
     reportedBy: "vendor" | "independent";
@@ -732,9 +738,11 @@ export interface BenchmarkModel {
 export interface BenchmarkSource {
   /** Stable lowercase slug identifier; never reused for another entity. */
   id: string;
+  /** Display name of the series: benchmark, set, harness class and who ran it. */
   name: string;
   /** Absolute https URL. */
   url: string;
+  /** License or terms of the published figures of this series. */
   license: string;
   /** [extension] What the benchmark series measures (one protocol: version, set, harness class, reporter). */
   description: string;
@@ -754,8 +762,11 @@ export interface BenchmarkSource {
   recentModels: number;
   /** [extension] Leave-one-out over this series' measured values: mean absolute error of the scoring model, of the per-series mean baseline and of the previous method, and the interval coverage. */
   crossValidation: {
+    /** Measured values held out, one at a time. */
     n: number;
+    /** Mean absolute error of the scoring model on them, in points. */
     maeModel: number;
+    /** Mean absolute error of the series' mean on them, in points: the bar the model must beat. */
     maeBaseline: number;
     /** Share of held-out values inside their 80% interval (cross-fitted: widths set without the value's fold). */
     coverage: number;
@@ -1058,18 +1069,24 @@ export interface BenchmarksDocument {
     }[];
     /** [extension] Measured calibration of the published intervals (leave-one-out); per series in sources[].crossValidation.coverage. */
     calibration: {
+      /** Nominal coverage of the intervals checked: 0.8. */
       level: 0.8;
       /** Coverage the nominal 80% intervals must reach on held-out values. */
       target: {
+        /** Lowest share of held-out values inside that passes. */
         low: number;
+        /** Highest share that passes (wider intervals than needed fail too). */
         high: number;
       };
       /** Share of all held-out measured values inside their interval (cross-fitted). */
       coverage: number;
+      /** Held-out measured values the coverage counts. */
       n: number;
+      /** The coverage lies within the target. */
       passes: boolean;
       /** The same for held-out values outside the range of their series' other values (held-out extrapolations). */
       outsideRange: {
+        /** Held-out values outside their range. */
         n: number;
         coverage: number | null;
       };
@@ -1103,6 +1120,7 @@ export interface BenchmarksDocument {
     unscored: {
       /** Stable lowercase slug identifier; never reused for another entity. */
       toolId: string;
+      /** The tool's display name (tools.json name). */
       name: string;
       /** Why the tool has no score, e.g. `unscored: no published result in a benchmark series the directory scores, as of 2026-11-27`. */
       reason: string;
@@ -1141,10 +1159,13 @@ export interface UseCasesDocument {
 }
 
 export interface EndpointFreshness {
+  /** URL path of the document, e.g. /api/tools.json. */
   path: string;
   /** Strong ETag of the identity representation (the Node server sends it; static hosts may send their own). */
   etag: string;
+  /** SHA-256 of the document bytes (identity encoding). */
   sha256: string;
+  /** Size of the document in bytes (identity encoding). */
   bytes: number;
   /** Number of elements in the document's main array. */
   count: number;
@@ -1197,6 +1218,7 @@ export interface Change {
   kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "successor-named" | "shutdown-changed" | "price-changed" | "context-changed" | "release-date-changed" | "capability-changed" | "first-score" | "score-changed" | "rank-moved" | "task-cost-changed" | "source-changed";
   /** Id of the tool the change is about. */
   toolId: string;
+  /** The tool's display name when the release was cut. */
   toolName: string;
   /** Changed field, e.g. `pricing.input`, `contextTokens`, `benchmarks.sweBench`, `benchmarks.rank`, `sources.pricing`; null for an added or removed model. */
   field: string | null;
@@ -1220,6 +1242,7 @@ export interface ReleaseDocumentEntry {
   path: string;
   /** SHA-256 of the document bytes (identity encoding). */
   sha256: string;
+  /** Size of the document in bytes (identity encoding). */
   bytes: number;
 }
 
@@ -1341,6 +1364,7 @@ export interface PriceHistoryDocument {
   tools: {
     /** Stable lowercase slug identifier; never reused for another entity. */
     toolId: string;
+    /** The tool's display name (tools.json name). */
     name: string;
     /** Prices in force over time, oldest first; periods do not overlap. */
     history: PricePoint[];

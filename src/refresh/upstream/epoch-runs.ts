@@ -12,6 +12,7 @@
 import { parse } from 'csv-parse/sync';
 import type { DataIssue } from '../../compile/errors.ts';
 import { decodeUtf8 } from '../../compile/json-guard.ts';
+import { isIsoDate } from '../../schema/common.ts';
 import { controlCharacterIssues } from '../text-guard.ts';
 import { finish, percentScore, protocol, requiredText, type UpstreamResult, type UpstreamResults } from './results.ts';
 
@@ -43,18 +44,13 @@ const MONTHS = [
 
 /** `17 November 2025 4:28pm` (the hub's export format) or an ISO date, as YYYY-MM-DD; undefined when neither or no such day. */
 export function epochDate(text: string): string | undefined {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   const spelled = /^(\d{1,2}) ([A-Za-z]+) (\d{4})\b/.exec(text);
-  const [year, month, day] = iso
-    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-    : spelled
-      ? [Number(spelled[3]), MONTHS.indexOf(spelled[2]!.toLowerCase()) + 1, Number(spelled[1])]
-      : [0, 0, 0];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // A day the calendar does not have (31 June) rolls over in Date.UTC: refused, not moved.
-  if (month < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return undefined;
-  return date.toISOString().slice(0, 10);
+  const month = spelled ? MONTHS.indexOf(spelled[2]!.toLowerCase()) + 1 : 0;
+  const date = spelled
+    ? `${spelled[3]}-${String(month).padStart(2, '0')}-${spelled[1]!.padStart(2, '0')}`
+    : text.slice(0, 10);
+  // The schema's own test of a day: one the calendar does not have (31 June) is refused, not moved.
+  return isIsoDate(date) ? date : undefined;
 }
 
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high', 'xhigh', 'max', 'none']);

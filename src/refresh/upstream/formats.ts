@@ -6,7 +6,7 @@
  * and its line here.
  */
 import { parseJsonGuarded } from '../../compile/json-guard.ts';
-import type { BenchmarkSourceFormat } from '../config-benchmarks.ts';
+import type { BenchmarkUpstreamFormat } from '../config-benchmarks.ts';
 import { readAiderPolyglot } from './aider-polyglot.ts';
 import type { BenchmarkFormat } from './benchmarks.ts';
 import { readBigCodeBench } from './bigcodebench.ts';
@@ -40,7 +40,7 @@ export type UpstreamReader =
   | { kind: 'rows'; mediaTypes: readonly string[]; rows: BenchmarkFormat };
 
 /** A registry of formats by name. */
-export type UpstreamFormats<Name extends string = BenchmarkSourceFormat> = Readonly<Record<Name, UpstreamReader>>;
+export type UpstreamFormats<Name extends string = BenchmarkUpstreamFormat> = Readonly<Record<Name, UpstreamReader>>;
 
 export const UPSTREAM_FORMATS = {
   rows: { kind: 'rows', mediaTypes: CSV_TYPES, rows: 'auto' },

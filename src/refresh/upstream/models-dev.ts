@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { DataIssue } from '../../compile/errors.ts';
+import { isDateOrMonth } from '../../schema/common.ts';
 
 const price = z.number({ error: 'must be a number (USD per 1M tokens)' }).finite().min(0, 'must not be negative');
 
@@ -45,10 +46,7 @@ export const modelsDevModel = z.looseObject({
   // read as unknown, like an absent one, rather than refusing the whole snapshot.
   release_date: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'must be YYYY-MM or YYYY-MM-DD')
-      .optional(),
+    z.string().refine(isDateOrMonth, 'must be YYYY-MM or YYYY-MM-DD').optional(),
   ),
   open_weights: z.boolean().optional(),
   reasoning: z.boolean().optional(),

@@ -29,7 +29,8 @@ function entryResult(
   const name = check.requiredText(entry.name, where, 'name', issues);
   const folder = check.requiredText(entry.folder, where, 'folder', issues);
   const score = check.percentScore(entry.resolved, where, 'resolved', issues);
-  // The folder's leading YYYYMMDD is the submission date; `date` is sometimes the model's.
+  // The folder's leading YYYYMMDD is the submission date; `date` is sometimes the model's. Either is checked
+  // by resultDate, with the schema's rule for a date.
   const submitted = typeof entry.folder === 'string' ? /^(\d{4})(\d{2})(\d{2})_/.exec(entry.folder) : null;
   const date = check.resultDate(submitted ? submitted.slice(1).join('-') : entry.date, where, 'date', issues);
   const tags = check.arrayAt(entry.tags ?? [], where, 'tags', issues);

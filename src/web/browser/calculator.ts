@@ -1,5 +1,6 @@
 /** The cost calculator: recomputes every model's monthly cost with the shared cost engine as the form changes. */
 import type { PlatformLike } from '../../cost/index.ts';
+import type { BenchmarksDocument } from '../../schema/api.ts';
 import {
   type CalcRow,
   type CalcSort,
@@ -12,17 +13,13 @@ import {
 import { splitPrompt } from '../hit-rate.ts';
 import { intervalOf, money } from '../format.ts';
 import type { ScoreView } from '../marks.ts';
-import { componentsOf, extra, measuredShare } from '../view.ts';
+import { componentsOf, measuredShare } from '../view.ts';
 import { fetchJson, recomputeOn } from './live.ts';
 
 interface Loaded {
   tools: CalcTool[];
   platforms: Map<string, PlatformLike & { name: string }>;
   scores: Map<string, ScoreView>;
-}
-
-interface BenchmarksLike {
-  benchmarks: { models: { modelId: string; overallScore: number; scoreDetails: object }[] };
 }
 
 const FIELDS: [Exclude<keyof Workload, 'batch'>, string][] = [
@@ -91,7 +88,7 @@ async function loadPrices(root: string): Promise<Loaded> {
   const [tools, platforms, benchmarks] = await Promise.all([
     fetchJson<{ tools: CalcTool[] }>(`${root}api/tools.json`),
     fetchJson<{ platforms: (PlatformLike & { name: string })[] }>(`${root}api/platforms.json`),
-    fetchJson<BenchmarksLike>(`${root}api/benchmarks.json`),
+    fetchJson<BenchmarksDocument>(`${root}api/benchmarks.json`),
   ]);
   // The same reading of the published scores as the pages rendered at build time (view.ts).
   const components = componentsOf(benchmarks.benchmarks);
@@ -100,8 +97,8 @@ async function loadPrices(root: string): Promise<Loaded> {
       m.modelId,
       {
         value: m.overallScore,
-        interval: intervalOf(extra(m, 'overallInterval')),
-        measured: measuredShare(m as never, components).measuredWeight >= 0.5,
+        interval: intervalOf(m.overallInterval),
+        measured: measuredShare(m, components) >= 0.5,
       },
     ]),
   );

@@ -2,7 +2,7 @@
 import type { Platform, UseCase } from '../../schema/api.ts';
 import { esc, paragraphs, relativeApi } from '../html.ts';
 import { day, grouped, money, price, tokens } from '../format.ts';
-import { billingWords, extra, type Site } from '../view.ts';
+import { billingWords, type Site } from '../view.ts';
 import { nowPrice, promotionMark, rate } from '../in-force.ts';
 import { scoreHtml, taskFigureHtml } from '../marks.ts';
 import { publicNote } from '../wording.ts';
@@ -39,8 +39,7 @@ export function renderUseCaseIndex(site: Site, root: string): string {
 
 /** Why a pick is there without an independent measurement (topPickEvidence[].provisional), or null. */
 function pickProvisional(useCase: UseCase, id: string): string | null {
-  const reason = extra(useCase.topPickEvidence.find((e) => e.toolId === id) ?? {}, 'provisional');
-  return typeof reason === 'string' ? reason : null;
+  return useCase.topPickEvidence.find((e) => e.toolId === id)?.provisional ?? null;
 }
 
 function pickRow(site: Site, useCase: UseCase, id: string, i: number, root: string): string {

@@ -49,7 +49,7 @@ async function runFaults(): Promise<Fault[]> {
     const startedAt = `${READ_ON}T06:00:00Z`;
     const run = { report: emptyReport(startedAt, false), startedAt, config: parseRefreshConfig({}) };
     const used = { name, location: 'file:board', sha256: null };
-    const read = { source: upstream(name), used, results: { ok: true as const, results: numbered(rows) } };
+    const read = { upstream: upstream(name), used, results: { ok: true as const, results: numbered(rows) } };
     try {
       applyResults(run, structuredClone(pristine), [read]);
       return false;

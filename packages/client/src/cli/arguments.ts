@@ -4,6 +4,7 @@
  * (exit status 2) naming the flag and the value.
  */
 import { parseArgs } from 'node:util';
+import { isIsoDate } from '../../../../src/schema/calendar.ts';
 import { DEFAULT_BASE_URL } from '../client.ts';
 import { parseTokens, UsageError } from '../format.ts';
 import { CAPABILITIES, type Capability, type RankBy, suggestIds, type ToolFilter, type ToolStatus } from '../query.ts';
@@ -300,7 +301,7 @@ export function taskQueryOf(values: Values, by: RankBy | TaskRankBy): TaskQuery 
 /** The instant the workload is priced at (promotions and off-peak rates in force then): --at, else now. */
 export function instantOf(values: Values): string {
   const at = values.at ?? new Date().toISOString();
-  if (Number.isNaN(Date.parse(at)) || !/(Z|[+-]\d{2}:?\d{2})$|^\d{4}-\d{2}-\d{2}$/.test(at))
+  if (Number.isNaN(Date.parse(at)) || !(/(Z|[+-]\d{2}:?\d{2})$/.test(at) || isIsoDate(at)))
     throw new UsageError(`--at must be an ISO 8601 time with a zone or a date (got "${values.at}")`);
   return at;
 }

@@ -6,12 +6,11 @@ import { type ChangeKind, selectChanges } from '../../changes.ts';
 import { UsageError } from '../../format.ts';
 import { findTool } from '../../query.ts';
 import { CHANGE_KINDS } from '../../types.generated.ts';
+import { isIsoDate } from '../../../../../src/schema/calendar.ts';
 import { refitsPhrase } from '../../../../../src/schema/refit.ts';
 import { positiveInteger } from '../arguments.ts';
 import { changeLine, print, printJson } from '../output.ts';
 import { expectArgs, type Invocation } from './invocation.ts';
-
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function kindsOf(values: readonly string[] | undefined): ChangeKind[] | undefined {
   for (const kind of values ?? [])
@@ -25,7 +24,7 @@ export async function changesCommand(invocation: Invocation): Promise<number> {
   expectArgs(invocation, 0, '');
   const limit = positiveInteger(values.limit, '--limit') ?? 5;
   const since = values.since;
-  if (since !== undefined && !DAY.test(since))
+  if (since !== undefined && !isIsoDate(since))
     throw new UsageError(`--since must be a date YYYY-MM-DD (got "${since}")`);
   const kinds = kindsOf(values.kind);
   const [{ releases }, tools] = await Promise.all([
