@@ -252,7 +252,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
   });
 
   it('changes: the newest releases, and how many match', async () => {
-    const { releases, matching } = await json<{ releases: { id: string }[]; matching: number }>(
+    const { releases, count: matching } = await json<{ releases: { id: string }[]; count: number }>(
       'changes',
       '--limit',
       '1',
@@ -267,7 +267,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
   it('changes: --since, --model and --kind keep only the releases and changes that match', async () => {
     type Listed = {
       releases: { id: string; date: string; changes: Change[]; refitsLeftOut: number }[];
-      matching: number;
+      count: number;
     };
     const all = await json<Listed>('changes', '--limit', '100');
     const priced = all.releases.flatMap((r) => r.changes).find((c) => c.kind === 'price-changed')!;
@@ -282,7 +282,7 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     for (const release of byKind.releases) for (const c of release.changes) expect(c.kind).toBe('price-changed');
     const since = all.releases[2]!.date;
     const recent = await json<Listed>('changes', '--since', since, '--limit', '100');
-    expect(recent.matching).toBe(all.releases.filter((r) => r.date >= since).length);
+    expect(recent.count).toBe(all.releases.filter((r) => r.date >= since).length);
     const bad = await cli('changes', '--kind', 'price-change');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--kind must be one of');

@@ -367,17 +367,17 @@ describe('MCP server over stdio (SDK client)', () => {
 
   it('list_changes counts every matching release, and with a model or kinds returns only releases that match', async () => {
     const everything = await data('list_changes', { since: '2026-01-01', limit: 50, refits: true });
-    expect(everything.matching).toBe(everything.totalReleases);
+    expect(everything.count).toBe(everything.totalReleases);
     const priced = everything.releases.flatMap((r: Json) => r.changes).find((c: Json) => c.kind === 'price-changed');
     const byModel = await data('list_changes', { model: priced.toolId, limit: 50 });
-    expect(byModel.matching).toBe(byModel.releases.length);
+    expect(byModel.count).toBe(byModel.releases.length);
     for (const release of byModel.releases) {
       expect(release.changes.length + release.refitsLeftOut).toBeGreaterThan(0);
       for (const change of release.changes) expect(change.toolId).toBe(priced.toolId);
     }
     const byKind = await data('list_changes', { kinds: ['price-changed'], limit: 1 });
     expect(byKind.releases).toHaveLength(1);
-    expect(byKind.matching).toBeGreaterThanOrEqual(1);
+    expect(byKind.count).toBeGreaterThanOrEqual(1);
     for (const change of byKind.releases[0].changes) expect(change.kind).toBe('price-changed');
   });
 

@@ -22,7 +22,7 @@ const RELEASES = [
 describe('selectChanges', () => {
   it('counts every matching release before the limit', () => {
     const selected = selectChanges(RELEASES, { since: '2026-11-01', limit: 1 });
-    expect(selected.matching).toBe(3);
+    expect(selected.count).toBe(3);
     expect(selected.releases.map((r) => r.release.id)).toEqual(['2026-11-28.2']);
   });
 
@@ -32,7 +32,7 @@ describe('selectChanges', () => {
       ['2026-11-28.2', ['price-changed']],
       ['2026-11-20', ['context-changed']],
     ]);
-    expect(selectChanges(RELEASES, { kinds: ['price-changed'] }).matching).toBe(2);
+    expect(selectChanges(RELEASES, { kinds: ['price-changed'] }).count).toBe(2);
   });
 
   it('a refit is counted, not listed, unless asked for; a release of only refits still matches its model', () => {

@@ -34,7 +34,7 @@ export interface SelectedRelease {
 export interface SelectedChanges {
   releases: SelectedRelease[];
   /** Releases that match the filter, before `limit`. */
-  matching: number;
+  count: number;
 }
 
 /**
@@ -54,5 +54,5 @@ export function selectChanges(releases: readonly Release[], filter: ChangeFilter
     const changes = filter.refits ? relevant : relevant.filter((c) => !isRefit(c));
     matched.push({ release, changes, refitsLeftOut: relevant.length - changes.length });
   }
-  return { releases: matched.slice(0, filter.limit ?? matched.length), matching: matched.length };
+  return { releases: matched.slice(0, filter.limit ?? matched.length), count: matched.length };
 }

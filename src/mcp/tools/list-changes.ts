@@ -13,7 +13,7 @@ const INPUT = {
     .min(1)
     .max(50)
     .default(3)
-    .describe('Releases to return, newest first, of those that match (`matching` says how many do).'),
+    .describe('Releases to return, newest first, of those that match (`count` says how many do).'),
   model: z
     .string()
     .min(1)
@@ -49,14 +49,14 @@ const OUTPUT = z.looseObject({
         .describe('Estimates that moved within their previous interval, left out of changes.'),
     }),
   ),
-  matching: z.number().int().describe('Releases that match the filters, before limit.'),
+  count: z.number().int().describe('Releases that match the filters, before limit.'),
   totalReleases: z.number().int().describe('Every release the directory has published.'),
   dataSource: DATA_SOURCE,
 });
 
 /**
  * list_changes: the releases that match (since a date, to one model, of some kinds), newest first, each with its
- * matching changes; `matching` counts them all before `limit`, following the monthly archive back to `since`.
+ * matching changes; `count` counts them all before `limit`, following the monthly archive back to `since`.
  */
 async function listChanges(directory: Directory, input: InputOf<typeof INPUT>) {
   const { client } = directory;
@@ -82,14 +82,14 @@ async function listChanges(directory: Directory, input: InputOf<typeof INPUT>) {
       changes,
       refitsLeftOut,
     })),
-    matching: selected.matching,
+    count: selected.count,
     totalReleases,
     dataSource: dataSource(directory, lastUpdated, ['changes.json']),
   };
 }
 
 const summarizeChanges = (v: Awaited<ReturnType<typeof listChanges>>): string =>
-  `${v.releases.length} of ${v.matching} matching releases (${v.totalReleases} in all)${v.releases.length ? `: ${v.releases.map((r) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;
+  `${v.releases.length} of ${v.count} matching releases (${v.totalReleases} in all)${v.releases.length ? `: ${v.releases.map((r) => `${r.id} (${r.changes.length} changes${r.refitsLeftOut ? `, ${r.refitsLeftOut} refitted estimates left out` : ''})`).join(', ')}` : ''}. Changes in structuredContent.`;
 
 export const listChangesTool = defineTool({
   name: 'list_changes',

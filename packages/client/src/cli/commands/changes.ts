@@ -40,7 +40,7 @@ export async function changesCommand(invocation: Invocation): Promise<number> {
         changes,
         refitsLeftOut,
       })),
-      matching: selected.matching,
+      count: selected.count,
     });
     return 0;
   }
@@ -51,8 +51,8 @@ export async function changesCommand(invocation: Invocation): Promise<number> {
       print(`  ... and ${changes.length - 50} more (${client.url(`v/${release.id}/release.json`)})`);
     if (refitsLeftOut > 0) print(`  ${refitsPhrase(refitsLeftOut)} (--refits lists them)`);
   }
-  const hidden = selected.matching - selected.releases.length;
-  if (selected.matching === 0) print('no release matches');
-  else if (hidden > 0) print(`(${hidden} more matching releases; --limit ${selected.matching} shows all)`);
+  const hidden = selected.count - selected.releases.length;
+  if (selected.count === 0) print('no release matches');
+  else if (hidden > 0) print(`(${hidden} more matching releases; --limit ${selected.count} shows all)`);
   return 0;
 }
