@@ -417,9 +417,10 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       await again.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
       expect(await again.locator('#calc-results tbody tr').count()).toBe(chosen.length);
       expect(await again.isVisible('#c-uncached-h')).toBe(true);
-      // A link that sets a collapsed option opens "More options", so the limit on the table is in sight.
-      expect(await again.$eval('#c-more', (d) => (d as HTMLDetailsElement).open)).toBe(true);
-      expect(await again.textContent('#c-more-set')).toBe('(1 set)');
+      // A link that sets a collapsed option names it in the summary of "More options", so the limit on the table is
+      // in sight, and leaves it closed, so the results are not pushed down once drawn.
+      expect(await again.$eval('#c-more', (d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await again.textContent('#c-more-set')).toBe('(set: chosen models)');
       await again.close();
       await page.close();
     });
@@ -445,6 +446,31 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
         expect(item.text).toContain(best[i]!.overallScore.toFixed(1));
         expect(item.text).toMatch(/\$[\d.,]+ per 1M tokens|free/);
       }
+      // Compare's model names sit side by side, not over each other (long names once ran into the next column).
+      const compared = await openWatched(
+        phone,
+        target.baseUrl,
+        `/compare/?ids=${best.map((m) => m.modelId).join(',')}`,
+        problems,
+      );
+      const names = await compared.$$eval('.compare thead th[data-id]:not([hidden]) > a:first-child', (as) =>
+        as.map((a) => [...a.getClientRects()].map((r) => ({ left: r.left, right: r.right }))),
+      );
+      expect(names).toHaveLength(3);
+      for (let i = 1; i < names.length; i++)
+        expect(Math.min(...names[i]!.map((r) => r.left)), `name ${i + 1}`).toBeGreaterThanOrEqual(
+          Math.max(...names[i - 1]!.map((r) => r.right)),
+        );
+      // The calculator's every figure, score and notes included, is on the screen's width, not in a column off it.
+      const calculator = await openWatched(phone, target.baseUrl, '/calculator/', problems);
+      await calculator.waitForFunction(
+        () => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'),
+      );
+      const cells = await calculator.$$eval('#calc-results tbody tr:first-child > *', (cs) =>
+        cs.map((c) => ({ label: c.getAttribute('data-label'), right: c.getBoundingClientRect().right })),
+      );
+      expect(cells.map((c) => c.label)).toEqual(expect.arrayContaining(['Score', 'Notes']));
+      for (const c of cells) expect(c.right, c.label ?? 'cell').toBeLessThanOrEqual(375);
       await phone.close();
     });
 
