@@ -18,6 +18,7 @@ interface ToolLite {
   toolCalling: boolean | null;
   reasoning: boolean | null;
   maxOutputTokens: number | null;
+  openWeights: boolean | null;
 }
 interface Detail {
   kind: string;
@@ -139,6 +140,12 @@ describe.skipIf(chromiumMissing() !== null)('choosing a model on the front page'
       expect(expected.length).toBeGreaterThan(0);
       expect(new Set(await shownIds(page))).toEqual(new Set(expected));
       expect(await countSays(page)).toContain(`Showing ${expected.length} of ${tools.length}`);
+      // Open weights on top: the count still counts the rows on screen.
+      await page.check('#f-open');
+      const open = expected.filter((id) => tools.find((t) => t.id === id)!.openWeights === true);
+      expect(open.length).toBeGreaterThan(0);
+      expect(new Set(await shownIds(page))).toEqual(new Set(open));
+      expect(await countSays(page)).toContain(`Showing ${open.length} of ${tools.length}`);
       await page.close();
     });
 
