@@ -5,7 +5,7 @@
  * (CLS at most 0.05, accessibility 100; the exit code says whether they held), and the timings, which it only
  * reports. Lighthouse comes from npm through npx (LIGHTHOUSE overrides the command), so it is no dependency.
  *
- *   npm run build && npx tsx scripts/lighthouse.ts
+ *   npm run build && npm run lighthouse            (every page type; --only home,changes for some)
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -21,6 +21,20 @@ export const STATUS_MEANING: Readonly<Record<string, string>> = {
   retired: 'no longer served by its provider (its requests fail or go to another model)',
 };
 
+/**
+ * A status as running text says it ("retired"), for the command line and the MCP server's summaries; JSON keeps the
+ * schema's value. A status this file does not know yet (a newer release's) is shown as published, never dropped.
+ */
+export function statusWord(status: string): string {
+  return (STATUS_WORDS[status] ?? status).toLowerCase();
+}
+
+/** A status with what it means, "retired (no longer served by its provider ...)", for a sentence about one model. */
+export function statusPhrase(status: string): string {
+  const meaning = STATUS_MEANING[status];
+  return meaning === undefined ? statusWord(status) : `${statusWord(status)} (${meaning})`;
+}
+
 /** What leaving the directory means: not a status, and not the same as retired. */
 export const REMOVED_MEANING = 'no longer listed in this directory (its id is never given to another model)';
 

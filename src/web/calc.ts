@@ -177,9 +177,12 @@ export function withoutCachingOf(w: Workload): Workload {
 }
 
 const uncachedCell = (micro: number | null) =>
-  `<td class="num" data-usd-uncached="${micro === null ? '' : micro / 1e6}">${micro === null ? '—' : money(micro / 1e6)}</td>`;
+  `<td class="num" data-label="Without caching" data-usd-uncached="${micro === null ? '' : micro / 1e6}">${micro === null ? '—' : money(micro / 1e6)}</td>`;
 
-/** Result rows as HTML (tbody content). `data-usd` holds the exact monthly figure. */
+/**
+ * Result rows as HTML (tbody content). `data-usd` holds the exact monthly figure; `data-label` names each figure for
+ * the phone layout, where a row is a card and the header is not shown (styles.ts).
+ */
 export function rowsHtml(
   rows: readonly CalcRow[],
   root: string,
@@ -200,7 +203,7 @@ export function rowsHtml(
       const perRequest = row.result?.perRequest ? money(row.result.perRequest.usd) : '—';
       const mark = row.tool.id === highlight ? ' class="hl"' : '';
       const point = perPoint(row);
-      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td>${withoutCaching ? uncachedCell(withoutCaching.get(row.tool.id) ?? null) : ''}<td class="num" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num">${point === null ? '—' : money(point / 1e6)}</td><td>${esc(costNotes(row))}</td></tr>`;
+      return `<tr data-tool="${esc(row.tool.id)}"${mark}><td>${usd ? rank : ''}</td><th scope="row"><a href="${root}models/${esc(row.tool.id)}/">${esc(row.tool.name)}</a></th><td class="num" data-label="Per month" data-usd="${usd ? row.monthlyMicro! / 1e6 : ''}">${monthly}</td><td class="num" data-label="Per request" data-usd-request="${row.result?.perRequest?.usd ?? ''}">${perRequest}</td>${withoutCaching ? uncachedCell(withoutCaching.get(row.tool.id) ?? null) : ''}<td class="num" data-label="Score" data-score="${row.score?.value ?? ''}">${row.score === null ? 'not scored' : scoreHtml(row.score)}</td><td class="num" data-label="Per score point">${point === null ? '—' : money(point / 1e6)}</td><td data-label="Notes">${esc(costNotes(row))}</td></tr>`;
     })
     .join('');
 }

@@ -12,6 +12,7 @@ const BASE = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
 @media (scripting:none){.needs-js{display:none!important}}
+@media (scripting:enabled){.no-js{display:none!important}}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--link)}
@@ -229,6 +230,14 @@ h1{font-size:1.45rem}
 .compare{table-layout:fixed;font-size:.85rem}
 .compare th[scope=row]{width:6.5rem}
 .compare td{min-width:0;overflow-wrap:anywhere}
+.compare thead th{white-space:normal;overflow-wrap:anywhere}
+#calc-results thead{display:none}
+#calc-results tr{display:block;border-bottom:1px solid var(--line);padding:.35em 0}
+#calc-results td,#calc-results th{display:inline-block;border:0;padding:.1em .8em .1em 0;text-align:left;white-space:normal}
+#calc-results td:first-child,#calc-results th[scope=row]{padding-right:.3em;font-weight:700}
+#calc-results td[data-label="Notes"]{display:block}
+#calc-results td[data-label="Notes"]:empty{display:none}
+#calc-results td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
 }
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 `;

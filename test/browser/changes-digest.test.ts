@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeServed } from '../support/browser-suite.ts';
+import { httpRequest } from '../support/http.ts';
 
 interface FeedChange {
   kind: string;
@@ -135,6 +136,11 @@ describeServed('the change digest on /changes/', { viewport: { width: 1440, heig
     await page.close();
   });
 
+  it('keeps the page small: the routine updates are linked, not inlined (it was 632 KB at the week of 2026-12-01)', async () => {
+    const page = await httpRequest(`${served.target.baseUrl}/changes/`);
+    expect(page.body.length).toBeLessThan(250_000);
+  });
+
   it('links every release of changes.json and every month of the archive', async () => {
     const page = await served.open('/changes/', problems);
     const hrefs = new Set(await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href)));
@@ -146,6 +152,23 @@ describeServed('the change digest on /changes/', { viewport: { width: 1440, heig
     }
     for (const r of week) expect(anchors.has(`r-${r.id}`), `the week's release ${r.id} in full`).toBe(true);
     for (const m of feed.archive) expect(hrefs.has(`${base}${m.url}`), `archive ${m.month}`).toBe(true);
+    // Each of the week's releases accounts for every change it made: a row on the page, or counted in the line
+    // that links its release.json (the routine updates, which are left out of the page to keep it small).
+    for (const r of week) {
+      const article = page.locator('article.release').filter({ has: page.locator(`h3[id="r-${r.id}"]`) });
+      const rows = await article.locator('tbody tr').count();
+      const also = article.locator('p.note', { hasText: /^Also / });
+      let counted = 0;
+      if (await also.count()) {
+        const text = await also.innerText();
+        counted = [...text.matchAll(/(?:^Also |; )(\d+) /g)].reduce((n, m) => n + Number(m[1]), 0);
+        expect(await also.locator('a').getAttribute('href'), r.id).toMatch(/release\.json$/);
+        expect(new URL(await also.locator('a').evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe(
+          `${r.url}release.json`,
+        );
+      }
+      expect(rows + counted, `release ${r.id}: rows and counted updates`).toBe(r.changes.length);
+    }
     await page.close();
   });
 });

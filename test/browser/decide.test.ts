@@ -17,6 +17,7 @@ interface ToolLite {
   toolCalling: boolean | null;
   reasoning: boolean | null;
   maxOutputTokens: number | null;
+  openWeights: boolean | null;
 }
 interface Detail {
   kind: string;
@@ -121,6 +122,12 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     expect(expected.length).toBeGreaterThan(0);
     expect(new Set(await shownIds(page))).toEqual(new Set(expected));
     expect(await countSays(page)).toContain(`Showing ${expected.length} of ${tools.length}`);
+    // Open weights on top: the count still counts the rows on screen.
+    await page.check('#f-open');
+    const open = expected.filter((id) => tools.find((t) => t.id === id)!.openWeights === true);
+    expect(open.length).toBeGreaterThan(0);
+    expect(new Set(await shownIds(page))).toEqual(new Set(open));
+    expect(await countSays(page)).toContain(`Showing ${open.length} of ${tools.length}`);
     await page.close();
   });
 
@@ -389,9 +396,10 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await again.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
     expect(await again.locator('#calc-results tbody tr').count()).toBe(chosen.length);
     expect(await again.isVisible('#c-uncached-h')).toBe(true);
-    // A link that sets a collapsed option opens "More options", so the limit on the table is in sight.
-    expect(await again.$eval('#c-more', (d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await again.textContent('#c-more-set')).toBe('(1 set)');
+    // A link that sets a collapsed option names it in the summary of "More options", so the limit on the table is
+    // in sight, and leaves it closed, so the results are not pushed down once drawn.
+    expect(await again.$eval('#c-more', (d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await again.textContent('#c-more-set')).toBe('(set: chosen models)');
     await again.close();
     await page.close();
   });
@@ -421,6 +429,29 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
       expect(item.text).toContain(best[i]!.overallScore.toFixed(1));
       expect(item.text).toMatch(/\$[\d.,]+ per 1M tokens|free/);
     }
+    // Compare's model names sit side by side, not over each other (long names once ran into the next column).
+    const compared = await openWatched(
+      phone,
+      served.target.baseUrl,
+      `/compare/?ids=${best.map((m) => m.modelId).join(',')}`,
+      problems,
+    );
+    const names = await compared.$$eval('.compare thead th[data-id]:not([hidden]) > a:first-child', (as) =>
+      as.map((a) => [...a.getClientRects()].map((r) => ({ left: r.left, right: r.right }))),
+    );
+    expect(names).toHaveLength(3);
+    for (let i = 1; i < names.length; i++)
+      expect(Math.min(...names[i]!.map((r) => r.left)), `name ${i + 1}`).toBeGreaterThanOrEqual(
+        Math.max(...names[i - 1]!.map((r) => r.right)),
+      );
+    // The calculator's every figure, score and notes included, is on the screen's width, not in a column off it.
+    const calculator = await openWatched(phone, served.target.baseUrl, '/calculator/', problems);
+    await calculator.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+    const cells = await calculator.$$eval('#calc-results tbody tr:first-child > *', (cs) =>
+      cs.map((c) => ({ label: c.getAttribute('data-label'), right: c.getBoundingClientRect().right })),
+    );
+    expect(cells.map((c) => c.label)).toEqual(expect.arrayContaining(['Score', 'Notes']));
+    for (const c of cells) expect(c.right, c.label ?? 'cell').toBeLessThanOrEqual(375);
     await phone.close();
   });
 

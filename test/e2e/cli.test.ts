@@ -15,6 +15,13 @@ import {
   type ToolsDocument,
   type UseCasesDocument,
 } from '../../packages/client/src/index.ts';
+import {
+  CHANGE_KIND_WORDS,
+  changeKindWords,
+  fieldWords,
+  STATUS_WORDS,
+  statusPhrase,
+} from '../../src/schema/change-words.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
 /** 200k input, 20k output and 50k cache-read tokens on Cursor at a fixed instant. */
@@ -262,6 +269,29 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
     const text = (await cli('changes', '--limit', '1')).stdout;
     expect(text).toContain(releases[0]!.id);
     expect(text).toContain(`(${matching - 1} more matching releases; --limit ${matching} shows all)`);
+  });
+
+  it('says statuses, change kinds and fields in the words the page uses (change-words.ts); --json keeps the values', async () => {
+    const retired = tools.find((t) => t.status === 'retired')!;
+    const active = tools.find((t) => t.status === 'active')!;
+    expect((await cli('show', retired.id)).stdout).toContain(`status ${statusPhrase('retired')},`);
+    const compared = (await cli('compare', retired.id, active.id)).stdout;
+    expect(compared).toMatch(new RegExp(`^status +${STATUS_WORDS.retired} +${STATUS_WORDS.active}$`, 'm'));
+    expect((await json<{ status: string }[]>('compare', retired.id, active.id)).map((c) => c.status)).toEqual([
+      'retired',
+      'active',
+    ]);
+    type Listed = { releases: { changes: Change[] }[] };
+    const { releases } = await json<Listed>('changes', '--limit', '5');
+    const text = (await cli('changes', '--limit', '5')).stdout;
+    const changes = releases.flatMap((r) => r.changes.slice(0, 50));
+    expect(changes.some((c) => c.field !== null)).toBe(true);
+    for (const c of changes)
+      expect(text).toContain(
+        `  ${changeKindWords(c.kind).padEnd(29)} ${c.toolId}${c.field ? ` ${fieldWords(c.field).words}` : ''}`,
+      );
+    // No line starts with a raw kind: the words replaced every one.
+    for (const kind of Object.keys(CHANGE_KIND_WORDS)) expect(text).not.toMatch(new RegExp(`^  ${kind} `, 'm'));
   });
 
   it('changes: --since, --model and --kind keep only the releases and changes that match', async () => {

@@ -61,7 +61,11 @@ describe('the package', () => {
     const cliModules = readdirSync(path.join(packageDir, 'src', 'cli'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => `cli/${f.replace(/\.ts$/, '')}`);
-    const cli = ['cli', ...cliModules].map((m) => `dist/packages/client/src/${m}.js`);
+    // The CLI prints statuses, change kinds and fields in the page's words, so it ships those too (JavaScript only).
+    const cli = [
+      ...['cli', ...cliModules].map((m) => `dist/packages/client/src/${m}.js`),
+      'dist/src/schema/change-words.js',
+    ];
     const cost = readdirSync(path.join(ROOT, 'src', 'cost'))
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [`dist/src/cost/${f.replace(/\.ts$/, '.js')}`, `dist/src/cost/${f.replace(/\.ts$/, '.d.ts')}`]);

@@ -16,6 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BenchmarksDocument, ModelDocument, ToolsDocument } from '../../packages/client/src/index.ts';
 import { ROOT } from '../../src/fs/paths.ts';
+import { statusPhrase } from '../../src/schema/change-words.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are loose JSON, checked field by field below
@@ -208,6 +209,11 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(result.platforms.length).toBeGreaterThan(0);
     const replaced = tools.find((t) => t.replacedBy !== null)!;
     expect((await data('get_model', { id: replaced.id })).successor.chain[1]).toBe(replaced.replacedBy);
+    // The summary says a retired model's status in the directory's words; structuredContent keeps the value.
+    const retired = tools.find((t) => t.status === 'retired')!;
+    const gone = await call('get_model', { id: retired.id });
+    expect(gone.content[0]!.text).toContain(`${retired.id} is ${statusPhrase('retired')}`);
+    expect((gone.structuredContent as Json).model.status).toBe('retired');
     const unknown = await call('get_model', { id: `${tool.id}zz` });
     expect(unknown.isError).toBe(true);
     expect(unknown.content[0]!.text).toContain('did you mean');

@@ -1,6 +1,7 @@
 /** get_model: one model with every fact's source, its successor if replaced, and the platforms that offer it. */
 import { z } from 'zod';
 import { findTool, joinTool, resolveSuccessor } from '../../../packages/client/src/index.ts';
+import { statusPhrase, statusWord } from '../../schema/change-words.ts';
 import { dataSource, type Directory, loadCore, summary } from '../answers.ts';
 import { DATA_SOURCE } from '../outputs.ts';
 import { defineTool, type InputOf } from '../tool.ts';
@@ -42,7 +43,8 @@ async function getModel(directory: Directory, { id }: InputOf<typeof INPUT>) {
       ? {
           id: succession.current.id,
           chain: succession.chain.map((t) => t.id),
-          note: `${tool.id} is ${tool.status}; use ${succession.current.id}.`,
+          // Prose, so the status in the directory's words (change-words.ts); model.status keeps the schema's value.
+          note: `${tool.id} is ${statusPhrase(tool.status)}; use ${succession.current.id}.`,
         }
       : null,
     platforms: joined.platforms.map(({ platform, billing }) => ({
@@ -70,8 +72,10 @@ async function getModel(directory: Directory, { id }: InputOf<typeof INPUT>) {
 function summarizeModel(v: Awaited<ReturnType<typeof getModel>>): string {
   const m = v.model;
   const score = m.score?.overallScore == null ? 'not scored' : `overallScore ${m.score.overallScore}`;
-  const successor = v.successor ? ` ${v.successor.note}` : '';
-  return `${m.id} (${m.name}, ${m.provider}, ${m.status}): context ${m.contextTokens} tokens, ${score}.${successor} Prices, scores, platforms and sources in structuredContent.`;
+  // A model no longer to be chosen says why, in the directory's words: the successor's note, or what its status means.
+  const inactive = m.status === 'deprecated' || m.status === 'retired';
+  const successor = v.successor ? ` ${v.successor.note}` : inactive ? ` ${m.id} is ${statusPhrase(m.status)}.` : '';
+  return `${m.id} (${m.name}, ${m.provider}, ${statusWord(m.status)}): context ${m.contextTokens} tokens, ${score}.${successor} Prices, scores, platforms and sources in structuredContent.`;
 }
 
 export const getModelTool = defineTool({

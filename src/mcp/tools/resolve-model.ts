@@ -3,6 +3,7 @@
  * directory's model, over /api/model-ids.json.
  */
 import { z } from 'zod';
+import { statusWord } from '../../schema/change-words.ts';
 import { dataSource, type Directory } from '../answers.ts';
 import { MATCH, USAGE_DATA_SOURCE } from '../outputs.ts';
 import { defineTool, type InputOf } from '../tool.ts';
@@ -33,7 +34,7 @@ async function resolveModel(directory: Directory, input: InputOf<typeof INPUT>) 
 }
 
 const summarizeResolve = (v: Awaited<ReturnType<typeof resolveModel>>): string =>
-  `"${v.match.query}" is ${v.model.id} (${v.model.name}, ${v.model.status}), matched ${v.match.entry.kind} id "${v.match.entry.id}"${v.match.form === 'exact' ? '' : ` after the ${v.match.form} wrapping`}.`;
+  `"${v.match.query}" is ${v.model.id} (${v.model.name}, ${statusWord(v.model.status)}), matched ${v.match.entry.kind} id "${v.match.entry.id}"${v.match.form === 'exact' ? '' : ` after the ${v.match.form} wrapping`}.`;
 
 export const resolveModelTool = defineTool({
   name: 'resolve_model',

@@ -103,7 +103,8 @@ ${numberField('c-cw1h', 'cw1h', 'Cache write, one hour', w.cacheWrite1h, 'Writte
 ${choiceFields(site)}
 </details>
 </form>
-<p id="calc-status" class="count" role="status">Without JavaScript this table shows the default workload (${grouped(w.input)} input and ${grouped(w.output)} output tokens, ${grouped(w.requests)} requests a month) at the prices in force at ${esc(instant)}, the data’s date, promotions and off-peak rates included; deprecated and retired models left out.</p>
+<p class="count no-js">Without JavaScript this table shows the default workload (${grouped(w.input)} input and ${grouped(w.output)} output tokens, ${grouped(w.requests)} requests a month) at the prices in force at ${esc(instant)}, the data’s date, promotions and off-peak rates included; deprecated and retired models left out.</p>
+<p id="calc-status" class="count needs-js" role="status">Loading prices…</p>
 <div class="scroll" role="region" aria-labelledby="calc-caption" tabindex="0">
 <table id="calc-results" class="calc-results">
 <caption id="calc-caption">Monthly cost per model</caption>

@@ -22,6 +22,7 @@ import type {
   UseCase,
 } from '../types.generated.ts';
 import type { Workload } from './arguments.ts';
+import { changeKindWords, fieldWords, statusPhrase } from '../../../../src/schema/change-words.ts';
 
 /** Writes a line for people; text from the API cannot reach the terminal as a control sequence (format.ts). */
 export function print(text: string): void {
@@ -191,7 +192,8 @@ export function printTop(useCase: UseCase, picks: TopPick[], weighted: number): 
 
 /** One change as a line: kind, model, field, old -> new value and the change in percent. */
 export function changeLine(change: Change): string {
-  return `  ${change.kind.padEnd(20)} ${change.toolId}${change.field ? ` ${change.field}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}${change.basis ? ` (${change.basis.from ?? 'none'} -> ${change.basis.to ?? 'none'})` : ''}`;
+  // The kind and the field in the words the page uses (change-words.ts); --json keeps the published values.
+  return `  ${changeKindWords(change.kind).padEnd(29)} ${change.toolId}${change.field ? ` ${fieldWords(change.field).words}` : ''}${change.from !== null || change.to !== null ? ` ${change.from ?? '-'} -> ${change.to ?? '-'}` : ''}${change.percent !== null ? ` (${change.percent > 0 ? '+' : ''}${change.percent}%)` : ''}${change.basis ? ` (${change.basis.from ?? 'none'} -> ${change.basis.to ?? 'none'})` : ''}`;
 }
 
 /** Which rate a cost used: a promotion or off-peak window, a long-context tier, free, missing prices, or list. */
@@ -232,7 +234,7 @@ export function showText(model: ModelDocument, chain: Tool[] | null, aggregate: 
   const { tool, benchmark, platforms } = model;
   const lines = [`${tool.name} (${tool.id}), ${tool.provider}`];
   lines.push(
-    `status ${tool.status}, released ${tool.releaseDate}, context ${tokens(tool.contextTokens)} tokens${tool.maxOutputTokens ? `, max output ${tokens(tool.maxOutputTokens)}` : ''}`,
+    `status ${statusPhrase(tool.status)}, released ${tool.releaseDate}, context ${tokens(tool.contextTokens)} tokens${tool.maxOutputTokens ? `, max output ${tokens(tool.maxOutputTokens)}` : ''}`,
   );
   if (chain) lines.push(`replaced: ${chain.map((t) => t.id).join(' -> ')} (use ${chain.at(-1)!.id})`);
   if (tool.aliases.length) lines.push(`aliases: ${tool.aliases.join(', ')}`);

@@ -7,6 +7,7 @@ import { UsageError, rate, score, tokens } from '../../format.ts';
 import { findTool } from '../../query.ts';
 import type { BenchmarkModel, Tool } from '../../types.generated.ts';
 import type { PriceInForce } from '../../../../../src/cost/index.ts';
+import { STATUS_WORDS } from '../../../../../src/schema/change-words.ts';
 import { inForce, print, printJson, weightedCount } from '../output.ts';
 import { type Invocation, scoresById } from './invocation.ts';
 
@@ -34,7 +35,8 @@ export function comparedJson({ tool, benchmark, now }: Compared) {
 
 const ROWS: [string, (c: Compared) => string][] = [
   ['provider', (c) => c.tool.provider],
-  ['status', (c) => c.tool.status],
+  // The page's label (change-words.ts); --json keeps the schema's value.
+  ['status', (c) => STATUS_WORDS[c.tool.status] ?? c.tool.status],
   ['context', (c) => tokens(c.tool.contextTokens)],
   ['max output', (c) => (c.tool.maxOutputTokens ? tokens(c.tool.maxOutputTokens) : '-')],
   ['input $/1M', (c) => rate(c.now.rates.input)],

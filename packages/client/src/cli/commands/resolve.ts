@@ -2,6 +2,7 @@
  * `resolve <model id>`: the tool any model string names (API id, dated snapshot, Bedrock, Vertex
  * or Azure id, OpenRouter or models.dev slug), with the wrapping taken off and the id it matched.
  */
+import { statusWord } from '../../../../../src/schema/change-words.ts';
 import { print, printJson } from '../output.ts';
 import { expectArgs, type Invocation } from './invocation.ts';
 
@@ -21,7 +22,7 @@ export async function resolveCommand(invocation: Invocation): Promise<number> {
         : match.form === 'moving-alias'
           ? ` through the pointer its provider publishes, to "${match.normalized}"`
           : ` after the ${match.form} wrapping is taken off`;
-  print(`${tool.id}  ${tool.name} (${tool.status})`);
+  print(`${tool.id}  ${tool.name} (${statusWord(tool.status)})`);
   print(`"${match.query}" matched ${match.entry.kind} id "${match.entry.id}"${how}`);
   return 0;
 }
