@@ -22,7 +22,7 @@ import type {
   UseCase,
 } from '../types.generated.ts';
 import type { Workload } from './arguments.ts';
-import { changeKindWords, fieldWords, statusPhrase } from '../../../../src/schema/change-words.ts';
+import { changeKindWords, fieldWords, statusPhrase, statusWord } from '../../../../src/schema/change-words.ts';
 
 /** Writes a line for people; text from the API cannot reach the terminal as a control sequence (format.ts). */
 export function print(text: string): void {
@@ -79,7 +79,7 @@ export function listTable(
   return table(selected, [
     { header: 'id', value: (t) => t.id },
     { header: 'provider', value: (t) => t.provider },
-    { header: 'status', value: (t) => t.status },
+    { header: 'status', value: (t) => statusWord(t.status) },
     { header: 'context', value: (t) => tokens(t.contextTokens), align: 'right' },
     {
       header: 'input $/1M',
