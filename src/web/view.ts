@@ -89,16 +89,6 @@ export interface Site {
 const DEFAULT_UNSCORED_REASON =
   'No published benchmark result in the data yet (a model is scored only with at least one).';
 
-/** Kept for the pages' existing calls: one published field, typed by the schema, so a renamed field fails to compile. */
-export function extra<T extends object, K extends KeysOf<T>>(record: T, key: K): FieldOf<T, K> {
-  return (record as Partial<Record<K, FieldOf<T, K>>>)[key] as FieldOf<T, K>;
-}
-
-/** Every key of every member of a union (plain keyof keeps only the keys all members share). */
-type KeysOf<T> = T extends unknown ? keyof T : never;
-/** The type of key K in each member of T that has it, undefined in a member that does not. */
-type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never;
-
 /** The components that carry weight in the overall score: what "N of M measured" counts. */
 export function weightedComponents(components: readonly Component[]): Component[] {
   return components.filter((c) => c.weight > 0);

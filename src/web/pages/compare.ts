@@ -14,7 +14,7 @@ import { scoreHtml, taskFigureHtml } from '../marks.ts';
 import { cachingWords, tierWords } from '../pricing-words.ts';
 import { shareControl } from '../share.ts';
 import { workloadWords } from '../workload.ts';
-import { detailOf, EVIDENCE_WORDS, extra, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
+import { detailOf, EVIDENCE_WORDS, scoreViews, STATUS_WORDS, type Site, weightedComponents } from '../view.ts';
 
 /** A row: its label, its cell for each model, and an id for a label the browser script rewrites. */
 type Row = [label: string, cell: (t: Tool) => string, id?: string];
@@ -71,11 +71,11 @@ function scoreRows(site: Site): Row[] {
         const s = site.scored.get(t.id);
         const d = s ? detailOf(s.model, c.field) : undefined;
         if (!d) return '—';
-        const view = { value: d.value, interval: intervalOf(extra(d, 'interval')), measured: d.kind === 'measured' };
+        const view = { value: d.value, interval: intervalOf(d.interval), measured: d.kind === 'measured' };
         return figureSpan(
           d.value,
           view.interval,
-          `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[String(extra(d, 'evidence'))] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`,
+          `${scoreHtml(view)} <span class="note">${esc(EVIDENCE_WORDS[d.evidence] ?? (d.kind === 'measured' ? 'measured' : ''))}</span>`,
         );
       },
       `cmp-s-${c.field}`,

@@ -7,7 +7,7 @@ import type { Tool } from '../../schema/api.ts';
 import { esc } from '../html.ts';
 import { grouped, intervalOf, month, price, tokens } from '../format.ts';
 import { scoreHtml, type TaskFigureView, taskFigureHtml } from '../marks.ts';
-import { detailOf, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
+import { detailOf, STATUS_WORDS, type Scored, type Site } from '../view.ts';
 import { isInactive } from '../wording.ts';
 import { SERIES_SLOTS } from '../styles.ts';
 import { blendedOf, nowPrice, promotionMark, rate } from '../in-force.ts';
@@ -153,8 +153,8 @@ function seriesCells(s: Scored | undefined, columns: readonly Column[]): string 
       const d = s ? detailOf(s.model, c.key) : undefined;
       if (!d) return cellOf(c, null, '—');
       const measured = d.kind === 'measured';
-      const view = { value: d.value, interval: intervalOf(extra(d, 'interval')), measured };
-      const mark = measured ? (EVIDENCE_MARKS[String(extra(d, 'evidence'))] ?? '') : '';
+      const view = { value: d.value, interval: intervalOf(d.interval), measured };
+      const mark = measured ? (EVIDENCE_MARKS[d.evidence] ?? '') : '';
       return cellOf(c, d.value, `${scoreHtml(view)}${mark ? ` ${mark}` : ''}`);
     })
     .join('');

@@ -7,7 +7,7 @@
 import { esc } from '../html.ts';
 import { price, score } from '../format.ts';
 import { sentencesOf } from '../wording.ts';
-import { detailOf, extra, type Scored, type Site, weightedComponents } from '../view.ts';
+import { detailOf, type Scored, type Site, weightedComponents } from '../view.ts';
 
 /** The methodology's sentences in paragraphs of at most three, so it reads in steps rather than one block. */
 function shortParagraphs(text: string): string {
@@ -29,12 +29,10 @@ interface AggregateEntry {
 }
 
 function aggregateOf(site: Site): AggregateEntry[] {
-  const list = extra(site.input.documents['benchmarks.json'].benchmarks, 'aggregate');
-  if (!Array.isArray(list)) return site.components.map((c) => ({ benchmark: c.name, weight: c.weight, alive: true }));
-  return list.map((e: Record<string, unknown>) => ({
-    benchmark: String(e.benchmark ?? e.field),
-    weight: Number(e.weight) || 0,
-    alive: e.alive !== false && Number(e.weight) > 0,
+  return site.input.documents['benchmarks.json'].benchmarks.aggregate.map((e) => ({
+    benchmark: e.benchmark,
+    weight: e.weight,
+    alive: e.alive && e.weight > 0,
   }));
 }
 
@@ -80,14 +78,9 @@ function overallTopic(site: Site): string {
 }
 
 function estimatesTopic(site: Site): string {
-  const calibration = extra(site.input.documents['benchmarks.json'].benchmarks, 'calibration') as
-    | { coverage?: number; n?: number; level?: number }
-    | undefined;
-  const level = Math.round((calibration?.level ?? 0.8) * 100);
-  const check =
-    typeof calibration?.coverage === 'number' && typeof calibration.n === 'number'
-      ? ` Checked on ${calibration.n} results held out of the fit, the ${level}% intervals held ${Math.round(calibration.coverage * 100)}% of them.`
-      : '';
+  const { calibration } = site.input.documents['benchmarks.json'].benchmarks;
+  const level = Math.round(calibration.level * 100);
+  const check = ` Checked on ${calibration.n} results held out of the fit, the ${level}% intervals held ${Math.round(calibration.coverage * 100)}% of them.`;
   return topic(
     'est',
     'Estimates and intervals',

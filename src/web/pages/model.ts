@@ -13,7 +13,7 @@ import { scoreHtml } from '../marks.ts';
 import { taskCostSection } from './model-task-cost.ts';
 import { neighbourPairs } from '../neighbours.ts';
 import { nowPrice, promotionWords, rate } from '../in-force.ts';
-import { billingWords, detailOf, extra, STATUS_WORDS, type Scored, type Site } from '../view.ts';
+import { billingWords, detailOf, STATUS_WORDS, type Scored, type Site } from '../view.ts';
 
 type FactSource = ToolRecord['sources']['pricing'];
 /** What tools.json gives of a source (kind and dates); its name, URL and note are in the per-model document. */
@@ -61,7 +61,7 @@ function lifecycleRows(
   root: string,
 ): { rows: [string, string][]; events: string } {
   const rows: [string, string][] = [];
-  const lifecycle = extra(tool, 'lifecycle');
+  const lifecycle = tool.lifecycle;
   if (!lifecycle || typeof lifecycle !== 'object') return { rows, events: '' };
   const l = lifecycle as { announced?: DatedSource; shutdown?: DatedSource; events?: unknown };
   const dated = (label: string, d: DatedSource | undefined) => {
@@ -194,7 +194,7 @@ type Evidence = 'independent-measured' | 'developer-reported' | 'estimated';
 
 /** Who ran a component's value: its published evidence class, or (before the field) measured or estimated. */
 function evidenceOf(d: NonNullable<ReturnType<typeof detailOf>>): Evidence {
-  const published = String(extra(d, 'evidence'));
+  const published = d.evidence;
   if (published === 'independent-measured' || published === 'developer-reported' || published === 'estimated')
     return published;
   if (d.kind !== 'measured') return 'estimated';
@@ -214,8 +214,8 @@ function componentRows(site: Site, m: BenchmarkModel): string {
     .map((component) => {
       const d = detailOf(m, component.field);
       if (!d) return '';
-      const iv = intervalOf(extra(d, 'interval'));
-      const extrapolated = extra(d, 'extrapolated') === true;
+      const iv = intervalOf(d.interval);
+      const extrapolated = d.extrapolated === true;
       const evidence = evidenceOf(d);
       const basis = `${esc(WHO_RAN[evidence])}${d.kind !== 'measured' && extrapolated ? ' (extrapolated beyond the measured range)' : ''}`;
       const src =
