@@ -26,6 +26,9 @@ import { freshSource } from '../support/source.ts';
 import { brotliSkipReason, runnableTargets, skipNote, startTarget, type Target } from '../support/targets.ts';
 
 /** One release's article on /changes/, from its heading to its end. */
+/** The kinds /changes/ counts beside a link to the release's record instead of listing (src/web/pages/changes.ts). */
+const ROUTINE_KINDS = new Set(['score-changed', 'source-changed', 'task-cost-changed']);
+
 function releaseArticle(page: string, id: string): string {
   const start = page.indexOf(`<h3 id="r-${id}">`);
   expect(start, `/changes/ shows release ${id} in full`).toBeGreaterThanOrEqual(0);
@@ -420,13 +423,22 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       for (const c of listed.slice(0, 20)) expect(content).toContain(describeChange(c));
       for (const c of refits.slice(0, 20)) expect(content).not.toContain(describeChange(c));
       const page = (await get('/changes/')).body.toString('utf8');
-      const article = releaseArticle(page, release!.id);
-      expect(article).toContain(`<details><summary>${line}</summary>`);
-      // Every change of the release is a row of one of its tables: news first, the rest folded, nothing left out.
-      expect(article.match(/<tr><th scope="row">/g) ?? []).toHaveLength(release!.changes.length);
+      const article = releaseArticle(page, release!.id).replaceAll('&#39;', "'");
+      // Every change of the release is on the page: the news as rows, the routine updates and the refits counted in
+      // one line that links the release's record (where each is listed), nothing left out.
+      const note = /<p class="note">Also ([^<]*): listed in <a href="[^"]*release\.json">release\.json<\/a>/.exec(
+        article,
+      );
+      expect(note, 'the line that counts what the page does not list').not.toBeNull();
+      expect(note![1]).toContain(line);
+      const routine = release!.changes.filter((c) => !isRefit(c) && ROUTINE_KINDS.has(c.kind)).length;
+      if (routine) expect(note![1]).toContain(`${routine} score, source or task-cost update`);
+      expect(article.match(/<tr><th scope="row">/g) ?? []).toHaveLength(
+        release!.changes.length - refits.length - routine,
+      );
     });
 
-    it("the /changes/ page lists a release's retirements and price changes before the facts that only cite a newer source", async () => {
+    it("the /changes/ page lists a release's retirements and price changes, and counts the facts that only cite a newer source beside a link to the release's record", async () => {
       const { releases } = changesDocument.parse(json(await get('/api/changes.json')));
       const release = releases.find(
         (r) =>
@@ -439,13 +451,12 @@ describe.each(runnableTargets())('the directory API over HTTP (%s)', (targetName
       const page = (await get('/changes/')).body.toString('utf8');
       const article = releaseArticle(page, release!.id);
       const kinds = [...article.matchAll(/<tr><th scope="row">.*?<\/th><td>([^<]+)<\/td>/g)].map((m) => m[1]);
-      expect(kinds).toHaveLength(release!.changes.filter((c) => !isRefit(c)).length);
-      const retired = changeKindWords('model-retired');
-      const source = changeKindWords('source-changed');
-      expect(kinds.indexOf(retired)).toBeGreaterThanOrEqual(0);
-      expect(kinds.lastIndexOf(retired)).toBeLessThan(kinds.indexOf(source));
-      // The sources that were only re-read are folded below the news, not mixed into it.
-      expect(article.indexOf('<details>')).toBeLessThan(article.indexOf(`<td>${source}</td>`));
+      expect(kinds).toHaveLength(release!.changes.filter((c) => !isRefit(c) && !ROUTINE_KINDS.has(c.kind)).length);
+      expect(kinds).toContain(changeKindWords('model-retired'));
+      // The sources that were only re-read are counted below the news, not mixed into it.
+      expect(kinds).not.toContain(changeKindWords('source-changed'));
+      const routine = release!.changes.filter((c) => !isRefit(c) && ROUTINE_KINDS.has(c.kind)).length;
+      expect(article).toContain(`Also ${routine} score, source or task-cost update${routine === 1 ? '' : 's'}`);
     });
 
     it('changes.json and the /changes/ page list every id recorded in data/removed-ids.json, and none of them is served as a tool', async () => {
