@@ -152,10 +152,6 @@ describe('dated snapshots and versions the table does not list resolve by the pr
     // one provider's form on another's model: Mistral's -YYMM on an OpenAI alias, xAI's -MMDD on a Qwen one.
     'gpt-5-2508',
     'qwen3.6-plus-0417',
-    // DeepSeek's API names carry no version; deepseek-chat and deepseek-reasoner named deepseek-v4-flash, retired
-    // 2026-07-24 and not in the directory (/work/shared/reference-2026h2/lifecycle.csv).
-    'deepseek-chat',
-    'deepseek-reasoner',
   ])('%s is not found', (id) => {
     expect(lookupModelId(table.ids, id, releaseOf, providerOf)).toBeNull();
   });
@@ -208,11 +204,23 @@ describe('moving aliases resolve by the pointer their provider publishes for the
     );
   });
 
+  it('a retired API name the directory lists resolves to its retired entry, before any pointer', () => {
+    // deepseek-chat and deepseek-reasoner are back in the directory as retired (2026-12-02): a response that names
+    // one is priced as the entry, at the price in force on its day.
+    for (const id of ['deepseek-chat', 'deepseek-reasoner'])
+      expect(lookupModelId(table.ids, id, releaseOf, providerOf, '2026-06-10')).toMatchObject({
+        toolId: id,
+        form: 'exact',
+      });
+  });
+
   it('a pointer to a model the directory does not list, or a retired name, names nothing and says so', () => {
-    expect(() => resolveModelId(table.ids, 'deepseek-chat', releaseOf, providerOf, '2026-06-10')).toThrow(
+    // A table without the retired entries, as the directory was before they came back: the pointers decide.
+    const withoutRetired = table.ids.filter((e) => e.toolId !== 'deepseek-chat' && e.toolId !== 'deepseek-reasoner');
+    expect(() => resolveModelId(withoutRetired, 'deepseek-chat', releaseOf, providerOf, '2026-06-10')).toThrow(
       /DeepSeek's moving alias, which on 2026-06-10 pointed at deepseek-v4-flash, a model the directory does not list/,
     );
-    expect(() => resolveModelId(table.ids, 'deepseek-reasoner', releaseOf, providerOf, NOW)).toThrow(
+    expect(() => resolveModelId(withoutRetired, 'deepseek-reasoner', releaseOf, providerOf, NOW)).toThrow(
       /a name DeepSeek retired/,
     );
   });

@@ -314,18 +314,23 @@ describe('lifecycle by refresh: GitHub Copilot model retirement history', () => 
     expect(issuesOf(bad)).toMatch(/line 1: retirement_date: must be a calendar date.*2026-02-30/);
   });
 
-  it('an unmatched row is reported with the closest tools and changes nothing', async () => {
+  it('an unmatched row is reported with the closest tools, and a matched row adds only what the data does not record', async () => {
     const source = await freshSource();
     const before = structuredClone(source);
     const merge = mergeLifecycleRows(source, toolIndex(source), copilot(), await rows(), context);
-    expect(merge).toMatchObject({ read: 4, matched: 1, added: [], updated: [], conflicts: [] });
-    expect(merge.unmatched).toHaveLength(3);
+    expect(merge).toMatchObject({ read: 4, matched: 3, updated: [], conflicts: [] });
+    expect(merge.unmatched).toHaveLength(1);
     expect(merge.unmatched[0]).toMatch(/^"Claude Opus 4\.1" \(2026-02-17, row 1\): closest tools claude-opus-4-/);
-    // GPT-5's Copilot retirement is recorded already: the same fact, nothing to add.
-    expect(source).toEqual(before);
+    // GPT-5's Copilot retirement is recorded already: the same fact, nothing to add. o3 and GPT-5-Codex, back in the
+    // directory as retired since 2026-12-02, do not record theirs yet: the refresh adds them.
+    expect(merge.added).toEqual([
+      'gpt-5-codex: retired from github-copilot on 2026-02-17 (successor "GPT-5.1-Codex")',
+      'o3: retired from github-copilot on 2025-10-23 (successor "GPT-5")',
+    ]);
+    expect(toolFile(source, 'gpt-5').data).toEqual(toolFile(before, 'gpt-5').data);
     const report = { ...emptyReport('2026-11-28T06:00:00Z', true), lifecycle: [merge] };
     expect(formatReport(report)).toMatch(
-      /lifecycle upstream copilot-retirements: 4 row\(s\) read, 1 matched, 3 unmatched/,
+      /lifecycle upstream copilot-retirements: 4 row\(s\) read, 3 matched, 1 unmatched/,
     );
   });
 
@@ -334,7 +339,7 @@ describe('lifecycle by refresh: GitHub Copilot model retirement history', () => 
     const gpt5 = toolFile(source, 'gpt-5').data;
     gpt5.lifecycle!.events = gpt5.lifecycle!.events.filter((e) => e.scope !== 'platform');
     const merge = mergeLifecycleRows(source, toolIndex(source), copilot(), await rows(), context);
-    expect(merge.added).toEqual(['gpt-5: retired from github-copilot on 2026-02-17 (successor "GPT-5.2")']);
+    expect(merge.added).toContain('gpt-5: retired from github-copilot on 2026-02-17 (successor "GPT-5.2")');
     const event = gpt5.lifecycle!.events[0]!;
     expect(event).toMatchObject({
       kind: 'retired',
