@@ -237,8 +237,7 @@ function servedBy(running: RunningServer): ServedDataset {
     reload: () => running.reload(),
     setRefreshStatus: (status) => running.setRefreshStatus(status),
     currentRefreshStatus: () => {
-      const freshness = running.current().resources.get('/api/freshness.json')?.representations.identity;
-      const body = freshness && 'body' in freshness ? freshness.body : undefined;
+      const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
       return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
     },
   };

@@ -27,8 +27,7 @@ export interface ServedRepresentation {
 
 export interface ServedResource {
   lastModifiedMs: number;
-  /** In memory, but for a large document's identity body, read from disk when asked for (IDENTITY_IN_MEMORY_MAX). */
-  representations: Partial<Record<Coding, ServedRepresentation | DiskRepresentation>>;
+  representations: Partial<Record<Coding, ServedRepresentation>>;
   compressed: boolean;
 }
 
@@ -224,23 +223,9 @@ function resourceFromEntry(entry: ManifestEntry, dir: string, lastModifiedIso: s
   return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
 }
 
-/**
- * A document's identity body over this many bytes stays on disk and is read per request, like a release's: clients
- * that ask for no compression are few, and the three largest latest documents (benchmarks.json, cost-vectors.json and
- * the home page, 0.6 to 1.1 MB each) held uncompressed were 2.6 of the 4.8 MB the server kept of a 147-model
- * artifact. Their brotli and gzip bodies, what nearly every client gets, stay in memory, and so does every body of
- * tools.json and the other documents.
- */
-export const IDENTITY_IN_MEMORY_MAX = 512 * 1024;
-
-/** The body of a representation held in memory (undefined for one read from disk per request). */
-export const bodyInMemory = (rep: ServedRepresentation | DiskRepresentation | undefined): Buffer | undefined =>
-  rep !== undefined && 'body' in rep ? rep.body : undefined;
-
-/** Each representation of `entry` from its body in memory, or from the path of a body left on disk. */
 export function resourceFromBuffers(
   entry: ManifestEntry,
-  bodies: Partial<Record<Coding, Buffer | { path: string }>>,
+  bodies: Partial<Record<Coding, Buffer>>,
   lastModifiedIso: string,
 ): ServedResource {
   const lastModified = new Date(lastModifiedIso).toUTCString();
@@ -250,10 +235,7 @@ export function resourceFromBuffers(
     const body = bodies[coding];
     if (!rep || !body) continue;
     const headers = representationHeaders(entry, rep, coding, lastModified, compressed);
-    const sent = { etag: rep.etag, headers, notModifiedHeaders: notModified(headers) };
-    representations[coding] = Buffer.isBuffer(body)
-      ? { body, ...sent }
-      : { path: body.path, bytes: rep.bytes, ...sent };
+    representations[coding] = { body, etag: rep.etag, headers, notModifiedHeaders: notModified(headers) };
   }
   return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
 }
@@ -286,21 +268,14 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
   });
   await Promise.all(
     inMemory.map(async ([urlPath, entry]) => {
-      const read = async (rep: Representation | undefined, keepOnDisk = false) => {
+      const read = async (rep: Representation | undefined) => {
         if (!rep) return undefined;
-        if (keepOnDisk && rep.bytes > IDENTITY_IN_MEMORY_MAX) return { path: path.join(dir, rep.file) };
         const body = await readFile(path.join(dir, rep.file));
         if (body.length !== rep.bytes)
           throw new Error(`${rep.file}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
         return body;
       };
-      // Only a compressed document's identity body may stay on disk: a resource without compressed copies is small.
-      const compressed = entry.br !== undefined || entry.gzip !== undefined;
-      const [identity, br, gz] = await Promise.all([
-        read(entry.identity, compressed),
-        read(entry.br),
-        read(entry.gzip),
-      ]);
+      const [identity, br, gz] = await Promise.all([read(entry.identity), read(entry.br), read(entry.gzip)]);
       resources.set(
         urlPath,
         resourceFromBuffers(entry, { identity, br, gzip: gz }, entry.lastModified ?? manifest.lastModified),

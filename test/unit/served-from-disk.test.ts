@@ -7,14 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { BodyPool, readBody } from '../../src/server/body-pool.ts';
-import {
-  loadArtifact,
-  resourceFromBuffers,
-  type DiskRepresentation,
-  IDENTITY_IN_MEMORY_MAX,
-  type ServedRepresentation,
-  servedFromMemory,
-} from '../../src/server/store.ts';
+import { loadArtifact, resourceFromBuffers, servedFromMemory } from '../../src/server/store.ts';
 
 describe('what the server holds in memory', () => {
   it('keeps the latest documents, the home page and the assets, and none of the releases', async () => {
@@ -54,7 +47,7 @@ describe('what the server holds in memory', () => {
     expect(onDisk.lastModifiedMs).toBe(inMemory.lastModifiedMs);
     for (const coding of ['identity', 'br', 'gzip'] as const) {
       const disk = onDisk.representations[coding]!;
-      const memory = inMemory.representations[coding] as ServedRepresentation;
+      const memory = inMemory.representations[coding]!;
       expect(disk.headers).toEqual(memory.headers);
       expect(disk.notModifiedHeaders).toEqual(memory.notModifiedHeaders);
       expect(disk.etag).toBe(memory.etag);
@@ -62,28 +55,6 @@ describe('what the server holds in memory', () => {
         true,
       );
     }
-  });
-
-  it("keeps the identity body of a latest document over 512 KB on disk, and its compressed bodies and every smaller document's in memory", async () => {
-    const artifact = await loadArtifact(inject('distPath'));
-    const benchmarks = artifact.resources.get('/api/benchmarks.json')!;
-    const identity = benchmarks.representations.identity!;
-    expect(identity.headers).toContain('Content-Length');
-    expect('body' in identity).toBe(false);
-    expect('body' in benchmarks.representations.br!).toBe(true);
-    expect('body' in benchmarks.representations.gzip!).toBe(true);
-    const onDisk = identity as DiskRepresentation;
-    expect(onDisk.bytes).toBeGreaterThan(IDENTITY_IN_MEMORY_MAX);
-    const file = await readFile(onDisk.path);
-    expect((await readBody(new BodyPool(4 << 20, 4 << 20), onDisk.path, onDisk.bytes)).body.equals(file)).toBe(true);
-    for (const [urlPath, resource] of artifact.resources) {
-      for (const [coding, rep] of Object.entries(resource.representations)) {
-        const length = Number(rep.headers[rep.headers.indexOf('Content-Length') + 1]);
-        const leftOnDisk = coding === 'identity' && resource.compressed && length > IDENTITY_IN_MEMORY_MAX;
-        expect('body' in rep, `${urlPath} ${coding} (${length} bytes)`).toBe(!leftOnDisk);
-      }
-    }
-    expect('body' in artifact.resources.get('/api/tools.json')!.representations.identity!).toBe(true);
   });
 
   it('keeps a bounded number of release headers however many are asked for', async () => {
