@@ -13,7 +13,7 @@
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadArtifact } from '../src/server/store.ts';
+import { bodyInMemory, loadArtifact } from '../src/server/store.ts';
 import { startServer } from '../src/server/server.ts';
 import { startCluster } from '../src/server/cluster.ts';
 import { serveAsWorker } from '../src/server/cluster-worker.ts';
@@ -68,7 +68,13 @@ if (mode === 'cluster' && cluster.isWorker) {
       res.writeHead(304, representation.notModifiedHeaders).end();
       return;
     }
-    res.writeHead(200, representation.headers).end(representation.body);
+    // The scenarios' documents are held whole (store.ts keeps only the largest identity bodies on disk).
+    const body = bodyInMemory(representation);
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, representation.headers).end(body);
   });
   server.listen(0, '127.0.0.1', () => report((server.address() as AddressInfo).port));
   const stop = () => {

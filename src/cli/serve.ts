@@ -237,7 +237,8 @@ function servedBy(running: RunningServer): ServedDataset {
     reload: () => running.reload(),
     setRefreshStatus: (status) => running.setRefreshStatus(status),
     currentRefreshStatus: () => {
-      const body = running.current().resources.get('/api/freshness.json')?.representations.identity?.body;
+      const freshness = running.current().resources.get('/api/freshness.json')?.representations.identity;
+      const body = freshness && 'body' in freshness ? freshness.body : undefined;
       return body ? (JSON.parse(body.toString('utf8')) as FreshnessDocument).refresh : null;
     },
   };

@@ -11,7 +11,7 @@ import {
   JSON_CONTENT_TYPE,
   PREFLIGHT_MAX_AGE,
 } from '../artifact/http-policy.ts';
-import { BodyPool, readBody } from './body-pool.ts';
+import { BodyPool, BodyReader } from './body-pool.ts';
 import type { DiskRepresentation, LoadedArtifact, ServedRepresentation } from './store.ts';
 import { NOT_FOUND_PATH } from '../artifact/artifact.ts';
 
@@ -183,7 +183,8 @@ export function createHandler(
 ) {
   // Bodies read from disk per request go back to this pool when sent (body-pool.ts says why): up to 16 MB of free
   // buffers kept, bodies over 4 MB read into buffers of their own.
-  const pool = new BodyPool(16 << 20, 4 << 20);
+  // Responses asking for a file while it is being read or sent share one buffer (BodyReader).
+  const reader = new BodyReader(new BodyPool(16 << 20, 4 << 20));
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method;
     const url = req.url ?? '/';
@@ -225,7 +226,7 @@ export function createHandler(
       res.end(head ? undefined : representation.body);
       return;
     }
-    sendFromDisk(res, representation, head, pool, onError);
+    sendFromDisk(res, representation, head, reader, onError);
   };
 }
 
@@ -238,7 +239,7 @@ function sendFromDisk(
   res: ServerResponse,
   representation: DiskRepresentation,
   head: boolean,
-  pool: BodyPool,
+  reader: BodyReader,
   onError: (res: ServerResponse, error: unknown) => void,
 ): void {
   if (head) {
@@ -246,14 +247,14 @@ function sendFromDisk(
     res.end();
     return;
   }
-  readBody(pool, representation.path, representation.bytes).then(
-    ({ body, release }) => {
+  reader.read(representation.path, representation.bytes).then(
+    ({ body, done }) => {
       if (res.destroyed) {
-        release();
+        done(true); // nothing was written from it
         return;
       }
       res.writeHead(200, representation.headers);
-      res.once('finish', release);
+      res.once('close', () => done(res.writableFinished));
       res.end(body);
     },
     (error: unknown) => onError(res, error),

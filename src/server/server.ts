@@ -13,7 +13,7 @@ import type { FreshnessDocument } from '../schema/api.ts';
 import { serializeJson, sha256Hex } from '../artifact/artifact.ts';
 import { createHandler, errorBody, internalError, rejectExpectation } from './handler.ts';
 import { ALLOWED_METHODS, CACHE_CONTROL, HEADERS_COMMON, JSON_CONTENT_TYPE } from '../artifact/http-policy.ts';
-import { loadArtifact, replaceDocument, type LoadedArtifact } from './store.ts';
+import { bodyInMemory, loadArtifact, replaceDocument, type LoadedArtifact } from './store.ts';
 
 export interface ServerOptions {
   distPath: string;
@@ -381,7 +381,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const applyRefreshStatus = (target: LoadedArtifact) => {
     if (!refreshStatus) return;
-    const staticFreshness = target.resources.get('/api/freshness.json')?.representations.identity?.body;
+    const staticFreshness = bodyInMemory(target.resources.get('/api/freshness.json')?.representations.identity);
     if (!staticFreshness) return;
     const document = { ...(JSON.parse(staticFreshness.toString('utf8')) as FreshnessDocument), refresh: refreshStatus };
     replaceDocument(target, '/api/freshness.json', serializeJson(document), etagOf, refreshStatusChangedAt);

@@ -27,7 +27,8 @@ export interface ServedRepresentation {
 
 export interface ServedResource {
   lastModifiedMs: number;
-  representations: Partial<Record<Coding, ServedRepresentation>>;
+  /** In memory, but for a large document's identity body, read from disk when asked for (IDENTITY_IN_MEMORY_MAX). */
+  representations: Partial<Record<Coding, ServedRepresentation | DiskRepresentation>>;
   compressed: boolean;
 }
 
@@ -223,9 +224,25 @@ function resourceFromEntry(entry: ManifestEntry, dir: string, lastModifiedIso: s
   return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
 }
 
+/**
+ * A document's identity body over this many bytes stays on disk and is read per request, like a release's: clients
+ * that ask for no compression are few, and the three largest latest documents (benchmarks.json, cost-vectors.json and
+ * the home page, 0.6 to 1.1 MB each) held uncompressed were 2.6 of the 4.8 MB the server kept of a 147-model
+ * artifact. Their brotli and gzip bodies, what nearly every client gets, stay in memory, and so does every body of
+ * tools.json and the other documents. Many clients asking for one of them at once share one read (BodyReader in
+ * body-pool.ts): without that, 256 connections asking for benchmarks.json uncompressed each held a 1.1 MB copy, and
+ * the reliability suite's load section saw RSS drift by 16%.
+ */
+export const IDENTITY_IN_MEMORY_MAX = 512 * 1024;
+
+/** The body of a representation held in memory (undefined for one read from disk per request). */
+export const bodyInMemory = (rep: ServedRepresentation | DiskRepresentation | undefined): Buffer | undefined =>
+  rep !== undefined && 'body' in rep ? rep.body : undefined;
+
+/** Each representation of `entry` from its body in memory, or from the path of a body left on disk. */
 export function resourceFromBuffers(
   entry: ManifestEntry,
-  bodies: Partial<Record<Coding, Buffer>>,
+  bodies: Partial<Record<Coding, Buffer | { path: string }>>,
   lastModifiedIso: string,
 ): ServedResource {
   const lastModified = new Date(lastModifiedIso).toUTCString();
@@ -235,7 +252,10 @@ export function resourceFromBuffers(
     const body = bodies[coding];
     if (!rep || !body) continue;
     const headers = representationHeaders(entry, rep, coding, lastModified, compressed);
-    representations[coding] = { body, etag: rep.etag, headers, notModifiedHeaders: notModified(headers) };
+    const sent = { etag: rep.etag, headers, notModifiedHeaders: notModified(headers) };
+    representations[coding] = Buffer.isBuffer(body)
+      ? { body, ...sent }
+      : { path: body.path, bytes: rep.bytes, ...sent };
   }
   return { lastModifiedMs: lastModifiedMsOf(lastModifiedIso), representations, compressed };
 }
@@ -268,14 +288,21 @@ export async function loadArtifact(distPath: string): Promise<LoadedArtifact> {
   });
   await Promise.all(
     inMemory.map(async ([urlPath, entry]) => {
-      const read = async (rep: Representation | undefined) => {
+      const read = async (rep: Representation | undefined, keepOnDisk = false) => {
         if (!rep) return undefined;
+        if (keepOnDisk && rep.bytes > IDENTITY_IN_MEMORY_MAX) return { path: path.join(dir, rep.file) };
         const body = await readFile(path.join(dir, rep.file));
         if (body.length !== rep.bytes)
           throw new Error(`${rep.file}: ${body.length} bytes on disk, manifest says ${rep.bytes}`);
         return body;
       };
-      const [identity, br, gz] = await Promise.all([read(entry.identity), read(entry.br), read(entry.gzip)]);
+      // Only a compressed document's identity body may stay on disk: a resource without compressed copies is small.
+      const compressed = entry.br !== undefined || entry.gzip !== undefined;
+      const [identity, br, gz] = await Promise.all([
+        read(entry.identity, compressed),
+        read(entry.br),
+        read(entry.gzip),
+      ]);
       resources.set(
         urlPath,
         resourceFromBuffers(entry, { identity, br, gzip: gz }, entry.lastModified ?? manifest.lastModified),

@@ -6,8 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { BodyPool, readBody } from '../../src/server/body-pool.ts';
-import { loadArtifact, resourceFromBuffers, servedFromMemory } from '../../src/server/store.ts';
+import { BodyPool, BodyReader, readBody } from '../../src/server/body-pool.ts';
+import {
+  bodyInMemory,
+  IDENTITY_IN_MEMORY_MAX,
+  loadArtifact,
+  resourceFromBuffers,
+  servedFromMemory,
+} from '../../src/server/store.ts';
 
 describe('what the server holds in memory', () => {
   it('keeps the latest documents, the home page and the assets, and none of the releases', async () => {
@@ -51,10 +57,32 @@ describe('what the server holds in memory', () => {
       expect(disk.headers).toEqual(memory.headers);
       expect(disk.notModifiedHeaders).toEqual(memory.notModifiedHeaders);
       expect(disk.etag).toBe(memory.etag);
-      expect((await readBody(new BodyPool(1 << 20, 1 << 20), disk.path, disk.bytes)).body.equals(memory.body)).toBe(
-        true,
-      );
+      expect(
+        (await readBody(new BodyPool(1 << 20, 1 << 20), disk.path, disk.bytes)).body.equals(bodyInMemory(memory)!),
+      ).toBe(true);
     }
+  });
+
+  it("keeps a large latest document's identity body on disk and every compressed body in memory", async () => {
+    const artifact = await loadArtifact(inject('distPath'));
+    const benchmarks = artifact.resources.get('/api/benchmarks.json')!;
+    const entry = new Map(Object.entries(artifact.manifest.files)).get('/api/benchmarks.json')!;
+    expect(entry.identity.bytes).toBeGreaterThan(IDENTITY_IN_MEMORY_MAX);
+    const identity = benchmarks.representations.identity!;
+    expect('body' in identity).toBe(false);
+    expect('body' in benchmarks.representations.br!).toBe(true);
+    expect('body' in benchmarks.representations.gzip!).toBe(true);
+    // Read from disk, it is the bytes and headers the manifest describes.
+    if ('body' in identity) throw new Error('held in memory');
+    const onDisk = identity;
+    const body = (await readBody(new BodyPool(1 << 20, 4 << 20), onDisk.path, onDisk.bytes)).body;
+    expect(body.equals(await readFile(path.join(artifact.dir, entry.identity.file)))).toBe(true);
+    const headers = identity.headers;
+    expect(headers[headers.findIndex((name) => name.toLowerCase() === 'content-length') + 1]).toBe(
+      String(entry.identity.bytes),
+    );
+    // tools.json, what most clients read first, stays in memory whole.
+    expect('body' in artifact.resources.get('/api/tools.json')!.representations.identity!).toBe(true);
   });
 
   it('keeps a bounded number of release headers however many are asked for', async () => {
@@ -106,6 +134,54 @@ describe('the buffers bodies read from disk are read into', () => {
     expect(read.body.equals(await readFile(large.path))).toBe(true);
     read.release();
     expect(pool.freeBytes).toBe(0);
+  });
+
+  it('reads a file once for the responses asking for it at the same time, and pools its buffer after the last', async () => {
+    const { large } = await releaseFiles();
+    const pool = new BodyPool(4 << 20, 4 << 20);
+    const reader = new BodyReader(pool);
+    const held = await Promise.all(Array.from({ length: 8 }, () => reader.read(large.path, large.bytes)));
+    expect(new Set(held.map((h) => h.body)).size).toBe(1);
+    expect(held[0]!.body.equals(await readFile(large.path))).toBe(true);
+    expect(reader.sharedFiles).toBe(1);
+    for (const h of held.slice(0, -1)) h.done(true);
+    expect(pool.freeBytes).toBe(0); // one response still sends from it
+    held.at(-1)!.done(true);
+    held.at(-1)!.done(true); // a second call changes nothing
+    expect(reader.sharedFiles).toBe(0);
+    expect(pool.freeBytes).toBeGreaterThanOrEqual(large.bytes);
+    // The next request reads the file again, into the pooled buffer.
+    const again = await reader.read(large.path, large.bytes);
+    expect(again.body.buffer).toBe(held[0]!.body.buffer);
+    again.done(true);
+  });
+
+  it('never pools a buffer a response that was cut short may still be sending from', async () => {
+    const { large } = await releaseFiles();
+    const pool = new BodyPool(4 << 20, 4 << 20);
+    const reader = new BodyReader(pool);
+    const [cut, finished] = await Promise.all([
+      reader.read(large.path, large.bytes),
+      reader.read(large.path, large.bytes),
+    ]);
+    cut!.done(false);
+    finished!.done(true);
+    expect(reader.sharedFiles).toBe(0);
+    expect(pool.freeBytes).toBe(0);
+  });
+
+  it('gives every waiting response the read error, and reads afresh after it', async () => {
+    const { small } = await releaseFiles();
+    const reader = new BodyReader(new BodyPool(1 << 20, 1 << 20));
+    const failed = await Promise.allSettled([
+      reader.read(small.path, small.bytes + 1),
+      reader.read(small.path, small.bytes + 1),
+    ]);
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect(reader.sharedFiles).toBe(0);
+    const good = await reader.read(small.path, small.bytes);
+    expect(good.body.length).toBe(small.bytes);
+    good.done(true);
   });
 
   it("refuses a file whose size is not the manifest's, naming the file and both sizes, before reading it", async () => {
