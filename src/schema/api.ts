@@ -222,15 +222,21 @@ export const tool = toolRecord
         pricing: factSourceRef,
         contextWindow: factSourceRef,
         releaseDate: factSourceRef,
+        // Absent rather than null when there is none: three nulls a model were 6 KB of tools.json (issue 32's budget).
+        // Releases published up to 2026-12-02 give null, so null still reads.
         capabilities: factSourceRef
-          .nullable()
+          .nullish()
           .describe(
-            'Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown.',
+            'Source of the reasoning and toolCalling flags when that is not the pricing source; absent when they come from the pricing source or are unknown (null in releases up to 2026-12-02).',
           ),
-        batch: factSourceRef.nullable().describe('Source of the batch rates; null when the data has none.'),
+        batch: factSourceRef
+          .nullish()
+          .describe('Source of the batch rates; absent when the data has none (null in releases up to 2026-12-02).'),
         cacheCreate1h: factSourceRef
-          .nullable()
-          .describe('Source of the one-hour cache-write prices; null when the data has none.'),
+          .nullish()
+          .describe(
+            'Source of the one-hour cache-write prices; absent when the data has none (null in releases up to 2026-12-02).',
+          ),
       })
       .describe(
         ext(

@@ -94,12 +94,12 @@ export interface Tool {
     pricing: FactSourceRef;
     contextWindow: FactSourceRef;
     releaseDate: FactSourceRef;
-    /** Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown. */
-    capabilities: FactSourceRef | null;
-    /** Source of the batch rates; null when the data has none. */
-    batch: FactSourceRef | null;
-    /** Source of the one-hour cache-write prices; null when the data has none. */
-    cacheCreate1h: FactSourceRef | null;
+    /** Source of the reasoning and toolCalling flags when that is not the pricing source; absent when they come from the pricing source or are unknown (null in releases up to 2026-12-02). */
+    capabilities?: FactSourceRef | null;
+    /** Source of the batch rates; absent when the data has none (null in releases up to 2026-12-02). */
+    batch?: FactSourceRef | null;
+    /** Source of the one-hour cache-write prices; absent when the data has none (null in releases up to 2026-12-02). */
+    cacheCreate1h?: FactSourceRef | null;
   };
   /** [extension] Ids of this model in catalogs clients already use, for joining with them. */
   crossRefs: {

@@ -76,7 +76,6 @@ const sourceRef = (source: { kind: SourceRef['kind']; asOf: string; verified: st
   asOf: source.asOf,
   verified: source.verified,
 });
-const sourceRefOrNull = (source: Parameters<typeof sourceRef>[0] | null) => (source ? sourceRef(source) : null);
 
 function lifecycleRef(lifecycle: NonNullable<ToolRecord['lifecycle']>): NonNullable<Tool['lifecycle']> {
   const dated = (d: { date: string; source: SourceRef } | null) => d && { date: d.date, source: sourceRef(d.source) };
@@ -113,9 +112,9 @@ export function leanTool(record: ToolRecord): Tool {
       pricing: sourceRef(sources.pricing),
       contextWindow: sourceRef(sources.contextWindow),
       releaseDate: sourceRef(sources.releaseDate),
-      capabilities: sourceRefOrNull(sources.capabilities),
-      batch: sourceRefOrNull(sources.batch),
-      cacheCreate1h: sourceRefOrNull(sources.cacheCreate1h),
+      ...(sources.capabilities && { capabilities: sourceRef(sources.capabilities) }),
+      ...(sources.batch && { batch: sourceRef(sources.batch) }),
+      ...(sources.cacheCreate1h && { cacheCreate1h: sourceRef(sources.cacheCreate1h) }),
     },
   };
 }
