@@ -3,18 +3,10 @@ import { type Dirent, existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
+import { CURATED, type CuratedFileKind, identityOf } from '../schema/curated-files.ts';
+import { slug } from '../schema/common.ts';
 import {
-  categoryFile,
   metaFile,
-  platformFile,
-  providerFile,
-  removedIdsFile,
-  resultsFile,
-  seriesFile,
-  speedFile,
-  taskRunsFile,
-  toolFile,
-  useCaseFile,
   type CategoryFile,
   type MetaFile,
   type PlatformFile,
@@ -30,6 +22,7 @@ import {
 import { compareReleaseIds, RELEASE_ID } from '../schema/release-id.ts';
 import { IssueCollector } from './errors.ts';
 import { parseJsonGuarded } from './json-guard.ts';
+import { resolveSharedSources } from './shared-sources.ts';
 
 /** A parsed file together with its path relative to the data directory, for error messages. */
 export interface Located<T> {
@@ -175,33 +168,75 @@ async function listJson(
     .sort();
 }
 
+/**
+ * The record a file's content stands for: its identity fields taken from its path (identity from the path), each a
+ * slug, none of them stated in the content, then parsed with its kind's schema. Problems go to `issues`.
+ */
+function withIdentity<S extends z.ZodType>(
+  kind: CuratedFileKind<S>,
+  file: string,
+  raw: unknown,
+  issues: IssueCollector,
+): z.infer<S> | undefined {
+  const identity = identityOf(kind, file);
+  const before = issues.issues.length;
+  for (const [field, value] of Object.entries(identity)) {
+    const part = kind.identity[field];
+    if (!slug.safeParse(value).success)
+      issues.add(
+        file,
+        field,
+        value,
+        `is the ${part} of the file, and must be a lowercase slug (a-z, 0-9, single hyphens)`,
+      );
+    if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, field)) {
+      const stated = (raw as Record<string, unknown>)[field];
+      const differs = stated === value ? '' : `, which is ${JSON.stringify(value)}`;
+      issues.add(file, field, stated, `is given by the ${part}${differs}: remove it from the file`);
+    }
+  }
+  if (issues.issues.length > before) return undefined;
+  const record = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? { ...identity, ...raw } : raw;
+  return parseWith(kind.schema, record, file, issues);
+}
+
+function located<S extends z.ZodType>(
+  kind: CuratedFileKind<S>,
+  file: string,
+  raw: unknown,
+  issues: IssueCollector,
+): Located<z.infer<S>> | undefined {
+  const data = withIdentity(kind, file, raw, issues);
+  return data === undefined ? undefined : { file, data };
+}
+
 async function loadMany<S extends z.ZodType>(
   dataDir: string,
-  relativeDir: string,
-  schema: S,
+  kind: CuratedFileKind<S>,
   issues: IssueCollector,
-  recursive = false,
 ): Promise<Located<z.infer<S>>[]> {
-  const located: Located<z.infer<S>>[] = [];
-  for (const file of await listJson(dataDir, relativeDir, issues, recursive)) {
+  if (!('folder' in kind.location)) throw new Error(`${kind.name} is one file, not a folder`);
+  const { folder, recursive = false } = kind.location;
+  const all: Located<z.infer<S>>[] = [];
+  for (const file of await listJson(dataDir, folder, issues, recursive)) {
     const raw = await readJson(dataDir, file, issues);
     if (raw === undefined) continue;
-    const data = parseWith(schema, raw, file, issues);
-    if (data !== undefined) located.push({ file, data });
+    const one = located(kind, file, raw, issues);
+    if (one !== undefined) all.push(one);
   }
-  return located;
+  return all;
 }
 
 async function loadOne<S extends z.ZodType>(
   dataDir: string,
-  file: string,
-  schema: S,
+  kind: CuratedFileKind<S>,
   issues: IssueCollector,
 ): Promise<Located<z.infer<S>> | undefined> {
+  if (!('file' in kind.location)) throw new Error(`${kind.name} is a folder, not one file`);
+  const { file } = kind.location;
   const raw = await readJson(dataDir, file, issues);
   if (raw === undefined) return undefined;
-  const data = parseWith(schema, raw, file, issues);
-  return data === undefined ? undefined : { file, data };
+  return located(kind, file, raw, issues);
 }
 
 export interface LoadOptions {
@@ -249,19 +284,23 @@ export async function loadSourceData(dataDir: string, options: LoadOptions = {})
   const issues = new IssueCollector();
   const [meta, series, providers, tools, categories, platforms, useCases, results, removedIds] = await Promise.all([
     loadStamp(dataDir, options, issues),
-    loadOne(dataDir, 'benchmarks/series.json', seriesFile, issues),
-    loadMany(dataDir, 'providers', providerFile, issues),
-    loadMany(dataDir, 'tools', toolFile, issues, true),
-    loadMany(dataDir, 'categories', categoryFile, issues),
-    loadMany(dataDir, 'platforms', platformFile, issues),
-    loadMany(dataDir, 'use-cases', useCaseFile, issues),
-    loadMany(dataDir, 'benchmarks/results', resultsFile, issues),
-    loadOne(dataDir, 'removed-ids.json', removedIdsFile, issues),
+    loadOne(dataDir, CURATED.series, issues),
+    loadMany(dataDir, CURATED.provider, issues),
+    loadMany(dataDir, CURATED.tool, issues),
+    loadMany(dataDir, CURATED.category, issues),
+    loadMany(dataDir, CURATED.platform, issues),
+    loadMany(dataDir, CURATED.useCase, issues),
+    loadMany(dataDir, CURATED.results, issues),
+    loadOne(dataDir, CURATED.removedIds, issues),
   ]);
   // Optional folders: a dataset without task runs or speeds (an older checkout, a test fixture) still builds.
-  const optional = <S extends z.ZodType>(folder: string, schema: S) =>
-    existsSync(path.join(dataDir, folder)) ? loadMany(dataDir, folder, schema, issues) : Promise.resolve([]);
-  const [taskRuns, speeds] = await Promise.all([optional('task-runs', taskRunsFile), optional('speed', speedFile)]);
+  const optional = <S extends z.ZodType>(kind: CuratedFileKind<S>) =>
+    'folder' in kind.location && existsSync(path.join(dataDir, kind.location.folder))
+      ? loadMany(dataDir, kind, issues)
+      : Promise.resolve([]);
+  const [taskRuns, speeds] = await Promise.all([optional(CURATED.taskRuns), optional(CURATED.speed)]);
+  // The build reads each result's source in full; `sources` stays only so a writer keeps the file's keys.
+  const resolved = results.map(({ file, data }) => ({ file, data: resolveSharedSources(file, data, issues) }));
   issues.throwIfAny();
   return {
     meta: meta!,
@@ -271,7 +310,7 @@ export async function loadSourceData(dataDir: string, options: LoadOptions = {})
     categories,
     platforms,
     useCases,
-    results,
+    results: resolved,
     removedIds: removedIds!,
     taskRuns,
     speeds,

@@ -1,6 +1,8 @@
 /** The curated data files a refresh writes: their canonical bytes, and which ones changed. */
 import type { SourceData } from '../compile/load.ts';
-import { resultsFile, taskRunsFile, toolFile } from '../schema/source.ts';
+import { shareSources } from '../compile/shared-sources.ts';
+import { CURATED, withoutIdentity } from '../schema/curated-files.ts';
+import type { ResultsFile } from '../schema/source.ts';
 
 function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
@@ -9,16 +11,18 @@ function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>
   return ordered;
 }
 
-type DataFileKind = 'tool' | 'results' | 'task-runs';
+const KINDS = { tool: CURATED.tool, results: CURATED.results, 'task-runs': CURATED.taskRuns } as const;
+type DataFileKind = keyof typeof KINDS;
 
-/** The repository's file format: the schema's key order, two-space JSON, final newline. */
+/**
+ * The repository's file format: no identity fields (the path gives them), a results file's shared sources written
+ * once (shared-sources.ts), the schema's key order, two-space JSON, final newline.
+ */
 export function serializeDataFile(kind: DataFileKind, data: object): string {
-  const shape = {
-    tool: toolFile.shape,
-    results: resultsFile.shape,
-    'task-runs': taskRunsFile.shape,
-  }[kind];
-  return `${JSON.stringify(orderedLike(Object.keys(shape), data as Record<string, unknown>), null, 2)}\n`;
+  const curated = KINDS[kind];
+  const shared = kind === 'results' ? shareSources(data as ResultsFile) : data;
+  const content = withoutIdentity(curated, shared);
+  return `${JSON.stringify(orderedLike(Object.keys(curated.schema.shape), content), null, 2)}\n`;
 }
 
 /** Files whose content differs between two SourceData, with their new bytes. */

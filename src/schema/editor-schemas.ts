@@ -9,92 +9,9 @@
  */
 import { z } from 'zod';
 import { singleTypes, type JsonSchema } from './json-schema.ts';
-import {
-  categoryFile,
-  platformFile,
-  providerFile,
-  removedIdsFile,
-  resultsFile,
-  seriesFile,
-  speedFile,
-  taskRunsFile,
-  toolFile,
-  useCaseFile,
-} from './source.ts';
+import { CURATED_FILES, type CuratedFileKind } from './curated-files.ts';
 
-/** One kind of curated file: where it lives under data/ and the schema the build reads it with. */
-export interface CuratedFileKind {
-  /** Names the editor schema: schemas/data/<name>.schema.json. */
-  name: string;
-  /** Under data/: a folder of files (every `.json` in it), or one file. */
-  location: { folder: string; recursive?: true } | { file: string };
-  title: string;
-  schema: z.ZodType;
-}
-
-/** Every kind of curated file the build loads (src/compile/load.ts reads the same places). */
-export const CURATED_FILES: readonly CuratedFileKind[] = [
-  {
-    name: 'tool',
-    location: { folder: 'tools', recursive: true },
-    title: 'A model: data/tools/<provider>/<id>.json',
-    schema: toolFile,
-  },
-  {
-    name: 'provider',
-    location: { folder: 'providers' },
-    title: 'A provider: data/providers/<id>.json',
-    schema: providerFile,
-  },
-  {
-    name: 'results',
-    location: { folder: 'benchmarks/results' },
-    title: "A model's benchmark results: data/benchmarks/results/<model>.json",
-    schema: resultsFile,
-  },
-  {
-    name: 'series',
-    location: { file: 'benchmarks/series.json' },
-    title: 'The benchmark series: data/benchmarks/series.json',
-    schema: seriesFile,
-  },
-  {
-    name: 'category',
-    location: { folder: 'categories' },
-    title: 'A category: data/categories/<id>.json',
-    schema: categoryFile,
-  },
-  {
-    name: 'platform',
-    location: { folder: 'platforms' },
-    title: 'A coding platform: data/platforms/<id>.json',
-    schema: platformFile,
-  },
-  {
-    name: 'use-case',
-    location: { folder: 'use-cases' },
-    title: 'A use case: data/use-cases/<id>.json',
-    schema: useCaseFile,
-  },
-  {
-    name: 'task-runs',
-    location: { folder: 'task-runs' },
-    title: "A model's published runs with cost and time per task: data/task-runs/<tool-id>.json",
-    schema: taskRunsFile,
-  },
-  {
-    name: 'speed',
-    location: { folder: 'speed' },
-    title: "A model's published speed per endpoint: data/speed/<tool-id>.json",
-    schema: speedFile,
-  },
-  {
-    name: 'removed-ids',
-    location: { file: 'removed-ids.json' },
-    title: 'Ids that left the directory: data/removed-ids.json',
-    schema: removedIdsFile,
-  },
-];
+export { CURATED_FILES, type CuratedFileKind } from './curated-files.ts';
 
 /** Where `npm run docs` writes the editor schemas, relative to the repository root. */
 export const EDITOR_SCHEMA_DIR = 'schemas/data';
@@ -133,10 +50,25 @@ export function editorSchema(kind: CuratedFileKind): JsonSchema {
       if (message) jsonSchema.patternErrorMessage = message;
     },
   }) as JsonSchema;
-  const { $schema, description, ...body } = singleTypes(generated);
+  const { $schema, description, ...body } = withoutIdentityFields(kind, singleTypes(generated));
   const note =
     'Generated from src/schema by `npm run docs`; do not edit. `npm run validate` also checks what a JSON Schema cannot (real calendar days, references between files).';
   return { $schema, title: kind.title, description: description ? `${description} ${note}` : note, ...body };
+}
+
+/** The file as written has no identity fields (the path gives them), so its schema neither offers nor accepts them. */
+function withoutIdentityFields(kind: CuratedFileKind, schema: JsonSchema): JsonSchema {
+  const identity = Object.keys(kind.identity);
+  if (identity.length === 0) return schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties as Record<string, JsonSchema>).filter(([key]) => !identity.includes(key)),
+  );
+  const required = (schema.required as string[]).filter((key) => !identity.includes(key));
+  const identityNote = Object.entries(kind.identity)
+    .map(([field, part]) => `\`${field}\` is the ${part}`)
+    .join(', ');
+  const description = [schema.description, `The path gives the identity: ${identityNote}.`].filter(Boolean).join(' ');
+  return { ...schema, description, properties, required };
 }
 
 /** The text of an editor schema file as `npm run docs` writes it. */

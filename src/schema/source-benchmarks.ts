@@ -52,21 +52,39 @@ export const benchmarkResult = z
     variant: z.string().min(1).describe('Harness/scaffold, effort, split or window, as published.'),
     value: percent,
     date: dateOrMonth.describe('Date of the result as the source states it (YYYY-MM-DD, or YYYY-MM).'),
-    source: z.string().min(1).describe('URL or repository reference, as published.'),
+    source: z
+      .string()
+      .min(1)
+      .describe(
+        "URL or repository reference, as published; in the file, a key of the file's `sources` when several results share it.",
+      ),
     reportedBy,
     license: z.string().min(1),
   })
   .strict();
 
-/** data/benchmarks/results/<model-slug>.json */
+/** A key of a results file's `sources`: what a result's `source` names to use a source written once. */
+export const sourceKey = slug.describe("Key of a source in the file's `sources`.");
+
+/**
+ * data/benchmarks/results/<model-slug>.json. The file name is the model's slug (`model`, given by the path). A
+ * source several results share is written once in `sources` and each of them names its key; the build reads every
+ * `source` resolved, so `sources` is only how the file is written (src/compile/shared-sources.ts).
+ */
 export const resultsFile = z
   .object({
-    model: slug.describe('Slug of the model the results belong to.'),
+    model: slug.describe('Slug of the model the results belong to: the file name.'),
     modelName: z.string().min(1),
     toolId: slug
       .nullable()
       .describe(
         'Tool id when the model is in the directory; null for reference models that only anchor the scoring fit.',
+      ),
+    sources: z
+      .record(sourceKey, z.string().min(1))
+      .optional()
+      .describe(
+        'Sources several results share, each written once under a key (a lowercase slug); a result whose `source` is such a key uses it. A source used once may stay in its result.',
       ),
     results: z.array(benchmarkResult).min(1),
   })

@@ -80,12 +80,14 @@ describe('editor schemas of the curated files', () => {
   it("name the file, the field, the build's message and the value of a broken file", () => {
     const file = dataFiles.find((f) => f.startsWith('tools/'))!;
     const tool = JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as Record<string, unknown>;
-    const broken = { ...tool, id: 'Claude_Opus', contextTokens: -5, pricng: {} };
+    const broken = { ...tool, replacedBy: 'Claude_Opus', contextTokens: -5, pricng: {}, id: 'claude-opus' };
     const found = problems(kindsOf(file)[0]!, file, broken);
     expect(found).toContain(
-      `data/${file}: /id: must be a lowercase slug (a-z, 0-9, single hyphens) (got "Claude_Opus")`,
+      `data/${file}: /replacedBy: must be a lowercase slug (a-z, 0-9, single hyphens) (got "Claude_Opus")`,
     );
     expect(found).toContain(`data/${file}: /: unknown field "pricng"`);
+    // The path gives the id: the editor flags it in the content, as the build does.
+    expect(found).toContain(`data/${file}: /: unknown field "id"`);
     expect(found.some((line) => line.startsWith(`data/${file}: /contextTokens: must be > 0`))).toBe(true);
   });
 

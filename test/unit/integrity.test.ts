@@ -2,7 +2,7 @@
  * Each integrity rule, fed bad data: the build refuses and its error names the file, the
  * field and the offending value.
  */
-import { mkdtemp, cp, writeFile, readFile } from 'node:fs/promises';
+import { mkdtemp, cp, writeFile, readFile, rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,10 @@ async function loadErrorWith(relativeFile: string, edit: (json: Record<string, u
   const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   edit(json);
   await writeFile(file, JSON.stringify(json));
+  return loadErrorOf(dir);
+}
+
+async function loadErrorOf(dir: string): Promise<DataError> {
   try {
     await loadSourceData(dir, { releasesDir: PATHS.releases });
   } catch (error) {
@@ -33,12 +37,54 @@ async function loadErrorWith(relativeFile: string, edit: (json: Record<string, u
 }
 
 const GPT = 'tools/openai/gpt-5-4.json';
+/** A results file whose results share two sources (written once in `sources`). */
+const RESULTS = 'benchmarks/results/athene-v2-chat.json';
 
 describe('schema rules on curated files', () => {
-  it('rejects an id that is not a lowercase slug', async () => {
-    const error = await loadErrorWith(GPT, (t) => (t.id = 'GPT-5.4'));
-    expect(error.message).toContain('tools/openai/gpt-5-4.json: id: must be a lowercase slug');
-    expect(error.message).toContain('"GPT-5.4"');
+  it('rejects a file name that is not a lowercase slug: the path gives the id', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'acmd-data-'));
+    await cp(PATHS.data, dir, { recursive: true });
+    await rename(path.join(dir, GPT), path.join(dir, 'tools/openai/GPT-5.4.json'));
+    const error = await loadErrorOf(dir);
+    expect(error.message).toContain(
+      'tools/openai/GPT-5.4.json: id: is the file name of the file, and must be a lowercase slug (a-z, 0-9, single hyphens) (got "GPT-5.4")',
+    );
+  });
+
+  it('rejects a file that repeats the identity its path gives, naming the file, the field and the value', async () => {
+    const same = await loadErrorWith(GPT, (t) => (t.id = 'gpt-5-4'));
+    expect(same.message).toContain(
+      'tools/openai/gpt-5-4.json: id: is given by the file name: remove it from the file (got "gpt-5-4")',
+    );
+    const other = await loadErrorWith(GPT, (t) => (t.provider = 'anthropic'));
+    expect(other.message).toContain(
+      'tools/openai/gpt-5-4.json: provider: is given by the folder, which is "openai": remove it from the file (got "anthropic")',
+    );
+    const results = await loadErrorWith(RESULTS, (r) => (r.model = 'athene-v2-chat'));
+    expect(results.message).toContain(`${RESULTS}: model: is given by the file name: remove it from the file`);
+    const category = await loadErrorWith('categories/budget.json', (c) => (c.slug = 'budget'));
+    expect(category.message).toContain('categories/budget.json: slug: is given by the file name: remove it');
+  });
+
+  it('resolves a shared source by its key, and refuses an unknown key or an unused one, naming file, field and value', async () => {
+    const unknown = await loadErrorWith(
+      RESULTS,
+      (r) => ((r.results as { source: string }[])[0]!.source = 'no-such-key'),
+    );
+    expect(unknown.message).toMatch(
+      /benchmarks\/results\/athene-v2-chat\.json: results\.0\.source: is not a key of `sources` \([^)]*\): name one of them, or write the source in full \(got "no-such-key"\)/,
+    );
+    const unused = await loadErrorWith(
+      RESULTS,
+      (r) => ((r.sources as Record<string, string>).spare = 'https://example.com/x'),
+    );
+    expect(unused.message).toContain(
+      `${RESULTS}: sources.spare: is named by no result: remove it (got "https://example.com/x")`,
+    );
+    const source = await loadSourceData(PATHS.data, { releasesDir: PATHS.releases });
+    const athene = source.results.find((r) => r.file === RESULTS)!.data;
+    expect(athene.model).toBe('athene-v2-chat');
+    for (const result of athene.results) expect(result.source).toMatch(/^https:\/\/github\.com\//);
   });
 
   it('rejects a releaseDate that is not YYYY-MM', async () => {
