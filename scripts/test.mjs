@@ -3,7 +3,7 @@
 // about half a minute and needs nothing the type check proves, so it runs beside the type check and the lint
 // instead of after them. When ACMD_TEST_ARTIFACT already names an artifact (.ci/run builds one for every
 // suite), none is built here; vitest's global setup checks it was built from these inputs either way.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,25 @@ function run(command, args, { env = process.env, quiet = false } = {}) {
   });
 }
 
+/**
+ * The type check and the lint, unless they already passed on this very tree: .ci/run runs them in its checkout and
+ * then names the tree in ACMD_STATIC_CHECKED, so the fresh clone's `npm test` (test/e2e/fresh-clone.test.ts), whose
+ * files and lockfile are the same commit, does not repeat half a minute of CPU on the runner. A tree with any change
+ * to its committed files, or another commit, is checked as usual.
+ */
+function staticChecksToRun() {
+  const checked = process.env.ACMD_STATIC_CHECKED;
+  if (!checked) return ['typecheck', 'lint'];
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const tree = git('rev-parse', 'HEAD^{tree}');
+  const changes = git('status', '--porcelain', '--untracked-files=no');
+  if (tree.status === 0 && changes.status === 0 && tree.stdout.trim() === checked && changes.stdout.trim() === '') {
+    console.log(`type check and lint: passed on this tree (${checked.slice(0, 12)}) earlier in this run, not repeated`);
+    return [];
+  }
+  return ['typecheck', 'lint'];
+}
+
 let artifactDir;
 let building = Promise.resolve({ code: 0, output: '' });
 if (!process.env[PREBUILT_ENV]) {
@@ -44,7 +63,7 @@ const cleanUp = () => {
 process.on('exit', cleanUp);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
-for (const script of ['typecheck', 'lint']) {
+for (const script of staticChecksToRun()) {
   const { code } = await run('npm', ['run', '-s', script]);
   if (code !== 0) process.exit(code);
 }
