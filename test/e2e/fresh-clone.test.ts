@@ -4,7 +4,8 @@
  * saying why they skip. This is also CI's one run of the fast suite; .ci/run adds the ../shared tests. Neither
  * command prints a deprecation or install warning of the project's own. `npm start` builds the dataset from
  * nothing in the clone; `npm test` then tests the artifact this run already built when the clone's inputs are
- * the same (ACMD_TEST_ARTIFACT, compared by content: test/support/test-artifact.ts), as CI's own suites do.
+ * the same (ACMD_TEST_ARTIFACT, compared by content: test/support/test-artifact.ts), as CI's own suites do, and
+ * skips the type check and the lint when .ci/run passed them on the same commit (ACMD_STATIC_CHECKED: scripts/test.mjs).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
