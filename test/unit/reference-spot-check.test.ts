@@ -97,7 +97,7 @@ describe.skipIf(SKIP)('published facts match the reference data (needs ../shared
       ),
     );
     const missing = rows
-      .map((r) => `${r.benchmark}\u0000${r.variant}\u0000${Number(r.score)}\u0000${page(r.source)}`)
+      .map((r) => `${r.benchmark}\u0000${r.variant}\u0000${Number(r.score)}\u0000${page(r.source ?? '')}`)
       .filter((key) => !recorded.has(key))
       .map((key) => key.split('\u0000').slice(0, 3).join(' | '));
     expect(missing).toEqual([]);
