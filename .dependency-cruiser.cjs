@@ -18,6 +18,11 @@ const ALLOWED = {
   cli: null, // entry points wire subsystems together and may import any of them
 };
 
+// Modules that import nothing, which any folder may import: one definition of a primitive the dependency-free
+// cost engine shares with the schema (the calendar's day and month). The rule below keeps them free of imports.
+const LEAVES = ['src/schema/calendar.ts'];
+const leafPattern = LEAVES.map((file) => `^${file.replace(/[.]/g, '\\.')}$`).join('|');
+
 const layerRules = Object.entries(ALLOWED)
   .filter(([, allowed]) => allowed !== null)
   .map(([folder, allowed]) => ({
@@ -25,7 +30,10 @@ const layerRules = Object.entries(ALLOWED)
     comment: `src/${folder}/ may import only from ${allowed.length ? allowed.map((a) => `src/${a}/`).join(', ') : 'itself'} (see .dependency-cruiser.cjs)`,
     severity: 'error',
     from: { path: `^src/${folder}/` },
-    to: { path: '^(src|packages)/', pathNot: `^src/(${[folder, ...allowed].join('|')})/${allowed.includes('client') ? '|^packages/client/' : ''}` },
+    to: {
+      path: '^(src|packages)/',
+      pathNot: `^src/(${[folder, ...allowed].join('|')})/|${leafPattern}${allowed.includes('client') ? '|^packages/client/' : ''}`,
+    },
   }));
 
 module.exports = {
@@ -44,6 +52,13 @@ module.exports = {
       comment: 'production code never imports tests or benchmarks',
       from: { path: '^src/' },
       to: { path: '^(test|bench)/' },
+    },
+    {
+      name: 'leaves-import-nothing',
+      severity: 'error',
+      comment: `${LEAVES.join(', ')} may be imported from any folder, so it imports nothing itself`,
+      from: { path: leafPattern },
+      to: {},
     },
     ...layerRules,
   ],

@@ -53,7 +53,7 @@ async function ensureArtifact(locations: Locations, loadConfig: () => Promise<Re
   }
   // Imported only when needed: the build pulls in the schemas, scoring and compression code,
   // which a server that just serves an existing artifact never uses (about 20 MB of RSS).
-  const [{ publishFromDisk }, { readStatus }, { publishedRefreshStatus }] = await Promise.all([
+  const [{ publishFromDisk, firstBuildNote }, { readStatus }, { publishedRefreshStatus }] = await Promise.all([
     import('../history/publish.ts'),
     import('../refresh/status.ts'),
     import('../refresh/freshness.ts'),
@@ -65,16 +65,10 @@ async function ensureArtifact(locations: Locations, loadConfig: () => Promise<Re
     : undefined;
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  await publishFromDisk(locations, { ...config, refresh }, (step) => console.log(`build [${seconds()} s] ${step}`));
-  console.log(`build [${seconds()} s] done${busyNote(Number(seconds()))}`);
-}
-
-/** A first build takes about 20 s on an idle 2-core machine; when it took longer on a busy one, the start says so. */
-function busyNote(seconds: number): string {
-  const [load] = os.loadavg();
-  const cores = os.availableParallelism();
-  if (seconds <= 20 || load === undefined || load <= cores) return '';
-  return ` (over the 20 s of an idle machine: other work holds the CPU, load average ${load.toFixed(1)} on ${cores} cores)`;
+  const { releasesStored } = await publishFromDisk(locations, { ...config, refresh }, (step) =>
+    console.log(`build [${seconds()} s] ${step}`),
+  );
+  console.log(`build [${seconds()} s] done${firstBuildNote(Number(seconds()), releasesStored)}`);
 }
 
 /** The recovery every refresh starts with, run before serving: a publish committed before a crash is completed now, not at the next refresh. */

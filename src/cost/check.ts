@@ -2,6 +2,7 @@
  * Refusing pricing data the cost rules cannot be applied to, naming the model and the field: a
  * wrong answer from broken data is worse than no answer.
  */
+import { DAY_SHAPE } from '../schema/calendar.ts';
 import { CostError } from './errors.ts';
 import { minutesOfDay, startOfUtcDay } from './time.ts';
 import type { CachingMode, PricedModel, RateSetLike, UtcWindowLike } from './types.ts';
@@ -14,7 +15,6 @@ const CACHING_MODES: ReadonlySet<string> = new Set<CachingMode>([
 ]);
 const TIER_SEMANTICS: ReadonlySet<string> = new Set(['whole-request']);
 const MODIFIER_KINDS: ReadonlySet<string> = new Set(['promotion', 'off-peak', 'batch']);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function invalidData(where: string, problem: string): CostError {
   return new CostError('invalid-data', `${where} ${problem}`);
@@ -61,7 +61,7 @@ function checkModifiers(name: string, modifiers: PricedModel['pricingDetails']['
     checkRateSet(modifier, where);
     for (const field of ['from', 'until'] as const) {
       const value = modifier[field];
-      if (value !== undefined && (typeof value !== 'string' || !ISO_DATE.test(value)))
+      if (value !== undefined && (typeof value !== 'string' || !DAY_SHAPE.test(value)))
         throw invalidData(`${where}.${field}`, `must be a date YYYY-MM-DD, got ${String(value)}`);
       if (value !== undefined) startOfUtcDay(value);
     }

@@ -47,9 +47,16 @@ export interface NamedTool {
   providerId?: string | null;
 }
 
+import {
+  COMPACT_DAY_PATTERN,
+  DAY_NUMBER_PATTERN,
+  DAY_PATTERN,
+  DAY_SHAPE,
+  MONTH_NUMBER_PATTERN,
+} from '../schema/calendar.ts';
 import { type NameRefusal, nameKey, refusalText } from './name-key.ts';
 
-const DATED = /-(\d{8}|\d{4}-\d{2}-\d{2})$/;
+const DATED = new RegExp(`-(?:${COMPACT_DAY_PATTERN}|${DAY_PATTERN})$`);
 
 /** Every id the tools record, each once: a tool's own id first, then aliases, then catalog slugs. */
 export function modelIdEntries(tools: readonly NamedTool[]): ModelIdEntry[] {
@@ -91,7 +98,7 @@ const BEDROCK_VENDOR =
   /^(anthropic|amazon|meta|mistral|cohere|ai21|deepseek|openai|qwen|moonshotai|minimax|zai|google|writer|nvidia)\.(.+)$/;
 const BEDROCK_VERSION = /-v\d+(?::\d+)?(?::\d+k)?$/;
 const VERTEX_PATH = /^(?:projects\/[^/]+\/locations\/[^/]+\/)?publishers\/([^/]+)\/models\/([^/]+)$/;
-const VERTEX_VERSION = /^(.+)@(\d{8}|default|latest)$/;
+const VERTEX_VERSION = new RegExp(`^(.+)@(${COMPACT_DAY_PATTERN}|default|latest)$`);
 const AZURE_REGISTRY = /^azureml:\/\/registries\/[^/]+\/models\/([^/]+)\/versions\/([^/]+)$/;
 
 interface Candidate {
@@ -114,7 +121,7 @@ function vertexForms(id: string): string[] {
   const model = path ? path[2]! : id;
   const versioned = VERTEX_VERSION.exec(model);
   const forms = path ? [model] : [];
-  if (versioned) forms.push(/^\d{8}$/.test(versioned[2]!) ? `${versioned[1]}-${versioned[2]}` : versioned[1]!);
+  if (versioned) forms.push(/^\d/.test(versioned[2]!) ? `${versioned[1]}-${versioned[2]}` : versioned[1]!);
   const maas = model.replace(/-maas$/, '');
   if (maas !== model) forms.push(maas);
   return forms;
@@ -124,7 +131,7 @@ function azureForms(id: string): string[] {
   const registry = AZURE_REGISTRY.exec(id);
   if (!registry) return [];
   // A dated version is the model's snapshot; a plain number is only the registry's revision.
-  return [/^\d{4}-\d{2}-\d{2}$/.test(registry[2]!) ? `${registry[1]}-${registry[2]}` : registry[1]!];
+  return [DAY_SHAPE.test(registry[2]!) ? `${registry[1]}-${registry[2]}` : registry[1]!];
 }
 
 /**
@@ -188,32 +195,31 @@ export interface SnapshotRule {
   parse(id: string): Snapshot | null;
 }
 
-const validMonth = (month: string) => Number(month) >= 1 && Number(month) <= 12;
-const validDay = (day: string) => Number(day) >= 1 && Number(day) <= 31;
+// The dated forms, each built of the schema's month and day (src/schema/calendar.ts): a day 01-31 of a month 01-12.
+const ISO_DATED = new RegExp(`^(.+)-(${DAY_PATTERN})$`);
+const COMPACT_DATED = new RegExp(`^(.+)-(${COMPACT_DAY_PATTERN})$`);
+const YYMM_DATED = new RegExp(`^(.+)-(\\d{2})(${MONTH_NUMBER_PATTERN})$`);
+const MMDD_DATED = new RegExp(`^(.+)-${MONTH_NUMBER_PATTERN}${DAY_NUMBER_PATTERN}(-(?:non-)?reasoning)?$`);
 
 function isoDated(id: string): Snapshot | null {
-  const dated = /^(.+)-(\d{4})-(\d{2})-(\d{2})$/.exec(id);
-  if (!dated || !validMonth(dated[3]!) || !validDay(dated[4]!)) return null;
-  return { base: dated[1]!, month: `${dated[2]}-${dated[3]}` };
+  const dated = ISO_DATED.exec(id);
+  return dated ? { base: dated[1]!, month: dated[2]!.slice(0, 7) } : null;
 }
 
 function compactDated(id: string): Snapshot | null {
-  const dated = /^(.+)-(\d{4})(\d{2})(\d{2})$/.exec(id);
-  if (!dated || !validMonth(dated[3]!) || !validDay(dated[4]!)) return null;
-  return { base: dated[1]!, month: `${dated[2]}-${dated[3]}` };
+  const dated = COMPACT_DATED.exec(id);
+  return dated ? { base: dated[1]!, month: `${dated[2]!.slice(0, 4)}-${dated[2]!.slice(4, 6)}` } : null;
 }
 
 function yearMonth(id: string): Snapshot | null {
-  const dated = /^(.+)-(\d{2})(\d{2})$/.exec(id);
-  if (!dated || !validMonth(dated[3]!)) return null;
-  return { base: dated[1]!, month: `20${dated[2]}-${dated[3]}` };
+  const dated = YYMM_DATED.exec(id);
+  return dated ? { base: dated[1]!, month: `20${dated[2]}-${dated[3]}` } : null;
 }
 
 // xAI's ids carry no year, so the date cannot be compared with a release month.
 function monthDay(id: string): Snapshot | null {
-  const dated = /^(.+)-(\d{2})(\d{2})(-(?:non-)?reasoning)?$/.exec(id);
-  if (!dated || !validMonth(dated[2]!) || !validDay(dated[3]!)) return null;
-  return { base: `${dated[1]}${dated[4] ?? ''}`, month: null };
+  const dated = MMDD_DATED.exec(id);
+  return dated ? { base: `${dated[1]}${dated[2] ?? ''}`, month: null } : null;
 }
 
 const MODELS_DEV =

@@ -5,6 +5,7 @@
  * workload priced across models at one instant should not fail for one of them) but it says so in its warnings,
  * never silently at the list price. Pure.
  */
+import { isDateOrMonth } from '../schema/calendar.ts';
 import { startOfUtcDay } from './time.ts';
 import type { PricedModel } from './types.ts';
 
@@ -15,7 +16,7 @@ const DAY_MS = 86_400_000;
 
 /** 00:00 UTC of the first day of a YYYY-MM month or of a YYYY-MM-DD day; null for anything else. */
 function firstDayOf(date: string | null | undefined): number | null {
-  if (!date || !/^\d{4}-\d{2}(-\d{2})?$/.test(date)) return null;
+  if (!date || !isDateOrMonth(date)) return null;
   return startOfUtcDay(date.length === 7 ? `${date}-01` : date);
 }
 

@@ -3,28 +3,21 @@
  * zone: an instant without an explicit zone is refused, because the same string would mean a
  * different moment on every machine.
  */
+import { DAY_PATTERN, DAY_SHAPE, isCalendarDay } from '../schema/calendar.ts';
 import { CostError } from './errors.ts';
 import type { UtcWindowLike } from './types.ts';
 
 const DAY_MS = 86_400_000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})$/;
+// The day is the schema's (src/schema/calendar.ts); only the time of day and the zone are this file's.
+const TIMESTAMP = new RegExp(`^(${DAY_PATTERN})T(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d+))?)?(Z|[+-]\\d{2}:\\d{2})$`);
 const HOUR_MINUTE = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-function utcMillis(year: number, month: number, day: number, text: string): number {
-  const millis = Date.UTC(year, month - 1, day);
-  const check = new Date(millis);
-  // Date.UTC rolls 2026-02-30 over into March; a calendar date that does not exist is an error.
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    throw new CostError('invalid-date', `"${text}" is not a calendar date`);
-  return millis;
-}
 
 /** 00:00:00.000 UTC of a YYYY-MM-DD date, in milliseconds since the epoch. */
 export function startOfUtcDay(date: string): number {
-  const match = DATE.exec(date);
-  if (!match) throw new CostError('invalid-date', `"${date}" is not a date YYYY-MM-DD`);
-  return utcMillis(Number(match[1]), Number(match[2]), Number(match[3]), date);
+  if (!DAY_SHAPE.test(date)) throw new CostError('invalid-date', `"${date}" is not a date YYYY-MM-DD`);
+  // Date.UTC would roll 2026-02-30 over into March; a calendar date that does not exist is an error.
+  if (!isCalendarDay(date)) throw new CostError('invalid-date', `"${date}" is not a calendar date`);
+  return Date.parse(`${date}T00:00:00Z`);
 }
 
 /** The first instant after a YYYY-MM-DD date ends in UTC (exclusive end of that day). */
@@ -40,20 +33,20 @@ export function instantOf(at: string | Date): number {
     return millis;
   }
   if (typeof at !== 'string') throw new CostError('invalid-instant', '`at` must be a string or a Date');
-  if (DATE.test(at)) return startOfUtcDay(at);
+  if (DAY_SHAPE.test(at)) return startOfUtcDay(at);
   const match = TIMESTAMP.exec(at);
   if (!match)
     throw new CostError(
       'invalid-instant',
       `"${at}" is not an ISO 8601 instant with a zone (e.g. 2026-11-22T16:30:00Z) or a date YYYY-MM-DD`,
     );
-  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
+  const [, day, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
   const hours = Number(h);
   const minutes = Number(mi);
   const seconds = Number(s);
   if (hours > 23 || minutes > 59 || seconds > 59)
     throw new CostError('invalid-instant', `"${at}" has an impossible time of day`);
-  let millis = utcMillis(Number(y), Number(mo), Number(d), at) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+  let millis = startOfUtcDay(day!) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
   // Sub-millisecond digits are dropped: the engine's resolution is the millisecond, like Date.
   millis += Number(fraction.slice(0, 3).padEnd(3, '0'));
   if (zone !== 'Z') {

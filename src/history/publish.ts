@@ -12,10 +12,11 @@ import type { HistoryInput } from './history-files.ts';
 import type { RefreshStatus } from '../schema/api.ts';
 import { FileCache } from '../artifact/file-cache.ts';
 import { BROTLI_QUALITY_DEFAULT, brotliQuality } from '../artifact/compress.ts';
+import os from 'node:os';
 import path from 'node:path';
 import { copiesIn } from '../artifact/artifact.ts';
 import { PATHS } from '../fs/paths.ts';
-import { loadReleases, type ReleaseHistory } from './releases.ts';
+import { loadReleases, type ReleaseHistory, type ReleaseProgress } from './releases.ts';
 
 /** The two refresh settings the published history reports (a subset of the refresh config). */
 export interface HistorySettings {
@@ -86,6 +87,8 @@ export interface DiskBuild {
   built: BuildResult;
   releases: ReleaseHistory;
   prepared: PreparedArtifact;
+  /** How many releases this build added to the file cache (all of them on a machine's first build). */
+  releasesStored: number;
 }
 
 /** `distPath`, when given, is the artifact served now: its compressed copies of unchanged files are reused. */
@@ -95,9 +98,15 @@ export async function buildFromDisk(
   distPath?: string,
   progress: BuildProgress = () => {},
 ): Promise<DiskBuild> {
-  progress(`reading ${locations.dataDir} and the releases in ${locations.releasesDir}`);
+  progress(`reading ${locations.dataDir}`);
   const source = await loadSourceData(locations.dataDir, { releasesDir: locations.releasesDir });
-  const releases = await loadReleases(locations.releasesDir, fileCache(locations.cacheDir));
+  const cache = fileCache(locations.cacheDir);
+  let releasesStored = 0;
+  const releases = await loadReleases(locations.releasesDir, cache, (state) => {
+    releasesStored = state.stored;
+    const step = releaseStep(state, locations.releasesDir, cache.dir);
+    if (step) progress(step);
+  });
   const built = await buildWithCache(source, locations.stateDir, undefined, progress);
   const input = {
     documents: built.documents,
@@ -110,7 +119,24 @@ export async function buildFromDisk(
     `writing the artifact: ${releases.records.length} releases, every file with brotli and gzip copies (compressed once; reused by later builds)`,
   );
   const prepared = await prepareFromDocuments(input, distPath ? await copiesIn(distPath) : undefined, progress);
-  return { source, built, releases, prepared };
+  return { source, built, releases, prepared, releasesStored };
+}
+
+/**
+ * The line that says where loadReleases is, when it says something: what it does first, then every quarter of the
+ * releases it has to store (on a first build that is all of them, and it takes most of the build's CPU).
+ */
+function releaseStep(
+  { stored, unseen, total }: Parameters<ReleaseProgress>[0],
+  releasesDir: string,
+  cacheDir: string,
+): string | undefined {
+  if (stored === 0)
+    return unseen === 0
+      ? `releases: all ${total} in ${releasesDir} read from the file cache ${cacheDir}`
+      : `releases: ${unseen} of the ${total} in ${releasesDir} are new to the file cache ${cacheDir}: each is rebuilt from its patches, checked against its SHA-256 and its documents compressed (brotli at quality 11, the slowest step of a first build on a machine; later builds reuse them)`;
+  const quarter = Math.max(1, Math.ceil(unseen / 4));
+  return stored % quarter === 0 && stored < unseen ? `releases: ${stored} of ${unseen} stored` : undefined;
 }
 
 export async function publishFromDisk(
@@ -122,4 +148,30 @@ export async function publishFromDisk(
   progress?.(`publishing to ${locations.distPath}`);
   const { changed } = await publishArtifact(build.prepared, locations.distPath);
   return { ...build, changed };
+}
+
+/** What a first start should take on a 2-core machine (issue 36): a start that takes longer says why. */
+export const FIRST_BUILD_SECONDS = 20;
+
+/**
+ * Why a first build from disk took over FIRST_BUILD_SECONDS, when it did (the server's first start prints it).
+ * Compressing the releases new to the file cache is most of a machine's first build, a busy machine slows every
+ * step, and without an earlier artifact every page and document of the latest view is compressed too.
+ */
+export function firstBuildNote(
+  seconds: number,
+  releasesStored: number,
+  load = os.loadavg()[0] ?? 0,
+  cores = os.availableParallelism(),
+): string {
+  if (seconds <= FIRST_BUILD_SECONDS) return '';
+  const reasons: string[] = [];
+  if (releasesStored > 0)
+    reasons.push(
+      `${releasesStored} releases were compressed for the first time on this machine (later builds, in any clone, reuse them)`,
+    );
+  if (load > cores) reasons.push(`other work holds the CPU (load average ${load.toFixed(1)} on ${cores} cores)`);
+  if (reasons.length === 0)
+    reasons.push('every page and document was compressed at brotli quality 11, with no earlier artifact to reuse');
+  return ` (over ${FIRST_BUILD_SECONDS} s: ${reasons.join('; ')})`;
 }

@@ -320,17 +320,31 @@ export function mainline<R extends { record: Release }>(releases: readonly R[]):
 }
 
 /**
+ * How far loadReleases is: of the `total` releases, `unseen` are not in the file cache yet (a first build on this
+ * machine has them all) and must be reconstructed, checked and compressed, the slowest part of that build; `stored`
+ * of them are done. Called once before the first and after each.
+ */
+export type ReleaseProgress = (state: { stored: number; unseen: number; total: number }) => void;
+
+/**
  * Every release under `releasesDir`, oldest first, with each document's served bytes and
  * compressed copies in `cache`. A release the cache already holds is not read again; one it
  * lacks is reconstructed from its text (applying its patches to its parent's documents) and
  * checked against its SHA-256 manifest.
  */
-export async function loadReleases(releasesDir: string, cache: FileCache): Promise<ReleaseHistory> {
+export async function loadReleases(
+  releasesDir: string,
+  cache: FileCache,
+  progress?: ReleaseProgress,
+): Promise<ReleaseHistory> {
   const ids = await listReleaseIds(releasesDir);
   const texts = await readRecordTexts(releasesDir, ids);
   // A release seen before (by any build on this machine) is one small file of the cache: no schema check of its
   // record, no stat of its seven files, no separate read of its prices. Only the others are checked and stored.
   const seen = await readSummaries(cache, ids, texts);
+  const unseen = seen.filter((summary) => !summary).length;
+  let done = 0;
+  progress?.({ stored: done, unseen, total: ids.length });
   const records = seen.map((summary, i) => summary?.record ?? parseReleaseRecord(texts[i]!, ids[i]!));
   const published: PublishedRelease[] = [];
   // The text of the documents of the release reconstructed last, which is most often the next one's parent.
@@ -371,6 +385,7 @@ export async function loadReleases(releasesDir: string, cache: FileCache): Promi
     const entry = { record, documents, recordFile: await storeRecord(cache, record) };
     await writeSummary(cache, texts[index]!, entry);
     published.push(entry);
+    progress?.({ stored: ++done, unseen, total: ids.length });
   }
   const newestRelease = published.at(-1);
   const newest = newestRelease && {

@@ -1,19 +1,28 @@
 /**
  * The calendar primitives' rules, dependency-free: what a day (YYYY-MM-DD) and a month (YYYY-MM) are.
+ * It imports nothing, so every folder may import it, the cost engine too (.dependency-cruiser.cjs).
  * The zod schemas of src/schema/common.ts (`isoDate`, `yearMonth`, `dateOrMonth`, `sourceDate`) are built
  * from these, and the faces that cannot load zod (the browser script, the client package, which ships this
  * file as it ships the cost engine) and the upstream readers test with them, so a date means one thing
  * everywhere.
  */
 
+/** A month's number, 01-12, as a pattern to embed (alone in the ids that carry no year, such as xAI's MMDD). */
+export const MONTH_NUMBER_PATTERN = '(?:0[1-9]|1[0-2])';
+/** A day of the month, 01-31, as a pattern to embed. */
+export const DAY_NUMBER_PATTERN = '(?:0[1-9]|[12]\\d|3[01])';
 /** A month, YYYY-MM (01-12), as a pattern to embed. */
-export const MONTH_PATTERN = '\\d{4}-(?:0[1-9]|1[0-2])';
+export const MONTH_PATTERN = `\\d{4}-${MONTH_NUMBER_PATTERN}`;
 /** A day's shape, YYYY-MM-DD (01-31), as a pattern to embed; `isCalendarDay` rules out the days a month lacks. */
-export const DAY_PATTERN = `${MONTH_PATTERN}-(?:0[1-9]|[12]\\d|3[01])`;
+export const DAY_PATTERN = `${MONTH_PATTERN}-${DAY_NUMBER_PATTERN}`;
+/** A day without separators, YYYYMMDD (as Anthropic's and Vertex's model ids carry it), as a pattern to embed. */
+export const COMPACT_DAY_PATTERN = `\\d{4}${MONTH_NUMBER_PATTERN}${DAY_NUMBER_PATTERN}`;
 /** The whole-string pattern of `yearMonth`, for a schema written by hand (an OpenAPI path parameter). */
 export const YEAR_MONTH_PATTERN = `^(?:${MONTH_PATTERN})$`;
 
-const DAY = new RegExp(`^(?:${DAY_PATTERN})$`);
+/** `isoDate`'s shape alone (a day 01-31 of a month 01-12), for a reader that words the impossible day apart. */
+export const DAY_SHAPE = new RegExp(`^(?:${DAY_PATTERN})$`);
+const DAY = DAY_SHAPE;
 const MONTH = new RegExp(YEAR_MONTH_PATTERN);
 
 /** True for YYYY-MM and for a YYYY-MM-DD that the (proleptic Gregorian) calendar has: no 31 April, 29 February only in leap years. */

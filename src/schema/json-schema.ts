@@ -103,6 +103,25 @@ export const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['ErrorDocument', errorDocument],
 ];
 
+/**
+ * Each published document's file -> its named schema (below): the OpenAPI document's responses, the client's
+ * DocumentTypes map and REQUIRED_FIELDS.
+ */
+export const DOCUMENT_SCHEMA_NAMES: Record<string, string> = {
+  'tools.json': 'ToolsDocument',
+  'benchmarks.json': 'BenchmarksDocument',
+  'providers.json': 'ProvidersDocument',
+  'categories.json': 'CategoriesDocument',
+  'platforms.json': 'PlatformsDocument',
+  'use-cases.json': 'UseCasesDocument',
+  'freshness.json': 'FreshnessDocument',
+  'changes.json': 'ChangesDocument',
+  'manifest.json': 'ManifestDocument',
+  'price-history.json': 'PriceHistoryDocument',
+  'cost-vectors.json': 'CostVectorsDocument',
+  'model-ids.json': 'ModelIdsDocument',
+};
+
 /** Every named schema as JSON Schema, referring to the others through `${refPrefix}<Name>`. */
 export function namedJsonSchemas(
   refPrefix: string,

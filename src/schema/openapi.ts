@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { COST_DOCUMENTS, DOCUMENTS, MODEL_DOCUMENT } from './api.ts';
-import { namedJsonSchemas, tolerant, type JsonSchema } from './json-schema.ts';
+import { DOCUMENT_SCHEMA_NAMES, namedJsonSchemas, tolerant, type JsonSchema } from './json-schema.ts';
 
 /** The endpoint index (/api/index.json). */
 export const indexDocument = z
@@ -301,16 +301,6 @@ export function schemaFileNames(history: boolean): string[] {
   ];
   return stems.flatMap((stem) => [`${stem}.schema.json`, `${stem}.strict.schema.json`]);
 }
-
-/** The component schema of each directory document. */
-const DOCUMENT_SCHEMA_NAMES: Record<string, string> = {
-  'tools.json': 'ToolsDocument',
-  'benchmarks.json': 'BenchmarksDocument',
-  'providers.json': 'ProvidersDocument',
-  'categories.json': 'CategoriesDocument',
-  'platforms.json': 'PlatformsDocument',
-  'use-cases.json': 'UseCasesDocument',
-};
 
 /** The web page at `/` and the endpoint index (at /api, /api/ and /api/index.json). */
 function sitePaths(): Record<string, unknown> {

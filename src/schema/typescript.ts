@@ -8,25 +8,9 @@
  * client's optional structural check (validate: true) is exactly that table, nothing more.
  */
 import { COST_DOCUMENTS, changeKind, DOCUMENTS, HISTORY_DOCUMENTS } from './api.ts';
-import { type JsonSchema, namedJsonSchemas } from './json-schema.ts';
+import { DOCUMENT_SCHEMA_NAMES, type JsonSchema, namedJsonSchemas } from './json-schema.ts';
 
 const REF = '#/components/schemas/';
-
-/** Document file -> named schema, for the DocumentTypes map and REQUIRED_FIELDS. */
-const DOCUMENT_TYPES: Record<string, string> = {
-  'tools.json': 'ToolsDocument',
-  'benchmarks.json': 'BenchmarksDocument',
-  'providers.json': 'ProvidersDocument',
-  'categories.json': 'CategoriesDocument',
-  'platforms.json': 'PlatformsDocument',
-  'use-cases.json': 'UseCasesDocument',
-  'freshness.json': 'FreshnessDocument',
-  'changes.json': 'ChangesDocument',
-  'manifest.json': 'ManifestDocument',
-  'price-history.json': 'PriceHistoryDocument',
-  'cost-vectors.json': 'CostVectorsDocument',
-  'model-ids.json': 'ModelIdsDocument',
-};
 
 /** Path of each document's main array (as in DOCUMENTS[...].arrayKey). */
 const MAIN_ARRAY: Record<string, string> = {
@@ -153,13 +137,13 @@ export function generateClientTypes(options: TypesOptions): string {
   }
   out.push('/** Every JSON document of the API by file name under /api/. */');
   out.push('export interface DocumentTypes {');
-  for (const [file, name] of Object.entries(DOCUMENT_TYPES)) out.push(`  ${literal(file)}: ${name};`);
+  for (const [file, name] of Object.entries(DOCUMENT_SCHEMA_NAMES)) out.push(`  ${literal(file)}: ${name};`);
   out.push('}');
   out.push('');
   out.push('export type DocumentName = keyof DocumentTypes;');
   out.push('');
   const required: Record<string, unknown> = {};
-  for (const [file, name] of Object.entries(DOCUMENT_TYPES)) {
+  for (const [file, name] of Object.entries(DOCUMENT_SCHEMA_NAMES)) {
     const schema = named[name]!;
     required[file] = {
       root: requiredTypes(schema, named),

@@ -4,15 +4,13 @@
  * the running server serves the tool scored, and /api/changes.json, the Atom feed and the model
  * page say so.
  */
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSourceData } from '../../src/compile/load.ts';
-import { ROOT } from '../../src/fs/paths.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { httpRequest, json } from '../support/http.ts';
-import { isolatedEnv, storeArgs } from '../support/processes.ts';
+import { runCli, storeArgs } from '../support/processes.ts';
 import { entryOf, modelsDevFromSource } from '../fixtures/upstream/models-dev.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, TEST_LIMITS, type Workspace } from '../fixtures/upstream/workspace.ts';
@@ -33,21 +31,6 @@ interface ChangesDoc {
     id: string;
     changes: { kind: string; toolId?: string; field?: string; from?: unknown; to?: unknown }[];
   }[];
-}
-
-function refreshCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/refresh.ts'), ...args], {
-      cwd: ROOT,
-      env: isolatedEnv(),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 describe('a leaderboard result for an unscored tool is scored and announced within one refresh', () => {
@@ -125,7 +108,7 @@ describe('a leaderboard result for an unscored tool is scored and announced with
   it('serves the tool unscored before, scored after one npm run refresh, with the change in the feed and on the page', async () => {
     expect(await scoreOf(toolId)).toBeUndefined();
 
-    const run = await refreshCli([
+    const run = await runCli('refresh', [
       ...storeArgs(ws),
       '--config',
       path.join(ws.root, 'refresh.config.json'),

@@ -3,16 +3,14 @@
  * tokens, dollars and seconds for a scored model; after one `npm run refresh` the running server serves its cost
  * per solved task (priced at today's prices from the run's tokens) and /api/changes.json says so.
  */
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSourceData, taskRunsToolId } from '../../src/compile/load.ts';
-import { ROOT } from '../../src/fs/paths.ts';
 import type { BenchmarksDocument, ChangesDocument } from '../../src/schema/api.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { httpRequest, json } from '../support/http.ts';
-import { isolatedEnv, storeArgs } from '../support/processes.ts';
+import { runCli, storeArgs } from '../support/processes.ts';
 import { startUpstream, type Upstream } from '../fixtures/upstream/server.ts';
 import { createWorkspace, TEST_LIMITS, type Workspace } from '../fixtures/upstream/workspace.ts';
 import { refreshClock } from '../support/releases.ts';
@@ -21,21 +19,6 @@ import { releaseIdAt } from '../../src/schema/release-id.ts';
 // A day after the repository's newest release, so no date in the data is after it.
 const NOW = refreshClock(6);
 const RUN_NAME = 'loopback-model (high)';
-
-function refreshCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/refresh.ts'), ...args], {
-      cwd: ROOT,
-      env: isolatedEnv(),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** One run in the leaderboard's own format: 225 cases, their token and dollar totals, seconds per case. */
 const yaml = `- dirname: 2026-11-20-10-00-00--loopback-high
@@ -114,7 +97,7 @@ describe('a run with tokens and cost for a scored model is priced and announced 
     expect(before?.headline?.evidence).toBe('estimated');
     expect(before?.configurations).toEqual([]);
 
-    const run = await refreshCli([
+    const run = await runCli('refresh', [
       ...storeArgs(ws),
       '--config',
       path.join(ws.root, 'refresh.config.json'),

@@ -1,9 +1,9 @@
 /**
  * Typed builders for the records tests make by hand: a fact's source, a published tool (tools.json), a
- * benchmark result and a use case. Each returns a complete, schema-shaped value with plain defaults, so a test states only the
+ * benchmark result, a use case and a release record. Each returns a complete, schema-shaped value with plain defaults, so a test states only the
  * fields it is about and the compiler, not a cast, says when the schema gains or renames a field.
  */
-import type { Tool } from '../../src/schema/api.ts';
+import type { Release, Tool } from '../../src/schema/api.ts';
 import type { BenchmarkResult, FactSource, UseCaseFile } from '../../src/schema/source.ts';
 
 /** Where a fact comes from: a first-party page, read and checked on fixed days. */
@@ -96,6 +96,30 @@ export function useCaseFile(sortBy: UseCaseFile['sortBy'], extra: Partial<UseCas
     topPicksCount: 5,
     intro: '',
     faq: [],
+    ...extra,
+  };
+}
+
+/**
+ * A release record as /api/changes.json lists it, named `id` (a day, or a day and time as releases are named now):
+ * published at 00:00 UTC of its day, with no documents, no upstreams, no parent and no changes unless `extra` says.
+ */
+export function releaseRecord(id: string, extra: Partial<Release> = {}): Release {
+  const date = id.slice(0, 10);
+  return {
+    id,
+    date,
+    publishedAt: `${date}T00:00:00Z`,
+    lastUpdated: `${date}T00:00:00Z`,
+    datasetVersion: date.replace(/-/g, '.'),
+    benchmarkVersion: date.replace(/-/g, '.'),
+    initial: false,
+    parent: null,
+    url: `/api/v/${id}/`,
+    documents: [],
+    upstreams: [],
+    summary: '',
+    changes: [],
     ...extra,
   };
 }

@@ -12,6 +12,7 @@ import { CHANGE_KIND_WORDS, fieldWords, STATUS_MEANING, STATUS_WORDS } from '../
 import { toolStatus as status } from '../../src/schema/common.ts';
 import { changeDigest, daysBefore } from '../../src/web/digest.ts';
 import { changeValue } from '../../src/web/pages/changes.ts';
+import { releaseRecord } from '../support/fixtures.ts';
 
 const change = (toolId: string, kind: Change['kind'], extra: Partial<Change> = {}): Change => ({
   kind,
@@ -23,8 +24,7 @@ const change = (toolId: string, kind: Change['kind'], extra: Partial<Change> = {
   percent: null,
   ...extra,
 });
-const release = (id: string, changes: Change[]): Release =>
-  ({ id, date: id.slice(0, 10), url: `/api/v/${id}/`, summary: '', changes }) as unknown as Release;
+const release = (id: string, changes: Change[]): Release => releaseRecord(id, { changes });
 const price = (toolId: string, from: number, to: number) =>
   change(toolId, 'price-changed', { field: 'pricing.input', from, to, percent: ((to - from) / from) * 100 });
 const providers: Record<string, { id: string; name: string }> = {

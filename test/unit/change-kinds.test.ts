@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DatasetView, describeChange, diffDatasets, summarize } from '../../src/history/diff.ts';
 import { atomFeed } from '../../src/history/feed.ts';
+import { releaseRecord } from '../support/fixtures.ts';
 import { type Change, change, isRefit, type Release } from '../../src/schema/api.ts';
 
 const source = { name: 'S', url: 'https://s.test' };
@@ -103,20 +104,7 @@ describe('first-score and rank-moved changes', () => {
       view(['b', 'c'], [score('c', 40, 2, 2, 2), score('b', 80, 1, 1, 1)]),
       view(['b', 'c', 'd'], [score('c', 90, 1, 1, 1), score('b', 80, 2, 2, 2), score('d', 30, 3, 3, 3)]),
     );
-    const release: Release = {
-      id: '2026-12-01',
-      date: '2026-12-01',
-      publishedAt: '2026-12-01T00:00:00Z',
-      lastUpdated: '2026-12-01T00:00:00Z',
-      datasetVersion: '2026.12.01',
-      benchmarkVersion: '2026.12.01',
-      initial: false,
-      url: '/api/v/2026-12-01/',
-      documents: [],
-      upstreams: [],
-      summary: summarize(changes),
-      changes,
-    } as unknown as Release;
+    const release = releaseRecord('2026-12-01', { summary: summarize(changes), changes });
     const xml = atomFeed([release], { baseUrl: null, lastUpdated: release.lastUpdated, removedIds: [] });
     expect(xml).toContain('D (d): scored for the first time, overallScore 30');
     expect(xml).toContain('C (c): rank 2 -&gt; 1, outside its previous rank range');
@@ -230,13 +218,7 @@ describe('score changes an estimate refit explains', () => {
     scoreDetails: { sweBench: interval ? { kind: 'estimated', value: 50, interval } : { kind: 'measured', value: 50 } },
   });
   const estimated = { low: 45, high: 58, level: 0.8 };
-  const release = (changes: Change[]): Release =>
-    ({
-      id: '2026-12-02',
-      publishedAt: '2026-12-02T00:00:00Z',
-      summary: summarize(changes),
-      changes,
-    }) as unknown as Release;
+  const release = (changes: Change[]): Release => releaseRecord('2026-12-02', { summary: summarize(changes), changes });
 
   it('a value inside the interval the previous release published is marked within it; one outside is not', () => {
     const changes = diffDatasets(

@@ -6,11 +6,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type Change, createClient, type Release, selectChanges } from '../../packages/client/src/index.ts';
+import { releaseRecord } from '../support/fixtures.ts';
 
 const change = (toolId: string, kind: Change['kind'], extra: Partial<Change> = {}): Change =>
   ({ kind, toolId, field: 'pricing.input', from: 1, to: 2, ...extra }) as Change;
 const release = (id: string, changes: Change[]): Release =>
-  ({ id, date: id.slice(0, 10), summary: `${changes.length} changes`, changes }) as unknown as Release;
+  releaseRecord(id, { summary: `${changes.length} changes`, changes });
 
 const RELEASES = [
   release('2026-11-28.2', [change('a', 'price-changed'), change('b', 'model-added')]),

@@ -424,15 +424,24 @@ describe('the engine as a library', () => {
     expectTypeOf<Platform>().toMatchTypeOf<PlatformLike>();
   });
 
-  it('imports nothing from outside src/cost: no packages, no node: built-ins', async () => {
+  it("imports nothing from outside src/cost but the schema's calendar, which imports nothing: no packages, no node: built-ins", async () => {
     const dir = path.join(ROOT, 'src/cost');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(3);
-    for (const file of files) {
-      const text = await readFile(path.join(dir, file), 'utf8');
+    for (const file of [...files.map((name) => path.join(dir, name)), path.join(ROOT, 'src/schema/calendar.ts')]) {
+      const text = await readFile(file, 'utf8');
+      const own = file.endsWith('calendar.ts') ? /^$/ : /^(\.\/[a-z-]+|\.\.\/schema\/calendar)\.ts$/;
       for (const [, specifier] of text.matchAll(/\bfrom\s+'([^']+)'/g))
-        expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[a-z-]+\.ts$/);
+        expect(specifier, `${file} imports ${specifier}`).toMatch(own);
       expect(text, file).not.toMatch(/\b(require|process|Buffer|globalThis)\b|import\(/);
+    }
+  });
+
+  it("defines no date pattern of its own: days and months are the schema's (src/schema/calendar.ts)", async () => {
+    const dir = path.join(ROOT, 'src/cost');
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      expect(text, file).not.toMatch(/\\d\{4\}|\\d\{8\}|\\d\{2\}\)?-\(?\\d\{2\}/);
     }
   });
 

@@ -12,7 +12,7 @@ import { sha256Hex } from '../../src/artifact/artifact.ts';
 import { FileCache } from '../../src/artifact/file-cache.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 import { historyArtifactFiles } from '../../src/history/history-files.ts';
-import { fileCache } from '../../src/history/publish.ts';
+import { fileCache, firstBuildNote } from '../../src/history/publish.ts';
 import {
   DOCUMENT_NAMES,
   documentBodies,
@@ -178,5 +178,32 @@ describe('a build after a one-field edit', () => {
       [a, b].map((artifact) => stat(path.join(artifact, 'api', 'tools.json'))),
     );
     expect(latestB!.ino).not.toBe(latestA!.ino);
+  });
+});
+
+describe('a first build says how far it is', () => {
+  it('counts the releases new to the file cache as it stores them, and none it has seen', async () => {
+    const dir = path.join(root, 'progress');
+    await twoReleases(dir);
+    const cache = new FileCache(path.join(root, 'progress-cache'));
+    const states: { stored: number; unseen: number; total: number }[] = [];
+    await loadReleases(dir, cache, (state) => states.push(state));
+    expect(states).toEqual([
+      { stored: 0, unseen: 2, total: 2 },
+      { stored: 1, unseen: 2, total: 2 },
+      { stored: 2, unseen: 2, total: 2 },
+    ]);
+    states.length = 0;
+    await loadReleases(dir, cache, (state) => states.push(state));
+    expect(states).toEqual([{ stored: 0, unseen: 0, total: 2 }]);
+  });
+
+  it('says why it took over 20 s: releases compressed for the first time, a busy machine, or every page compressed', () => {
+    expect(firstBuildNote(12, 39, 9, 2)).toBe('');
+    expect(firstBuildNote(70, 39, 1, 2)).toBe(
+      ' (over 20 s: 39 releases were compressed for the first time on this machine (later builds, in any clone, reuse them))',
+    );
+    expect(firstBuildNote(40, 0, 9.9, 2)).toBe(' (over 20 s: other work holds the CPU (load average 9.9 on 2 cores))');
+    expect(firstBuildNote(30, 0, 1, 2)).toMatch(/every page and document was compressed/);
   });
 });
