@@ -29,6 +29,13 @@ function sourceLine(source: FactSource | SourceRef): string {
 
 const yesNo = (v: boolean | null) => (v === null ? 'not stated by the source' : v ? 'yes' : 'no');
 
+/** Image input with its own source where it has one (else the capability source states it); unknown in words. */
+function imageInputText(tool: Tool | ToolRecord): string {
+  if (tool.imageInput === null) return 'not stated by any source';
+  const source = tool.sources.imageInput ?? tool.sources.capabilities;
+  return `${yesNo(tool.imageInput)}${source ? `. Source: ${sourceLine(source)}` : ''}`;
+}
+
 interface DatedSource {
   date?: unknown;
   source?: FactSource;
@@ -124,6 +131,7 @@ function factRows(site: Site, tool: Tool | ToolRecord): [string, string][] {
     ['Open weights', yesNo(tool.openWeights)],
     ['Reasoning mode', yesNo(tool.reasoning)],
     ['Tool calling', yesNo(tool.toolCalling)],
+    ['Image input', imageInputText(tool)],
     ['Built for coding', yesNo(tool.codingSpecialized)],
     ['Best for', esc(tool.bestFor)],
   ];
