@@ -236,11 +236,9 @@ export const tool = toolRecord
         capabilities: factSourceRef
           .nullable()
           .describe(
-            'Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown. Also the source of imageInput when sources.imageInput is null and imageInput is known.',
+            'Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown. The source of imageInput is in /api/models/<id>.json (sources.imageInput), kept out of this document for its size.',
           ),
-        imageInput: factSourceRef
-          .nullable()
-          .describe('Source of the imageInput flag; null when sources.capabilities states it or it is unknown.'),
+
         batch: factSourceRef.nullable().describe('Source of the batch rates; null when the data has none.'),
         cacheCreate1h: factSourceRef
           .nullable()

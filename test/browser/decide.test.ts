@@ -153,7 +153,7 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     // The model page says it, with the source of the flag.
     const seeing = tools.find((t) => t.imageInput === true)!;
     await page.goto(`${served.target.baseUrl}/models/${seeing.id}/`, { waitUntil: 'load' });
-    expect(await page.locator('tr', { hasText: 'Image input' }).textContent()).toMatch(/Image input\s*yes\. Source:/);
+    expect(await page.locator('dt:text-is("Image input") + dd').textContent()).toMatch(/^yes\. Source: models\.dev /);
     await page.close();
   });
 
@@ -470,6 +470,20 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
       expect(Math.min(...names[i]!.map((r) => r.left)), `name ${i + 1}`).toBeGreaterThanOrEqual(
         Math.max(...names[i - 1]!.map((r) => r.right)),
       );
+    // Four models: no cell's text runs out of its cell into the next (the intervals of cost per task once did).
+    const four = [...models]
+      .filter((m) => toolById.has(m.modelId) && !INACTIVE.has(toolById.get(m.modelId)!.status))
+      .sort((a, b) => b.overallScore - a.overallScore || a.modelId.localeCompare(b.modelId))
+      .slice(0, 4);
+    await compared.goto(`${served.target.baseUrl}/compare/?ids=${four.map((m) => m.modelId).join(',')}`, {
+      waitUntil: 'load',
+    });
+    const spilling = await compared.$$eval('.compare td, .compare th', (cs) =>
+      cs
+        .filter((c) => c.getClientRects().length > 0 && c.scrollWidth > c.clientWidth + 1)
+        .map((c) => (c.textContent ?? '').trim().slice(0, 40)),
+    );
+    expect(spilling).toEqual([]);
     // The calculator's every figure, score and notes included, is on the screen's width, not in a column off it.
     const calculator = await openWatched(phone, served.target.baseUrl, '/calculator/', problems);
     await calculator.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));

@@ -60,7 +60,6 @@ export function publishedTool(id: string, extra: Partial<Tool> = {}): Tool {
       contextWindow: factSourceRef(),
       releaseDate: factSourceRef(),
       capabilities: null,
-      imageInput: null,
       batch: null,
       cacheCreate1h: null,
     },

@@ -27,11 +27,18 @@ import type {
 import { freshSource } from '../support/source.ts';
 
 /**
+ * Issue 35 added one capability flag to every tool, `"imageInput":null,` at most (its source stays in the per-model
+ * document): 20 bytes a model on top of the budget issue 32 set. At 147 models the directory used 1,763 of 1,769
+ * bytes a model before it.
+ */
+const IMAGE_INPUT_BYTES = 20;
+
+/**
  * The budget of tools.json, uncompressed: what every client downloads to read a price. Issue 32 set 200 KB when the
  * directory held 113 models; the directory grows with the field (its counts are a floor), so the budget is that
  * per model: a record that grows fails, a new model does not.
  */
-const TOOLS_BUDGET_BYTES_PER_MODEL = Math.floor(200_000 / 113);
+const TOOLS_BUDGET_BYTES_PER_MODEL = Math.floor(200_000 / 113) + IMAGE_INPUT_BYTES;
 
 const dist = () => inject('distPath');
 const read = <T>(urlPath: string): T => JSON.parse(readFileSync(path.join(dist(), urlPath), 'utf8')) as T;

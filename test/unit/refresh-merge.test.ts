@@ -330,7 +330,6 @@ function fakeTool(id: string, over: Partial<Tool> = {}): Tool {
       contextWindow: source,
       releaseDate: source,
       capabilities: null,
-      imageInput: null,
       batch: null,
       cacheCreate1h: null,
     },

@@ -96,10 +96,8 @@ export interface Tool {
     pricing: FactSourceRef;
     contextWindow: FactSourceRef;
     releaseDate: FactSourceRef;
-    /** Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown. Also the source of imageInput when sources.imageInput is null and imageInput is known. */
+    /** Source of the reasoning and toolCalling flags when that is not the pricing source; null when they come from the pricing source or are unknown. The source of imageInput is in /api/models/<id>.json (sources.imageInput), kept out of this document for its size. */
     capabilities: FactSourceRef | null;
-    /** Source of the imageInput flag; null when sources.capabilities states it or it is unknown. */
-    imageInput: FactSourceRef | null;
     /** Source of the batch rates; null when the data has none. */
     batch: FactSourceRef | null;
     /** Source of the one-hour cache-write prices; null when the data has none. */

@@ -116,7 +116,6 @@ export function leanTool(record: ToolRecord): Tool {
       contextWindow: sourceRef(sources.contextWindow),
       releaseDate: sourceRef(sources.releaseDate),
       capabilities: sourceRefOrNull(sources.capabilities),
-      imageInput: sourceRefOrNull(sources.imageInput),
       batch: sourceRefOrNull(sources.batch),
       cacheCreate1h: sourceRefOrNull(sources.cacheCreate1h),
     },

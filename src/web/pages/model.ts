@@ -32,7 +32,8 @@ const yesNo = (v: boolean | null) => (v === null ? 'not stated by the source' : 
 /** Image input with its own source where it has one (else the capability source states it); unknown in words. */
 function imageInputText(tool: Tool | ToolRecord): string {
   if (tool.imageInput === null) return 'not stated by any source';
-  const source = tool.sources.imageInput ?? tool.sources.capabilities;
+  // tools.json leaves the flag's own source to the per-model document.
+  const source = ('imageInput' in tool.sources ? tool.sources.imageInput : null) ?? tool.sources.capabilities;
   return `${yesNo(tool.imageInput)}${source ? `. Source: ${sourceLine(source)}` : ''}`;
 }
 
