@@ -43,7 +43,7 @@ export const DIFFED_SCORE_FIELDS = {
 } as const;
 
 /** Capability flags a diff compares; releases made before a flag was published lack it, and say nothing about it. */
-const CAPABILITY_FIELDS = ['openWeights', 'reasoning', 'toolCalling', 'codingSpecialized'] as const;
+const CAPABILITY_FIELDS = ['openWeights', 'reasoning', 'toolCalling', 'imageInput', 'codingSpecialized'] as const;
 
 export type DiffedTool = Pick<Tool, keyof typeof DIFFED_TOOL_FIELDS> &
   Partial<Pick<Tool, (typeof CAPABILITY_FIELDS)[number]>> & {

@@ -135,6 +135,7 @@ export function summary(
     openWeights: tool.openWeights,
     reasoning: tool.reasoning,
     toolCalling: tool.toolCalling,
+    imageInput: tool.imageInput,
     score: scoresOf(benchmark, core.aggregate),
     // Kind and dates of each source; get_model names them in full (from the model's own document).
     sources: {

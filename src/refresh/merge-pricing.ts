@@ -1,7 +1,7 @@
 /**
  * Merges the models.dev facts into the curated tools. Upstream owns the facts it carries
  * (prices and caching mode, long-context tiers, context window, max output, release month,
- * open weights / reasoning / tool calling, a deprecation); curated data owns everything else.
+ * open weights / reasoning / tool calling / image input, a deprecation); curated data owns everything else.
  * Pinned facts (tool `upstream.pinned`) are reported, never overwritten, and a disagreement is
  * recorded in the tool's `conflicts` naming both sources. A tool missing
  * upstream is kept and reported. Pure: returns a new SourceData and what it changed.
@@ -75,6 +75,7 @@ interface FieldTypes {
   openWeights: ToolFile['openWeights'];
   reasoning: ToolFile['reasoning'];
   toolCalling: ToolFile['toolCalling'];
+  imageInput: ToolFile['imageInput'];
 }
 type FieldPath = keyof FieldTypes;
 
@@ -119,6 +120,9 @@ const SETTERS: { [P in FieldPath]: (tool: ToolFile, value: FieldTypes[P]) => voi
   },
   toolCalling: (t, v) => {
     t.toolCalling = v;
+  },
+  imageInput: (t, v) => {
+    t.imageInput = v;
   },
 };
 
@@ -228,6 +232,7 @@ function factFields(tool: ToolFile, model: UpstreamModel): Map<UpstreamFact, Fie
   if (model.openWeights !== null) capabilities.push(['openWeights', tool.openWeights, model.openWeights]);
   if (model.reasoning !== null) capabilities.push(['reasoning', tool.reasoning, model.reasoning]);
   if (model.toolCalling !== null) capabilities.push(['toolCalling', tool.toolCalling, model.toolCalling]);
+  if (model.imageInput !== null) capabilities.push(['imageInput', tool.imageInput, model.imageInput]);
   if (capabilities.length > 0) facts.set('capabilities', capabilities);
   return facts;
 }
@@ -359,6 +364,8 @@ function mergeTool(located: Located, model: UpstreamModel, context: PricingMerge
     }
     const sourceKey = SOURCED[fact];
     if (differing.length > 0 && sourceKey) tool.sources[sourceKey] = importedSource(key, context);
+    // The image-input flag has its own source (the schema asks for one): the upstream that set it.
+    if (differing.some(([field]) => field === 'imageInput')) tool.sources.imageInput = importedSource(key, context);
   }
   if (changedFields.length > 0) dropReplacedConflicts(tool, changedFields, result.notes);
 }

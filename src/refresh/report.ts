@@ -76,6 +76,7 @@ export function describeCandidate(candidate: Candidate): string {
     k.openWeights === null ? null : k.openWeights ? 'open weights' : 'closed weights',
     k.reasoning === null ? null : `reasoning ${k.reasoning ? 'yes' : 'no'}`,
     k.toolCalling === null ? null : `tool calling ${k.toolCalling ? 'yes' : 'no'}`,
+    k.imageInput === null ? null : `image input ${k.imageInput ? 'yes' : 'no'}`,
     k.benchmarks > 0 ? `${k.benchmarks} benchmark result(s) upstream` : null,
   ].filter((f): f is string => f !== null);
   return `${candidate.key}${candidate.name ? ` (${candidate.name})` : ''}: ${facts.join('; ')}`;

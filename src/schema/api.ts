@@ -158,6 +158,14 @@ export const toolRecord = z
       .boolean()
       .nullable()
       .describe(ext('Supports function/tool calling; null when the source does not say.')),
+    imageInput: z
+      .boolean()
+      .nullable()
+      .describe(
+        ext(
+          'Accepts images as input (its input modalities include image); null when no source says. Source: sources.imageInput, else sources.capabilities.',
+        ),
+      ),
     codingSpecialized: z.boolean().describe(ext('Built and marketed specifically for coding.')),
     blendedPrice: usdPerMillion.describe(ext('(3 x input + 1 x output) / 4, USD per 1M tokens.')),
     pricingDetails: pricingDetails.describe(
@@ -168,8 +176,11 @@ export const toolRecord = z
         capabilities: factSource
           .nullable()
           .describe(
-            'Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown.',
+            'Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown. Also the source of imageInput when sources.imageInput is null and imageInput is known.',
           ),
+        imageInput: factSource
+          .nullable()
+          .describe('Where the imageInput flag comes from; null when sources.capabilities states it or it is unknown.'),
         batch: factSource
           .nullable()
           .describe('Where the batch rates come from; null when the data has no batch rate for the model.'),
@@ -227,7 +238,7 @@ export const tool = toolRecord
         capabilities: factSourceRef
           .nullish()
           .describe(
-            'Source of the reasoning and toolCalling flags when that is not the pricing source; absent when they come from the pricing source or are unknown (null in releases up to 2026-12-02).',
+            'Source of the reasoning and toolCalling flags when that is not the pricing source; absent when they come from the pricing source or are unknown (null in releases up to 2026-12-02). The source of imageInput is in /api/models/<id>.json (sources.imageInput), kept out of this document for its size.',
           ),
         batch: factSourceRef
           .nullish()
@@ -1023,7 +1034,7 @@ export const changeKind = z
     'source-changed',
   ])
   .describe(
-    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). [extension] `task-cost-changed`: the measured cost per solved task of the headline configuration of the tool (`benchmarks.taskCost.costPerSolvedTaskUsd`, USD) changed, appeared or went, or the headline moved between measured and estimated (from and to null on the estimated side): new published runs or a new price in force; estimates moving on a refit are not listed. `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs).',
+    '`model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling`, `imageInput` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). [extension] `task-cost-changed`: the measured cost per solved task of the headline configuration of the tool (`benchmarks.taskCost.costPerSolvedTaskUsd`, USD) changed, appeared or went, or the headline moved between measured and estimated (from and to null on the estimated side): new published runs or a new price in force; estimates moving on a refit are not listed. `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs).',
   );
 
 /**

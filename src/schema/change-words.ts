@@ -81,6 +81,7 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = {
   openWeights: 'open weights',
   reasoning: 'reasoning',
   toolCalling: 'tool calling',
+  imageInput: 'image input',
   codingSpecialized: 'built for coding',
   'benchmarks.overallScore': 'overall score',
   'benchmarks.rank': 'overall rank',

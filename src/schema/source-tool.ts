@@ -22,7 +22,7 @@ import {
 /**
  * Facts the weekly refresh imports from the models.dev upstream. `pricing` covers the four base
  * prices, the caching mode, the free flag and the long-context tiers; `capabilities` covers
- * openWeights, reasoning and toolCalling; `status` covers a deprecation upstream.
+ * openWeights, reasoning, toolCalling and imageInput; `status` covers a deprecation upstream.
  */
 export const upstreamFact = z
   .enum(['pricing', 'contextWindow', 'maxOutputTokens', 'releaseDate', 'capabilities', 'status'])
@@ -185,7 +185,12 @@ export const toolFileSources = toolSources.extend({
   capabilities: factSource
     .optional()
     .describe(
-      'Where the reasoning and toolCalling flags come from, when that is not the pricing source; the note says which flag a source states.',
+      'Where the reasoning and toolCalling flags come from, when that is not the pricing source; the note says which flag a source states. It is also the source of imageInput when its note states the input modalities and sources.imageInput is absent.',
+    ),
+  imageInput: factSource
+    .optional()
+    .describe(
+      'Where the imageInput flag comes from (e.g. a catalogue entry listing the input modalities); required for a known imageInput unless sources.capabilities states it.',
     ),
   batch: factSource
     .optional()
@@ -227,6 +232,12 @@ export const toolFile = z
       .boolean()
       .nullable()
       .describe('The model supports function/tool calling through the API; null when the source does not say.'),
+    imageInput: z
+      .boolean()
+      .nullable()
+      .describe(
+        'The model accepts images as input (its input modalities include image); null when no source says. Its source is sources.imageInput, else sources.capabilities.',
+      ),
     codingSpecialized: z.boolean().describe('The provider builds and markets the model specifically for coding.'),
     pricing: basePricing.describe('Base list price in USD per 1M tokens; cache prices follow pricingDetails.caching.'),
     pricingDetails,
@@ -271,6 +282,11 @@ export const toolFile = z
       path: ['sources', 'cacheCreate1h'],
     },
   )
+  .refine((t) => t.imageInput === null || t.sources.imageInput !== undefined || t.sources.capabilities !== undefined, {
+    message:
+      'a known imageInput needs its source: sources.imageInput, or sources.capabilities when its note states the input modalities',
+    path: ['sources', 'imageInput'],
+  })
   .refine((t) => t.replacedBy === undefined || (t.lifecycle?.events.some((e) => e.successor !== undefined) ?? false), {
     message: 'replacedBy needs a lifecycle event whose `successor` names the replacement, so the successor is sourced',
     path: ['replacedBy'],

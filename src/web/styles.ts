@@ -230,6 +230,7 @@ h1{font-size:1.45rem}
 .compare{table-layout:fixed;font-size:.85rem}
 .compare th[scope=row]{width:6.5rem}
 .compare td{min-width:0;overflow-wrap:anywhere}
+.compare td,.compare td *{white-space:normal}
 .compare thead th{white-space:normal;overflow-wrap:anywhere}
 #calc-results thead{display:none}
 #calc-results tr{display:block;border-bottom:1px solid var(--line);padding:.35em 0}

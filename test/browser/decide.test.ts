@@ -16,6 +16,7 @@ interface ToolLite {
   status: string;
   toolCalling: boolean | null;
   reasoning: boolean | null;
+  imageInput: boolean | null;
   maxOutputTokens: number | null;
   openWeights: boolean | null;
 }
@@ -128,6 +129,31 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     expect(open.length).toBeGreaterThan(0);
     expect(new Set(await shownIds(page))).toEqual(new Set(open));
     expect(await countSays(page)).toContain(`Showing ${open.length} of ${tools.length}`);
+    await page.close();
+  });
+
+  it('filters by image input with tool calling, an unknown flag left out, and the link restores it', async () => {
+    const page = await served.open('/', problems);
+    await page.check('#f-img');
+    await page.check('#f-tools');
+    const expected = tools
+      .filter((t) => t.imageInput === true && t.toolCalling === true && !INACTIVE.has(t.status))
+      .map((t) => t.id);
+    expect(expected.length).toBeGreaterThan(0);
+    // Some active models have no known image input: the filter must leave them out, not count them in.
+    expect(tools.some((t) => t.imageInput === null && !INACTIVE.has(t.status))).toBe(true);
+    expect(new Set(await shownIds(page))).toEqual(new Set(expected));
+    expect(await countSays(page)).toContain(`Showing ${expected.length} of ${tools.length}`);
+    expect(page.url()).toContain('img=1');
+    const again = await served.context.newPage();
+    await again.goto(page.url(), { waitUntil: 'load' });
+    expect(await again.isChecked('#f-img')).toBe(true);
+    expect(new Set(await shownIds(again))).toEqual(new Set(expected));
+    await again.close();
+    // The model page says it, with the source of the flag.
+    const seeing = tools.find((t) => t.imageInput === true)!;
+    await page.goto(`${served.target.baseUrl}/models/${seeing.id}/`, { waitUntil: 'load' });
+    expect(await page.locator('dt:text-is("Image input") + dd').textContent()).toMatch(/^yes\. Source: models\.dev /);
     await page.close();
   });
 
@@ -444,6 +470,20 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
       expect(Math.min(...names[i]!.map((r) => r.left)), `name ${i + 1}`).toBeGreaterThanOrEqual(
         Math.max(...names[i - 1]!.map((r) => r.right)),
       );
+    // Four models: no cell's text runs out of its cell into the next (the intervals of cost per task once did).
+    const four = [...models]
+      .filter((m) => toolById.has(m.modelId) && !INACTIVE.has(toolById.get(m.modelId)!.status))
+      .sort((a, b) => b.overallScore - a.overallScore || a.modelId.localeCompare(b.modelId))
+      .slice(0, 4);
+    await compared.goto(`${served.target.baseUrl}/compare/?ids=${four.map((m) => m.modelId).join(',')}`, {
+      waitUntil: 'load',
+    });
+    const spilling = await compared.$$eval('.compare td, .compare th', (cs) =>
+      cs
+        .filter((c) => c.getClientRects().length > 0 && c.scrollWidth > c.clientWidth + 1)
+        .map((c) => (c.textContent ?? '').trim().slice(0, 40)),
+    );
+    expect(spilling).toEqual([]);
     // The calculator's every figure, score and notes included, is on the screen's width, not in a column off it.
     const calculator = await openWatched(phone, served.target.baseUrl, '/calculator/', problems);
     await calculator.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));

@@ -99,6 +99,13 @@ describe('ai-coding-models (the built bin against the Node server)', () => {
       expect(tool.providerId === tools[0]!.providerId && tool.contextTokens >= 100_000 && tool.reasoning === true).toBe(
         true,
       );
+    const seeing = await json<Listed>('list', '--capability', 'imageInput', '--capability', 'toolCalling');
+    expect(seeing.results.map((t) => t.id).sort()).toEqual(
+      tools
+        .filter((t) => t.imageInput === true && t.toolCalling === true)
+        .map((t) => t.id)
+        .sort(),
+    );
     const onCursor = (await json<Listed>('list', '--platform', 'cursor', '--max-price', '2')).results;
     expect(onCursor.every((t) => tools.find((x) => x.id === t.id)!.blendedPrice <= 2)).toBe(true);
   });

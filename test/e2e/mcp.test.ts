@@ -123,6 +123,10 @@ describe('MCP server over stdio (SDK client)', () => {
     expect(partly.evidence).toBe(published.evidence);
     expect(partly.evidenceNote).toMatch(/estimated by the scoring model/);
     expect(result.dataSource.documents).toContain(`${target.baseUrl}/api/tools.json`);
+    // Image input: only the models whose flag is true (an unknown one is not a yes), with the flag in the answer.
+    const seeing = await data('search_models', { capabilities: ['imageInput'], limit: 50 });
+    expect(seeing.count).toBe(tools.filter((t) => t.imageInput === true).length);
+    expect(seeing.models.every((m: Json) => m.imageInput === true)).toBe(true);
   });
 
   it('search_models: minScores keeps the models with that benchmark score, measuredOnly only measured ones', async () => {

@@ -51,6 +51,7 @@ export function publishedTool(id: string, extra: Partial<Tool> = {}): Tool {
     openWeights: false,
     reasoning: null,
     toolCalling: null,
+    imageInput: null,
     codingSpecialized: false,
     blendedPrice: 1.75,
     pricingDetails: { caching: 'unavailable', free: false, tiers: [], modifiers: [] },

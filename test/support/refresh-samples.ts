@@ -23,6 +23,7 @@ export const SAMPLE_CANDIDATE: Candidate = {
     openWeights: false,
     reasoning: true,
     toolCalling: null,
+    imageInput: null,
     benchmarks: 2,
   },
 };

@@ -77,6 +77,11 @@ describe('lookups, filters and rankings on the built documents', () => {
     const openWeight = filterTools(all, { category: 'open-weight', capability: 'reasoning' });
     expect(openWeight.length).toBeGreaterThan(0);
     expect(openWeight.every((t) => t.category.includes('open-weight') && t.reasoning === true)).toBe(true);
+    // Image input: the models whose flag is true, never an unknown one.
+    expect(filterTools(all, { capability: ['imageInput', 'toolCalling'] }).map((t) => t.id)).toEqual(
+      all.filter((t) => t.imageInput === true && t.toolCalling === true).map((t) => t.id),
+    );
+    expect(all.some((t) => t.imageInput === null) && all.some((t) => t.imageInput === true)).toBe(true);
     const cursor = platforms().find((p) => p.id === 'cursor')!;
     expect(filterTools(all, { platform: 'cursor' }, { platforms: platforms() }).map((t) => t.id)).toEqual(
       all.filter((t) => cursor.toolIds.includes(t.id)).map((t) => t.id),

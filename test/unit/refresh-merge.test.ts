@@ -115,6 +115,27 @@ describe('merging upstream prices into curated tools', () => {
     expect(merged.pricing.cacheCreate).toBe(3.125);
   });
 
+  it('takes image input from the input modalities, with its source, and keeps it when upstream lists none', async () => {
+    const source = await freshSource();
+    const known = source.tools.find((t) => t.data.imageInput === false && t.data.upstream.modelsDev !== null)!.data;
+    const unknown = source.tools.find(
+      (t) => t.data.imageInput !== null && t.data.upstream.modelsDev !== null && t.data.id !== known.id,
+    )!.data;
+    const doc = modelsDevFromSource(source);
+    entryOf(doc, source, known.id).modalities = { input: ['text', 'image'], output: ['text'] };
+    delete entryOf(doc, source, unknown.id).modalities;
+    const merge = mergePricing(source, indexOf(source, doc), CONTEXT);
+    const merged = tool(merge.source, known.id);
+    expect(merged.imageInput).toBe(true);
+    expect(merged.sources.imageInput).toMatchObject({ kind: 'aggregator', asOf: CONTEXT.refreshDate });
+    expect(merge.updates).toContainEqual(
+      expect.objectContaining({ toolId: known.id, fact: 'capabilities', field: 'imageInput', from: false, to: true }),
+    );
+    // No modalities upstream is not "no image": the curated value stays.
+    expect(tool(merge.source, unknown.id).imageInput).toBe(unknown.imageInput);
+    expect(merge.updates.filter((u) => u.toolId === unknown.id && u.field === 'imageInput')).toEqual([]);
+  });
+
   it('never turns a retired model back into a deprecated one, whatever upstream says', async () => {
     const source = await freshSource();
     const retired = source.tools.find((t) => t.data.status === 'retired' && t.data.upstream.modelsDev !== null)!.data;

@@ -75,6 +75,7 @@ describe('models.dev api.json format', () => {
       openWeights: false,
       reasoning: true,
       toolCalling: true,
+      imageInput: false,
       deprecated: false,
       cost: {
         input: 3,
@@ -86,6 +87,8 @@ describe('models.dev api.json format', () => {
     });
     expect(result.index.models.get('acme/coder-old')!.deprecated).toBe(true);
     expect(result.index.models.get('acme/coder-free')!.maxOutputTokens).toBeNull();
+    // No input modalities listed: image input is unknown, not "no".
+    expect(result.index.models.get('acme/coder-2')!.imageInput).toBeNull();
     expect(result.index.models.get('hostco/acme/coder-1')!.cost!.input).toBe(3.3);
     expect(result.index.models.has('acme/missing')).toBe(false);
     // A model no tool maps to is listed but never validated: its odd values do not fail the refresh.

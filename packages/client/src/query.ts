@@ -19,8 +19,14 @@ import { DirectoryError, directoryErrors, NotFoundError } from './errors.ts';
 import type { BenchmarkModel, BenchmarksDocument, Platform, Tool, UseCase } from './types.generated.ts';
 
 export type ToolStatus = Tool['status'];
-export type Capability = 'reasoning' | 'toolCalling' | 'openWeights' | 'codingSpecialized';
-export const CAPABILITIES: readonly Capability[] = ['reasoning', 'toolCalling', 'openWeights', 'codingSpecialized'];
+export type Capability = 'reasoning' | 'toolCalling' | 'imageInput' | 'openWeights' | 'codingSpecialized';
+export const CAPABILITIES: readonly Capability[] = [
+  'reasoning',
+  'toolCalling',
+  'imageInput',
+  'openWeights',
+  'codingSpecialized',
+];
 
 const INACTIVE: ReadonlySet<string> = new Set(['deprecated', 'retired']);
 

@@ -83,6 +83,8 @@ export interface Tool {
   reasoning: boolean | null;
   /** [extension] Supports function/tool calling; null when the source does not say. */
   toolCalling: boolean | null;
+  /** [extension] Accepts images as input (its input modalities include image); null when no source says. Source: sources.imageInput, else sources.capabilities. */
+  imageInput: boolean | null;
   /** [extension] Built and marketed specifically for coding. */
   codingSpecialized: boolean;
   /** [extension] (3 x input + 1 x output) / 4, USD per 1M tokens. */
@@ -94,7 +96,7 @@ export interface Tool {
     pricing: FactSourceRef;
     contextWindow: FactSourceRef;
     releaseDate: FactSourceRef;
-    /** Source of the reasoning and toolCalling flags when that is not the pricing source; absent when they come from the pricing source or are unknown (null in releases up to 2026-12-02). */
+    /** Source of the reasoning and toolCalling flags when that is not the pricing source; absent when they come from the pricing source or are unknown (null in releases up to 2026-12-02). The source of imageInput is in /api/models/<id>.json (sources.imageInput), kept out of this document for its size. */
     capabilities?: FactSourceRef | null;
     /** Source of the batch rates; absent when the data has none (null in releases up to 2026-12-02). */
     batch?: FactSourceRef | null;
@@ -242,6 +244,8 @@ export interface ToolRecord {
   reasoning: boolean | null;
   /** [extension] Supports function/tool calling; null when the source does not say. */
   toolCalling: boolean | null;
+  /** [extension] Accepts images as input (its input modalities include image); null when no source says. Source: sources.imageInput, else sources.capabilities. */
+  imageInput: boolean | null;
   /** [extension] Built and marketed specifically for coding. */
   codingSpecialized: boolean;
   /** [extension] (3 x input + 1 x output) / 4, USD per 1M tokens. */
@@ -253,8 +257,10 @@ export interface ToolRecord {
     pricing: FactSource;
     contextWindow: FactSource;
     releaseDate: FactSource;
-    /** Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown. */
+    /** Where the reasoning and toolCalling flags come from when that is not the pricing source; null when they come from the pricing source or are unknown. Also the source of imageInput when sources.imageInput is null and imageInput is known. */
     capabilities: FactSource | null;
+    /** Where the imageInput flag comes from; null when sources.capabilities states it or it is unknown. */
+    imageInput: FactSource | null;
     /** Where the batch rates come from; null when the data has no batch rate for the model. */
     batch: FactSource | null;
     /** Where the one-hour cache-write prices come from; null when the data has none. */
@@ -1214,7 +1220,7 @@ export interface FreshnessDocument {
 
 /** [extension] One field-level difference between a release and the one before it. */
 export interface Change {
-  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). [extension] `task-cost-changed`: the measured cost per solved task of the headline configuration of the tool (`benchmarks.taskCost.costPerSolvedTaskUsd`, USD) changed, appeared or went, or the headline moved between measured and estimated (from and to null on the estimated side): new published runs or a new price in force; estimates moving on a refit are not listed. `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs). */
+  /** `model-added` / `model-removed`: a tool appeared in or left tools.json. `model-deprecated`: its status became deprecated. `model-retired`: its status became retired (no longer callable on the provider API). `status-changed`: any other status change. `successor-named`: its maker named a successor, or a different one (`replacedBy`, from the previous successor id or null to the new one; to null when none is named any more), whatever its status. `shutdown-changed`: the provider-API shutdown date published in `lifecycle.shutdown` was announced, moved or withdrawn (`lifecycle.shutdown.date`, from the previous date or null to the new one or null); a retirement that takes effect on the announced day changes the status, not the date. `price-changed`: a base price (`pricing.*`) or the long-context tiers (`pricingDetails.tiers`). `context-changed`: `contextTokens` or `maxOutputTokens`. `release-date-changed`: `releaseDate`. `capability-changed`: a capability flag of the tool (`openWeights`, `reasoning`, `toolCalling`, `imageInput` or `codingSpecialized`, from `"true"`/`"false"` to the other), which moves it in or out of filters and categories such as open-weight; releases made before a flag was published report none for it. `first-score`: a tool scored for the first time (`benchmarks.overallScore`, from null); its other fields are in benchmarks.json. `score-changed`: a benchmark score of benchmarks.json (`benchmarks.<field>` for overallScore and the four specification fields, `benchmarks.scoreDetails.<field>` for the extension components sweBenchPro and terminalBench). `rank-moved`: a rank outside the rank range the previous release published for the tool (`benchmarks.rank`, from the old rank to the new; places taken by newly scored tools or freed by tools no longer scored do not count as a move). [extension] `task-cost-changed`: the measured cost per solved task of the headline configuration of the tool (`benchmarks.taskCost.costPerSolvedTaskUsd`, USD) changed, appeared or went, or the headline moved between measured and estimated (from and to null on the estimated side): new published runs or a new price in force; estimates moving on a refit are not listed. `source-changed`: the source of pricing, context window or release date changed kind or was read at another version (`sources.<fact>`, from and to as `<kind>, as of <asOf>`; releases cut before tools.json went lean give the source names instead, and compared names and URLs). */
   kind: "model-added" | "model-removed" | "model-deprecated" | "model-retired" | "status-changed" | "successor-named" | "shutdown-changed" | "price-changed" | "context-changed" | "release-date-changed" | "capability-changed" | "first-score" | "score-changed" | "rank-moved" | "task-cost-changed" | "source-changed";
   /** Id of the tool the change is about. */
   toolId: string;
@@ -1621,6 +1627,10 @@ export const REQUIRED_FIELDS: Record<DocumentName, { root: Record<string, JsonTy
         "null"
       ],
       "toolCalling": [
+        "boolean",
+        "null"
+      ],
+      "imageInput": [
         "boolean",
         "null"
       ],

@@ -63,6 +63,7 @@ const SEARCH_ROW = z.looseObject({
   pricing: z.looseObject({ input: usd, output: usd, cacheRead: usd, blended: usd, unit: z.string() }),
   openWeights: z.boolean().nullable(),
   reasoning: z.boolean().nullable(),
+  imageInput: z.boolean().nullable(),
   overallScore: z.number().nullable(),
   measuredCount: z
     .number()
@@ -111,6 +112,8 @@ function searchRow(tool: Tool, benchmark: BenchmarkModel | undefined, aggregate:
     },
     openWeights: tool.openWeights,
     reasoning: tool.reasoning,
+    // Releases cut before the flag was published lack it: unknown.
+    imageInput: tool.imageInput ?? null,
     overallScore: benchmark?.overallScore ?? null,
     measuredCount: account?.measured ?? null,
     weightedCount: account?.weighted ?? null,

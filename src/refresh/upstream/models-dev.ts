@@ -51,6 +51,7 @@ export const modelsDevModel = z.looseObject({
   open_weights: z.boolean().optional(),
   reasoning: z.boolean().optional(),
   tool_call: z.boolean().optional(),
+  modalities: z.looseObject({ input: z.array(z.string()).optional() }).optional(),
   status: z.string().optional(),
 });
 
@@ -88,6 +89,8 @@ export interface UpstreamModel {
   openWeights: boolean | null;
   reasoning: boolean | null;
   toolCalling: boolean | null;
+  /** Whether `modalities.input` lists "image"; null when the entry lists no input modalities. */
+  imageInput: boolean | null;
   deprecated: boolean;
 }
 
@@ -109,11 +112,17 @@ export interface ListingFacts {
   openWeights: boolean | null;
   reasoning: boolean | null;
   toolCalling: boolean | null;
+  imageInput: boolean | null;
   benchmarks: number;
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const flagOrNull = (value: unknown) => (typeof value === 'boolean' ? value : null);
+/** Image among the input modalities; null when the record lists none (never read as "no image"). */
+const imageInputOf = (modalities: unknown): boolean | null => {
+  const input = objectOf(modalities).input;
+  return Array.isArray(input) ? input.includes('image') : null;
+};
 const objectOf = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
@@ -126,6 +135,7 @@ function listingFacts(record: Record<string, unknown>): ListingFacts {
     openWeights: flagOrNull(record.open_weights),
     reasoning: flagOrNull(record.reasoning),
     toolCalling: flagOrNull(record.tool_call),
+    imageInput: imageInputOf(record.modalities),
     benchmarks: Array.isArray(record.benchmarks) ? record.benchmarks.length : 0,
   };
 }
@@ -194,6 +204,7 @@ function normalise(key: string, model: z.infer<typeof modelsDevModel>): Upstream
     openWeights: model.open_weights ?? null,
     reasoning: model.reasoning ?? null,
     toolCalling: model.tool_call ?? null,
+    imageInput: imageInputOf(model.modalities),
     deprecated: model.status === 'deprecated',
   };
 }

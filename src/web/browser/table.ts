@@ -142,6 +142,7 @@ function filterOf(form: HTMLFormElement) {
     minOutput: Number(field<HTMLSelectElement>(form, 'minout')?.value || 0),
     toolCalling: checked(form, 'tools'),
     reasoning: checked(form, 'reason'),
+    imageInput: checked(form, 'img'),
     open: checked(form, 'open'),
     all: field<HTMLInputElement>(form, 'all')?.checked ?? false,
   };
@@ -165,6 +166,7 @@ function rowMatches(row: HTMLTableRowElement, f: ReturnType<typeof filterOf>): b
     (!f.minOutput || Number(d.maxout || 0) >= f.minOutput) &&
     (!f.toolCalling || d.tools === '1') &&
     (!f.reasoning || d.reason === '1') &&
+    (!f.imageInput || d.img === '1') &&
     within(d.speed, f.minSpeed, (v, limit) => v >= limit) &&
     f.words.every((w) => (d.q ?? '').includes(w)) &&
     (!f.provider || d.provider === f.provider) &&

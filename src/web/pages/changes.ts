@@ -71,7 +71,13 @@ export function changeValue(field: string | null, value: number | string | null)
   }
   if (field === 'status') return STATUS_WORDS[value] ?? value;
   if (field === 'lifecycle.shutdown.date' || field === 'releaseDate') return day(value);
-  if (field === 'openWeights' || field === 'reasoning' || field === 'toolCalling' || field === 'codingSpecialized')
+  if (
+    field === 'openWeights' ||
+    field === 'reasoning' ||
+    field === 'toolCalling' ||
+    field === 'imageInput' ||
+    field === 'codingSpecialized'
+  )
     return value === 'true' ? 'yes' : value === 'false' ? 'no' : value;
   return value;
 }

@@ -80,6 +80,7 @@ ${select(
 <div class="field check"><input id="f-open" name="open" type="checkbox" value="1"><label for="f-open">Open weights only</label></div>
 <div class="field check"><input id="f-tools" name="tools" type="checkbox" value="1"><label for="f-tools">Tool calling</label></div>
 <div class="field check"><input id="f-reason" name="reason" type="checkbox" value="1"><label for="f-reason">Reasoning mode</label></div>
+<div class="field check"><input id="f-img" name="img" type="checkbox" value="1"><label for="f-img">Image input</label></div>
 <div class="field"><button type="reset">Clear filters</button></div>
 <p class="hint row" id="f-task-hint">Per solved task and tokens/s are each model’s headline figures; a model without one is left out once a limit is set.</p>
 <p class="hint row" id="f-bench-hint">The benchmark’s column is shown while it is chosen. Measured only: leaves out models whose value on it is an estimate (for the overall score: mostly estimated).</p>

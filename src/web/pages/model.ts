@@ -29,6 +29,14 @@ function sourceLine(source: FactSource | SourceRef): string {
 
 const yesNo = (v: boolean | null) => (v === null ? 'not stated by the source' : v ? 'yes' : 'no');
 
+/** Image input with its own source where it has one (else the capability source states it); unknown in words. */
+function imageInputText(tool: Tool | ToolRecord): string {
+  if (tool.imageInput === null) return 'not stated by any source';
+  // tools.json leaves the flag's own source to the per-model document.
+  const source = ('imageInput' in tool.sources ? tool.sources.imageInput : null) ?? tool.sources.capabilities;
+  return `${yesNo(tool.imageInput)}${source ? `. Source: ${sourceLine(source)}` : ''}`;
+}
+
 interface DatedSource {
   date?: unknown;
   source?: FactSource;
@@ -124,6 +132,7 @@ function factRows(site: Site, tool: Tool | ToolRecord): [string, string][] {
     ['Open weights', yesNo(tool.openWeights)],
     ['Reasoning mode', yesNo(tool.reasoning)],
     ['Tool calling', yesNo(tool.toolCalling)],
+    ['Image input', imageInputText(tool)],
     ['Built for coding', yesNo(tool.codingSpecialized)],
     ['Best for', esc(tool.bestFor)],
   ];

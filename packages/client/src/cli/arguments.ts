@@ -37,7 +37,7 @@ filters (list, cost):
   --provider <name|id>      repeatable          --category <slug>       repeatable
   --platform <id>           offered there (cost: priced as that platform bills it)
   --status <status>         active|preview|deprecated|retired, repeatable
-  --capability <name>       reasoning|toolCalling|openWeights|codingSpecialized, repeatable
+  --capability <name>       reasoning|toolCalling|imageInput|openWeights|codingSpecialized, repeatable
   --min-context <tokens>    e.g. 200k           --max-price <usd>       blended USD per 1M tokens
   --min-score <field>=<n>   a benchmark score at least n, e.g. sweBenchPro=50 (fields: benchmarks.json
                             scoreDetails), repeatable; a model without that score is left out
