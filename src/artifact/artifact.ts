@@ -180,7 +180,7 @@ export function prepareArtifact(files: readonly AnyArtifactFile[], lastModified:
  */
 export async function precompress(
   files: readonly AnyArtifactFile[],
-  reuse: (sha256: string) => Promise<{ br: Buffer; gz: Buffer } | undefined> = async () => undefined,
+  reuse: (sha256: string, body: Buffer) => Promise<{ br: Buffer; gz: Buffer } | undefined> = async () => undefined,
   concurrency = 4,
   progress?: (done: number, total: number, compressed: number) => void,
 ): Promise<void> {
@@ -195,7 +195,7 @@ export async function precompress(
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
-        const known = await reuse(sha256Hex(file.body));
+        const known = await reuse(sha256Hex(file.body), file.body);
         const [br, gz] = known
           ? [known.br, known.gz]
           : await Promise.all([file.brotli ?? brotliOffThread(file.body), gzipOffThread(file.body)]);

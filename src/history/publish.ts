@@ -15,6 +15,7 @@ import { BROTLI_QUALITY_DEFAULT, brotliQuality } from '../artifact/compress.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { copiesIn } from '../artifact/artifact.ts';
+import { LatestCopies } from './latest-copies.ts';
 import { PATHS } from '../fs/paths.ts';
 import { loadReleases, type ReleaseHistory, type ReleaseProgress } from './releases.ts';
 
@@ -118,8 +119,29 @@ export async function buildFromDisk(
   progress(
     `writing the artifact: ${releases.records.length} releases, every file with brotli and gzip copies (compressed once; reused by later builds)`,
   );
-  const prepared = await prepareFromDocuments(input, distPath ? await copiesIn(distPath) : undefined, progress);
+  // Copies of unchanged files come from the artifact served now, else from what builds on this machine made.
+  const served = distPath ? await copiesIn(distPath) : async () => undefined;
+  const latest = new LatestCopies(cache.dir);
+  const made = new Set<string>();
+  const reuse = async (sha256: string, body: Buffer) => {
+    const known = (await served(sha256)) ?? (await latest.get(sha256, body));
+    if (!known) made.add(sha256);
+    return known;
+  };
+  const prepared = await prepareFromDocuments(input, reuse, progress);
+  await keepLatestCopies(latest, prepared, made);
   return { source, built, releases, prepared, releasesStored };
+}
+
+/** Stores the copies this build made in the machine's store of latest copies, then bounds the store. */
+async function keepLatestCopies(latest: LatestCopies, prepared: PreparedArtifact, made: ReadonlySet<string>) {
+  for (const entry of Object.values(prepared.manifest.files)) {
+    if (!made.has(entry.sha256) || !entry.br || !entry.gzip) continue;
+    const br = prepared.contents.get(entry.br.file);
+    const gz = prepared.contents.get(entry.gzip.file);
+    if (br && gz) await latest.put(entry.sha256, { br, gz });
+  }
+  await latest.prune();
 }
 
 /**
