@@ -54,9 +54,10 @@ describe('npm start', () => {
     expect(server.output()).toContain('no artifact at');
     // A first start says what it is doing, step by step, with the seconds since the build began (issue 36).
     const steps = [...server.output().matchAll(/^build \[(\d+\.\d) s\] (\w+)/gm)].map((m) => [Number(m[1]), m[2]]);
-    // Compressing says how far along it is (a line a quarter), so repeated steps are taken once here.
+    // Reading the releases and compressing say how far along they are (a line a quarter), so repeated steps are
+    // taken once here.
     const named = steps.map(([, step]) => step).filter((step, i, all) => step !== all[i - 1]);
-    expect(named).toEqual(['reading', 'deriving', 'writing', 'compressing', 'publishing', 'done']);
+    expect(named).toEqual(['reading', 'releases', 'deriving', 'writing', 'compressing', 'publishing', 'done']);
     expect(steps.map(([seconds]) => seconds)).toEqual(
       [...steps.map(([seconds]) => seconds)].sort((a, b) => Number(a) - Number(b)),
     );
