@@ -10,10 +10,9 @@
  * the copies most recently made or used, a few builds' worth, so it does not grow with the number of builds.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { writeFileDurably } from '../fs/durable.ts';
 
 export interface Copies {
   br: Buffer;
@@ -48,14 +47,17 @@ export class LatestCopies {
     }
   }
 
-  /** Stores copies the build made; each file appears whole, by one rename. */
+  /**
+   * Stores copies the build made; each file appears whole, by one rename. Not synced to disk: a copy a crash leaves
+   * short does not decompress to its body, so `get` refuses it and the build compresses again.
+   */
   async put(sha256: string, copies: Copies): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const unique = `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
     await Promise.all(
       (['.br', '.gz'] as const).map(async (suffix) => {
         const final = this.#file(sha256, suffix);
-        await writeFileDurably(`${final}${unique}`, suffix === '.br' ? copies.br : copies.gz);
+        await writeFile(`${final}${unique}`, suffix === '.br' ? copies.br : copies.gz);
         await rename(`${final}${unique}`, final);
       }),
     );
