@@ -156,11 +156,13 @@ function diffTool(old: DiffedTool, tool: DiffedTool, push: Push): void {
       push('context-changed', tool, field, old[field], tool[field], percentChange(old[field], tool[field]));
   if (old.releaseDate !== tool.releaseDate)
     push('release-date-changed', tool, 'releaseDate', old.releaseDate, tool.releaseDate);
-  // A flag decides filters and categories (open-weight, coding-specialist), so a corrected one is news too.
+  // A flag decides filters and categories (open-weight, coding-specialist, image input), so a corrected one is news,
+  // and so is one that became known (null, unknown, to a value: the model now passes or fails the filter) or
+  // unknown again. A release made before the flag was published has no value for it (undefined): nothing to compare.
   for (const field of CAPABILITY_FIELDS) {
     const [was, now] = [old[field], tool[field]];
-    if (typeof was === 'boolean' && typeof now === 'boolean' && was !== now)
-      push('capability-changed', tool, field, String(was), String(now));
+    if (was !== undefined && now !== undefined && was !== now)
+      push('capability-changed', tool, field, was === null ? null : String(was), now === null ? null : String(now));
   }
   // Only what every release publishes of a source is compared: its kind and the date of the version read. A
   // release cut before tools.json went lean also has the source's name and URL, which a later one has only in

@@ -205,6 +205,20 @@ describe('capability-changed changes', () => {
     expect(summarize(changes)).toBe('2 capability changes');
   });
 
+  it('a flag that becomes known (from null) or unknown again (to null) is a change too', () => {
+    const image = (id: string, imageInput: boolean | null) => ({ ...flagged(id, true), imageInput });
+    const changes = diffDatasets(
+      tools(image('a', null), image('b', false), image('c', null)),
+      tools(image('a', true), image('b', null), image('c', null)),
+    );
+    expect(changes.map((c) => [c.kind, c.toolId, c.field, c.from, c.to])).toEqual([
+      ['capability-changed', 'a', 'imageInput', null, 'true'],
+      ['capability-changed', 'b', 'imageInput', 'false', null],
+    ]);
+    expect(changes.every((c) => change.safeParse(c).success)).toBe(true);
+    expect(describeChange(changes[0]!)).toMatch(/^A \(a\): imageInput is now true/);
+  });
+
   it('a release published before the flags existed says nothing about them', () => {
     expect(diffDatasets(tools(tool('a')), tools(flagged('a', true)))).toEqual([]);
   });
