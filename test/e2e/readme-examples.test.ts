@@ -194,7 +194,7 @@ function readerProject(dir: string): string {
   return project;
 }
 
-describe.skipIf(missingTool() !== null)('shell examples of the docs, run against the Node server', () => {
+describe.skipIf(missingTool() !== null)('examples of the docs, run against the Node server', () => {
   let target: Target;
   let binDir: string;
   let project: string;
