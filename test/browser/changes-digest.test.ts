@@ -70,7 +70,7 @@ describeServed('the change digest on /changes/', { viewport: { width: 1440, heig
     ] as const);
   };
 
-  it('counts each kind of the week as changes.json records it, and lists as many rows', async () => {
+  it('answers "what changed this week?" with no step: each kind counted as changes.json records it, and as many rows', async () => {
     const page = await served.open('/changes/', problems);
     expect(inWeek('price').length, 'the week has price changes to count').toBeGreaterThan(0);
     const counts = await page.$$eval('.digest-counts li', (items) => items.map((li) => (li.textContent ?? '').trim()));
@@ -91,7 +91,7 @@ describeServed('the change digest on /changes/', { viewport: { width: 1440, heig
     await page.close();
   });
 
-  it('filters by kind, provider and model with a count of the rows shown, and a link that restores the view', async () => {
+  it('answers "which price changes did one provider make this week, to one model?" in three steps, with a count of the rows shown and a link that restores the view', async () => {
     const page = await served.open('/changes/', problems);
     const total = (await shown(page)).length;
     await choose(page, 'kind', 'price');

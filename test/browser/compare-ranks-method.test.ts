@@ -170,7 +170,7 @@ describe.skipIf(chromiumMissing() !== null)('ranks, the method and the compariso
     await ctx.close();
   });
 
-  it('chooses rows on a 375 px phone and opens them side by side', async () => {
+  it('chooses rows on a 375 px phone and opens them side by side in three taps', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const ctx = await browser.newContext({
         viewport: { width: 375, height: 812 },

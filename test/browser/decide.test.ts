@@ -37,6 +37,7 @@ interface ModelLite {
 interface Aggregate {
   field: string;
   benchmark: string;
+  weight: number;
 }
 
 const INACTIVE = new Set(['deprecated', 'retired']);
@@ -113,6 +114,59 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
+  it('answers "cheapest active model with SWE-bench Pro of at least 50 that takes a 400K prompt" in five steps, at the rate the cost engine charges', async () => {
+    // The issue's own task: before the workload column it took 9 interactions for 2 models, and the table's
+    // "cheapest" ignored long-context tiers. The answer is the first row, checked against the cost engine.
+    const page = await served.open('/', problems);
+    // 1-2: the benchmark and its minimum; 3-4: open "Price a workload" and type the prompt; 5: sort by its cost.
+    await page.selectOption('#f-bench', 'sweBenchPro');
+    await page.fill('#f-bmin', '50');
+    await page.click('#view details.work summary');
+    await page.fill('#w-prompt', '400000');
+    // Priced as it is typed, with the field still focused (it once waited for the field to lose focus).
+    await page.waitForFunction(() => document.querySelector('#models td.c-workload .sc') !== null);
+    await page.locator('#models thead th[data-key="workload"] button').click();
+    const rows = await page.$$eval('#models tbody tr', (trs) =>
+      trs
+        .filter((r) => !(r as HTMLElement).hidden && (r as HTMLElement).getClientRects().length > 0)
+        .map((r) => {
+          const cell = r.querySelector<HTMLElement>('td.c-workload')!;
+          return { id: (r as HTMLElement).dataset.id!, v: cell.dataset.v ?? '', text: cell.textContent ?? '' };
+        }),
+    );
+    const all = await json<{ lastUpdated: string; tools: (PricedModel & ToolLite)[] }>('/api/tools.json');
+    const toolById = new Map(all.tools.map((t) => [t.id, t]));
+    // What the engine says each qualifying model costs for 1,000 such requests (the column's defaults: no output,
+    // no cache hits), at the prices in force on the data's date.
+    const priced = models
+      .filter((m) => (m.scoreDetails.sweBenchPro?.value ?? -1) >= 50)
+      .map((m) => toolById.get(m.modelId)!)
+      .filter((t) => !INACTIVE.has(t.status))
+      .map((t) => ({ t, r: costOf(t, { input: 400_000, output: 0 }, { at: all.lastUpdated, requests: 1000 }) }));
+    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(priced.map((p) => p.t.id)));
+    const fitting = priced
+      .filter((p) => p.r.fits && p.r.microUsd !== null)
+      .sort((a, b) => a.r.microUsd! - b.r.microUsd!);
+    expect(fitting.length, 'some qualifying model takes a 400K prompt').toBeGreaterThan(0);
+    // The first row is the cheapest (one of them, should two cost the same), labelled with the price the engine used.
+    const least = fitting[0]!.r.microUsd!;
+    const answer = rows[0]!;
+    expect(fitting.filter((p) => p.r.microUsd === least).map((p) => p.t.id)).toContain(answer.id);
+    expect(Number(answer.v)).toBeCloseTo(least / 1e6, 6);
+    const used = fitting.find((p) => p.t.id === answer.id)!.r;
+    if (used.tier) expect(answer.text).toContain('long-context rate');
+    if (used.modifier?.kind === 'promotion') expect(answer.text).toContain('promotion');
+    if (!used.tier && !used.modifier && !used.free) expect(answer.text).toContain('list price');
+    // Every priced row in the engine's order; the models a 400K prompt does not fit are marked and come after every
+    // priced one, never ranked among them.
+    const values = rows.slice(0, fitting.length).map((r) => Number(r.v));
+    expect(values).toEqual(fitting.map((p) => expect.closeTo(p.r.microUsd! / 1e6, 6)));
+    const unfit = new Set(priced.filter((p) => !p.r.fits).map((p) => p.t.id));
+    expect(unfit.size, 'some qualifying model does not take a 400K prompt').toBeGreaterThan(0);
+    for (const r of rows.slice(fitting.length)) if (unfit.has(r.id)) expect(r.text, r.id).toContain('does not fit');
+    await page.close();
+  });
+
   it('filters by reasoning mode and a minimum output limit, leaving out a model whose limit is not published', async () => {
     const page = await served.open('/', problems);
     await page.check('#f-reason');
@@ -157,7 +211,7 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
-  it('shows the rows its count counts: retired models asked for by status are on screen', async () => {
+  it('answers "which models are retired?" in one step: the rows its count counts are on screen', async () => {
     const retired = tools.filter((t) => t.status === 'retired').map((t) => t.id);
     expect(retired.length).toBeGreaterThan(0);
     const page = await served.open('/', problems);
@@ -201,8 +255,9 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
-  it('copies a link to a filtered, sorted view with extra columns that opens the same view', async () => {
+  it('copies in one step a link to a view set in six (filters, a column, a sort) that opens the same view', async () => {
     const page = await served.open('/', problems);
+    // 1-3: a benchmark, its minimum, open weights; 4-5: the speed column; 6: newest first; then 1: copy the link.
     await page.selectOption('#f-bench', 'terminalBench');
     await page.fill('#f-bmin', '30');
     await page.check('#f-open');
@@ -210,6 +265,13 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.check('#col-speed');
     await page.locator('#models thead th[data-key="released"] button').click();
     const before = await shownIds(page);
+    const toolById = new Map(tools.map((t) => [t.id, t]));
+    const expected = models.filter((m) => {
+      const t = toolById.get(m.modelId);
+      return (m.scoreDetails.terminalBench?.value ?? -1) >= 30 && t?.openWeights === true && !INACTIVE.has(t.status);
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(new Set(before)).toEqual(new Set(expected.map((m) => m.modelId)));
     await page.click('#view button.share-btn');
     const link = page.locator('#view .share-link');
     await link.waitFor();
@@ -298,6 +360,71 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
+  it('answers "is the lead of the best model over the second real, and what do they cost?" in four steps: two ticks, Compare, Method', async () => {
+    const page = await served.open('/', problems);
+    const rows = page.locator('#models tbody tr:not([hidden])');
+    const chosen = [await rows.nth(0).getAttribute('data-id'), await rows.nth(1).getAttribute('data-id')] as string[];
+    // 1-2: tick the first two rows (the default order: best overall score first); 3: open them side by side.
+    await rows.nth(0).locator('input.pick').check();
+    await rows.nth(1).locator('input.pick').check();
+    await page.click('#compare-go');
+    await page.waitForURL(/\/compare\/\?ids=/);
+    // The two the reader ticked are the two best-scored models still sold, as benchmarks.json ranks them.
+    const toolById = new Map(tools.map((t) => [t.id, t]));
+    const best = [...models]
+      .filter((m) => toolById.has(m.modelId) && !INACTIVE.has(toolById.get(m.modelId)!.status))
+      .sort((a, b) => b.overallScore - a.overallScore || a.modelId.localeCompare(b.modelId))
+      .slice(0, 2);
+    expect(chosen).toEqual(best.map((m) => m.modelId));
+    const [a, b] = best as [ModelLite, ModelLite];
+    const pairLine = (heading: string) =>
+      page.$$eval(
+        '#cmp-pairs-list h3',
+        (hs, title) => hs.find((h) => h.textContent === title)?.nextElementSibling?.querySelector('li')?.textContent,
+        heading,
+      );
+    const meet = (x: { low: number; high: number }, y: { low: number; high: number }) =>
+      x.low <= y.high && y.low <= x.high;
+    // The answer, as the API's intervals and rank ranges have it.
+    expect(await pairLine('Overall score')).toContain(
+      meet(a.overallInterval!, b.overallInterval!) ? 'intervals overlap' : 'intervals do not overlap',
+    );
+    const ranks = (m: ModelLite) => ({ low: m.rankRange.best, high: m.rankRange.worst });
+    expect(await pairLine('Rank')).toContain(
+      meet(ranks(a), ranks(b)) ? 'rank ranges overlap' : 'rank ranges do not overlap',
+    );
+    // Each weighted benchmark's values with what they rest on (who ran them, or an estimate), as benchmarks.json says.
+    const words: Record<string, string> = {
+      'independent-measured': 'measured independently',
+      'developer-reported': 'reported by a model developer',
+      estimated: 'estimated',
+    };
+    for (const field of aggregate.filter((x) => x.weight > 0).map((x) => x.field))
+      for (const m of best) {
+        const d = m.scoreDetails[field];
+        const cell = (await page.locator(`tr:has(th#cmp-s-${field}) td[data-id="${m.modelId}"]`).textContent()) ?? '';
+        if (!d) expect(cell, `${m.modelId} ${field}`).toBe('\u2014');
+        else expect(cell, `${m.modelId} ${field}`).toContain(words[d.evidence!]!);
+      }
+    // What a month of the default workload costs each, as the cost engine prices it at the data's date.
+    const all = await json<{ lastUpdated: string; tools: (PricedModel & { id: string })[] }>('/api/tools.json');
+    const work = await page.textContent('#cmp-work');
+    const [, perIn, perOut] = /\(([\d,]+) in, ([\d,]+) out per request\)/.exec(work ?? '')!;
+    const requests = Number(/A month of ([\d,]+) requests/.exec(work ?? '')![1]!.replaceAll(',', ''));
+    for (const m of best) {
+      const tool = all.tools.find((t) => t.id === m.modelId)!;
+      const usage = { input: Number(perIn!.replaceAll(',', '')), output: Number(perOut!.replaceAll(',', '')) };
+      const r = costOf(tool, usage, { at: all.lastUpdated, requests });
+      const shown = await page.locator(`#compare td[data-id="${m.modelId}"] .cost`).getAttribute('data-usd');
+      expect(Number(shown), m.modelId).toBeCloseTo(r.microUsd! / 1e6, 6);
+    }
+    // 4: how the intervals are made, from the navigation's own item.
+    await page.click('nav[aria-label=Site] a:text-is("Method")');
+    await page.waitForURL(/\/method\/$/);
+    expect(await page.textContent('main')).toContain('Estimates and intervals');
+    await page.close();
+  });
+
   it('says on a model page why a benchmark is estimated while a result of it on another protocol is listed', async () => {
     const sources = new Map(
       (
@@ -321,7 +448,7 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
-  it('prices every model for a 400K-token prompt with a cache hit rate, marks those it does not fit, and says which price it used', async () => {
+  it('prices every model for a 400K-token prompt with a cache hit rate in six steps, marks those it does not fit, and says which price it used', async () => {
     const page = await served.open('/', problems);
     // 1: open the workload; 2-5: prompt, output, hit rate, requests; 6: sort by the column, cheapest first.
     await page.click('#view details.work summary');
@@ -372,7 +499,7 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
-  it('prices a cache hit rate in the calculator with the cost without caching beside it, for chosen models only', async () => {
+  it('answers "what do two chosen models cost at an 80% cache hit rate, and without caching?" in six steps in the calculator', async () => {
     const all = await json<{
       lastUpdated: string;
       tools: (PricedModel & ToolLite & { pricingDetails: { caching: string } })[];
@@ -382,6 +509,7 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
       .slice(0, 2);
     const page = await served.open('/calculator/', problems);
     await page.waitForFunction(() => !document.querySelector('#calc-status')?.textContent?.startsWith('Loading'));
+    // 1-3: the prompt, no cache reads of its own, the hit rate; 4: the view without caching; 5-6: the chosen models.
     await page.fill('#c-in', '100000');
     await page.fill('#c-cr', '0');
     await page.fill('#c-hit', '80');
@@ -430,7 +558,7 @@ describeServed('choosing a model on the front page', { viewport: { width: 1440, 
     await page.close();
   });
 
-  it('shows the three best-scored models still sold with score and price on the first screen of a 375x812 phone', async () => {
+  it('shows the three best-scored models still sold with score and price on the first screen of a 375x812 phone, with no step', async () => {
     const phone = await served.browser.newContext({
       viewport: { width: 375, height: 812 },
       isMobile: true,

@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
+import { costOf, type PricedModel } from '../../src/cost/index.ts';
 import { type Figure, pairSentence } from '../../src/web/overlap.ts';
 import { describeServed } from '../support/browser-suite.ts';
 import { openWatched } from './chromium.ts';
@@ -139,6 +140,59 @@ describeServed(
         shown.map((r) => `${r.tool} ${r.kind} ${r.date}`),
       );
       await again.close();
+      await page.close();
+    });
+
+    it('answers "which models are on a promotion, until when, and at what price today?" in two steps, as the cost engine charges', async () => {
+      const page = await served.open('/prices/', problems);
+      // 1-2: leave only the promotions ticked (list changes and other terms are shown by default).
+      await page.uncheck('#p-k-list');
+      await page.uncheck('#p-k-terms');
+      const rows = await page.$$eval('#price-events tbody tr', (trs) =>
+        trs
+          .filter((r) => !(r as HTMLElement).hidden && (r as HTMLElement).getClientRects().length > 0)
+          .map((r) => ({
+            tool: (r as HTMLElement).dataset.tool!,
+            kind: (r as HTMLElement).dataset.kind!,
+            input: (r as HTMLTableRowElement).cells[4]!.textContent ?? '',
+            text: r.textContent ?? '',
+          })),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.kind === 'promotion')).toBe(true);
+      // Every model price-history.json records a promotion of, and no other.
+      const promoted = history.filter((t) =>
+        t.history.some((p) => p.pricingDetails.modifiers.some((m) => m.kind === 'promotion')),
+      );
+      expect(new Set(rows.map((r) => r.tool))).toEqual(new Set(promoted.map((t) => t.toolId)));
+      expect(await page.textContent('#prices-count')).toMatch(new RegExp(`^Showing ${rows.length} of `));
+      // Running on the data's date or not, and at what input price: what the cost engine charges for 1M input tokens.
+      const all = await json<{ lastUpdated: string; tools: (PricedModel & { id: string })[] }>('/api/tools.json');
+      const today = all.lastUpdated.slice(0, 10);
+      const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+      let running = 0;
+      for (const r of rows) {
+        const through = /through (\d+) (\w+) (\d{4}) \(UTC\)/.exec(r.text);
+        const last = through
+          ? `${through[3]}-${String(MONTHS.indexOf(through[2]!) + 1).padStart(2, '0')}-${through[1]!.padStart(2, '0')}`
+          : null;
+        const tool = all.tools.find((t) => t.id === r.tool);
+        if (!tool) continue; // a model no longer listed keeps its history
+        const cost = costOf(tool, { input: 1_000_000, output: 0 }, { at: all.lastUpdated });
+        const promotionNow = cost.modifier?.kind === 'promotion';
+        const rate = Number(/\$([\d.]+)/.exec(r.input)![1]);
+        if (last === null || last >= today) {
+          // A promotion the page shows as still running: the engine applies it, at the rate and to the day shown.
+          running += 1;
+          expect(promotionNow, `${r.tool} runs a promotion on ${today}`).toBe(true);
+          expect(cost.modifier!.until, r.tool).toBe(last);
+          expect(cost.microUsd! / 1e6, r.tool).toBeCloseTo(rate, 9);
+        } else if (promotionNow) {
+          // Ended by the page's dates: the engine must not still charge this rate.
+          expect(Math.abs(cost.microUsd! / 1e6 - rate), `${r.tool}'s promotion ended ${last}`).toBeGreaterThan(1e-9);
+        }
+      }
+      expect(running, "a promotion runs on the data's date").toBeGreaterThan(0);
       await page.close();
     });
 

@@ -1,13 +1,30 @@
 /**
- * The shell examples of the README (and of the API and client pages) as a reader copies them: each fenced `sh` or
- * `bash` block made only of curl and `ai-coding-models` lines runs in bash against the Node server on loopback, with
- * `localhost:3000` pointed at it and the command line's freshly built bin on the PATH. Each block must exit 0, write
- * nothing to stderr and print an answer: no JSON error, no bare `null`, and the status a trailing `# 304` promises.
+ * The examples of the README (and of the API, client and data pages and the packages' READMEs) as a reader copies
+ * them, against the Node server on loopback with `localhost:3000` pointed at it (issue 36 item 5):
+ *
+ * - each fenced `sh` or `bash` block made only of curl and `ai-coding-models` lines runs in bash, with the command
+ *   line's freshly built bin on the PATH; each must exit 0, write nothing to stderr and print an answer: no JSON
+ *   error, no bare `null`, no table without rows, and the status a trailing `# 304` promises;
+ * - each fenced `js` or `ts` block that imports one of the two packages runs as a file of its own in a project
+ *   outside the repository where the packages resolve (the client as built, the MCP server from its source) and
+ *   must print an answer, with no `undefined` or `NaN` in it;
+ * - each agent configuration (a `json` block with `mcpServers`) starts the server with the options it gives, which
+ *   must answer a tool call;
+ * - the abridged example of a model's document names only fields the document has.
+ *
+ * What is left to other tests, or not run: installing and packing (test/e2e/packages.test.ts,
+ * client-package.test.ts), `npm ci && npm start` (fresh-clone.test.ts), building, nginx and refreshes (their own
+ * suites), `npm run release` (it publishes a release), the registry's `npx -y @ai-coding-models/mcp` (not
+ * published), and blocks that show a file's shape rather than a command (data files, refresh settings).
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/fs/paths.ts';
 import { startNodeTarget, type Target } from '../support/targets.ts';
@@ -37,6 +54,60 @@ function shellExamples(page: string, markdown: string): Example[] {
     examples.push({ page, line, script: match[1]! });
   }
   return examples;
+}
+
+/** A fenced `js` or `ts` block that imports one of the packages: a reader saves it as a file and runs it. */
+function codeExamples(page: string, markdown: string): (Example & { lang: string })[] {
+  const examples: (Example & { lang: string })[] = [];
+  for (const match of markdown.matchAll(/^```(js|ts)\n([\s\S]*?)^```/gm)) {
+    if (!/from '@ai-coding-models\/(client|mcp)'/.test(match[2]!)) continue;
+    const line = markdown.slice(0, match.index).split('\n').length;
+    examples.push({ page, line, script: match[2]!, lang: match[1]! });
+  }
+  return examples;
+}
+
+interface McpEntry {
+  command: string;
+  args: string[];
+}
+
+/** A fenced `json` block with `mcpServers`: an agent's configuration of the server. */
+function mcpConfigs(page: string, markdown: string): { page: string; line: number; entry: McpEntry }[] {
+  const configs: { page: string; line: number; entry: McpEntry }[] = [];
+  for (const match of markdown.matchAll(/^```json\n([\s\S]*?)^```/gm)) {
+    if (!match[1]!.includes('"mcpServers"')) continue;
+    const servers = (JSON.parse(match[1]!) as { mcpServers: Record<string, McpEntry> }).mcpServers;
+    const line = markdown.slice(0, match.index).split('\n').length;
+    for (const entry of Object.values(servers)) configs.push({ page, line, entry });
+  }
+  return configs;
+}
+
+/** The server's own options in a configuration: what follows `scripts/run.mjs mcp`, or the package's name for npx. */
+function serverOptions(entry: McpEntry): string[] {
+  if (entry.command === 'node') {
+    // What `npm run mcp` runs, by the repository's path.
+    const script = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { mcp: string } })
+      .scripts.mcp;
+    expect(`node ${entry.args.slice(0, 2).join(' ')}`.replace(/\S*(?=scripts\/run\.mjs)/, '')).toBe(script);
+    return entry.args.slice(2);
+  }
+  expect(entry.command).toBe('npx');
+  const name = (JSON.parse(readFileSync(path.join(ROOT, 'packages/mcp/package.json'), 'utf8')) as { name: string })
+    .name;
+  const at = entry.args.indexOf(name);
+  expect(at, `npx ${entry.args.join(' ')} names ${name}`).toBeGreaterThanOrEqual(0);
+  return entry.args.slice(at + 1);
+}
+
+/** Every key path of a JSON value (array elements under `[]`), for the abridged example's fields. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => keyPaths(v, `${prefix}[]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === '...' ? [] : [`${prefix}.${k}`, ...keyPaths(v, `${prefix}.${k}`)],
+  );
 }
 
 /**
@@ -78,11 +149,55 @@ function bash(script: string, env: NodeJS.ProcessEnv): Promise<Run> {
   });
 }
 
-const examples = PAGES.flatMap((page) => shellExamples(page, readFileSync(path.join(ROOT, page), 'utf8')));
+const markdownOf = (page: string) => readFileSync(path.join(ROOT, page), 'utf8');
+const examples = PAGES.flatMap((page) => shellExamples(page, markdownOf(page)));
+const code = PAGES.flatMap((page) => codeExamples(page, markdownOf(page)));
+const configs = PAGES.flatMap((page) => mcpConfigs(page, markdownOf(page)));
+const tsx = createRequire(import.meta.url).resolve('tsx');
 
-describe.skipIf(missingTool() !== null)('shell examples of the docs, run against the Node server', () => {
+/** Runs a file with node (and tsx, for TypeScript and the MCP server's source) in `cwd`. */
+function node(file: string, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', tsx, file],
+      { cwd, encoding: 'utf8', timeout: 90_000 },
+      (error, stdout, stderr) =>
+        resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * A project outside the repository where `@ai-coding-models/client` is the client package as its build writes it,
+ * `@ai-coding-models/mcp` the server's module from source, and the MCP SDK the one the server depends on.
+ */
+function readerProject(dir: string): string {
+  const project = path.join(dir, 'project');
+  const pkg = (name: string, index: string) => {
+    const folder = path.join(project, 'node_modules', '@ai-coding-models', name);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      path.join(folder, 'package.json'),
+      JSON.stringify({ name: `@ai-coding-models/${name}`, type: 'module', exports: './index.js' }),
+    );
+    writeFileSync(path.join(folder, 'index.js'), index);
+  };
+  const url = (file: string) => JSON.stringify(pathToFileURL(file).href);
+  pkg('client', `export * from ${url(path.join(inject('clientPath'), 'packages/client/src/index.js'))};\n`);
+  pkg('mcp', `export { createDirectoryMcpServer } from ${url(path.join(ROOT, 'src/mcp/server.ts'))};\n`);
+  symlinkSync(
+    path.join(ROOT, 'node_modules', '@modelcontextprotocol'),
+    path.join(project, 'node_modules', '@modelcontextprotocol'),
+  );
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+  return project;
+}
+
+describe.skipIf(missingTool() !== null)('examples of the docs, run against the Node server', () => {
   let target: Target;
   let binDir: string;
+  let project: string;
 
   beforeAll(async () => {
     binDir = mkdtempSync(path.join(os.tmpdir(), 'acmd-readme-'));
@@ -91,6 +206,7 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
     const cli = path.join(inject('clientPath'), 'packages/client/src/cli.js');
     writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`);
     chmodSync(shim, 0o755);
+    project = readerProject(binDir);
     target = await startNodeTarget(inject('distPath'));
   });
   afterAll(async () => {
@@ -100,8 +216,22 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
 
   it('finds the examples of every page that has them', () => {
     expect(new Set(examples.map((e) => e.page))).toEqual(
-      new Set(['README.md', 'docs/api.md', 'docs/client.md', 'docs/data.md', 'packages/client/README.md']),
+      new Set([
+        'README.md',
+        'docs/api.md',
+        'docs/client.md',
+        'docs/data.md',
+        'docs/refresh.md',
+        'packages/client/README.md',
+      ]),
     );
+    expect(code.map((e) => `${e.page}:${e.lang}`).sort()).toEqual([
+      'docs/client.md:js',
+      'packages/client/README.md:js',
+      'packages/client/README.md:ts',
+      'packages/mcp/README.md:js',
+    ]);
+    expect(configs.map((c) => c.page).sort()).toEqual(['docs/client.md', 'packages/mcp/README.md']);
   });
 
   it('the README shows curl examples, the ETag revalidation and the command line', () => {
@@ -129,7 +259,9 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
         expect(run.status).toBe(0);
         expect(run.stdout.trim()).not.toBe('');
         expect(run.stdout).not.toMatch(/"error"\s*:/);
+        // An empty list or a bare null is no answer either.
         expect(run.stdout.split('\n')).not.toContain('null');
+        expect(run.stdout.split('\n')).not.toContain('[]');
         // Each line commented with a status prints that status, in order (two 304s are two 304s, not one).
         const statuses = [...script.matchAll(/#\s*(\d{3})\s*$/gm)].map((m) => m[1]);
         if (statuses.length > 0) expect(run.stdout.split('\n').filter((l) => /^\d{3}$/.test(l))).toEqual(statuses);
@@ -148,6 +280,56 @@ describe.skipIf(missingTool() !== null)('shell examples of the docs, run against
     // A timeout catches a hang: a block of a dozen command lines on a busy 2-core machine takes minutes.
     300_000,
   );
+
+  it.each(code.map((e) => [`${e.page}:${e.line}`, e] as const))(
+    '%s runs as a file and prints an answer',
+    async (_, example) => {
+      const file = path.join(project, `example-${example.line}.${example.lang === 'ts' ? 'mts' : 'mjs'}`);
+      writeFileSync(file, example.script.replaceAll('http://localhost:3000', target.baseUrl));
+      const run = await node(file, project);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout.trim()).not.toBe('');
+      expect(run.stdout).not.toMatch(/\bundefined\b|\bNaN\b|"error"\s*:/);
+    },
+  );
+
+  it.each(configs.map((c) => [`${c.page}:${c.line}`, c] as const))(
+    '%s starts a server with its options that answers a tool call',
+    async (_, config) => {
+      const options = serverOptions(config.entry).map((o) => (/^https?:\/\//.test(o) ? target.baseUrl : o));
+      const client = new Client({ name: 'readme-examples', version: '1.0.0' });
+      // The options as the configuration gives them, to the entry point `scripts/run.mjs mcp` and the package's bin
+      // share (src/cli/mcp.ts), from source.
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['--import', tsx, path.join(ROOT, 'src', 'cli', 'mcp.ts'), ...options],
+          cwd: project,
+          stderr: 'pipe',
+        }),
+      );
+      try {
+        const answer = (await client.callTool({
+          name: 'recommend_models',
+          arguments: { useCase: 'ai-code-review', limit: 3 },
+        })) as { isError?: boolean; content: { type: string; text?: string }[] };
+        expect(answer.isError ?? false).toBe(false);
+        expect(answer.content[0]?.text?.trim()).toBeTruthy();
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
+  it("docs/api.md's abridged model document names only fields the document has", async () => {
+    const markdown = markdownOf('docs/api.md');
+    const block = /An abridged example \(`([a-z0-9-]+)`\):\n\n```json\n([\s\S]*?)^```/m.exec(markdown);
+    expect(block, 'the abridged example').not.toBeNull();
+    const served = JSON.parse(await (await fetch(`${target.baseUrl}/api/models/${block![1]}.json`)).text()) as unknown;
+    const have = new Set(keyPaths(served));
+    expect(keyPaths(JSON.parse(block![2]!)).filter((k) => !have.has(k))).toEqual([]);
+  });
 });
 
 describe('finding the examples', () => {

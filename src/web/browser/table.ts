@@ -287,8 +287,13 @@ export function initTable(): void {
   form.addEventListener('input', update);
   form.addEventListener('change', update);
   form.addEventListener('submit', (event) => event.preventDefault());
-  // Controls outside the form (the status switch, the column choices) report to their own parent.
-  document.querySelector('#view')?.addEventListener('change', update);
+  // Controls outside the form (the status switch, the column choices, the workload's fields) report to their own
+  // parent: their events bubble through the page, not through the form they name. The workload's fields as they
+  // are typed in too, as the form's own do: on change alone, a prompt size typed in priced nothing until the
+  // field lost focus.
+  const switches = document.querySelector('#view');
+  switches?.addEventListener('input', update);
+  switches?.addEventListener('change', update);
   document.querySelector('#empty-reset')?.addEventListener('click', () => {
     form.reset();
     setTimeout(update);
