@@ -38,7 +38,11 @@ interface Catalogue {
 /** What the file's sources and the catalogue say about image input, per the order above. */
 export function decide(tool: Json, catalogue: Catalogue, verified: string): Decision {
   const sources = (tool.sources ?? {}) as Json;
-  const capabilities = sources.capabilities as Json | undefined;
+  // A source written once in `sharedSources` is named there by its key.
+  const written = sources.capabilities;
+  const capabilities = (typeof written === 'string' ? (tool.sharedSources as Json | undefined)?.[written] : written) as
+    | Json
+    | undefined;
   if (capabilities && typeof capabilities.note === 'string' && STATES_IMAGE_INPUT.test(capabilities.note))
     return { value: true, source: null, why: 'sources.capabilities states image input' };
   const key = (tool.upstream as Json | undefined)?.modelsDev;

@@ -1,7 +1,9 @@
 /**
  * Moves the curated files to identity from the path (issue 38, item 4): removes the fields the path gives (a tool's
  * `id` and `provider`, a results file's `model`, the `id` and `slug` of providers, categories, platforms and use
- * cases) and writes a results file's repeated sources once, in `sources`, each result naming its key.
+ * cases) and writes a results file's repeated sources once, in `sources`, each result naming its key. A tool file
+ * is written as the weekly refresh writes it (`serializeDataFile`): a source several of its places share once, in
+ * `sharedSources`, each place naming its key (src/compile/shared-sources.ts).
  *
  * Rerunnable and idempotent: a file already in the new shape is left as it is (its keys kept), a file in the old
  * shape is migrated, a mix of the two (a migrated file someone added an inline repeated source to) is finished. A
@@ -14,16 +16,25 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { IssueCollector } from '../src/compile/errors.ts';
-import { resolveSharedSources, shareSources } from '../src/compile/shared-sources.ts';
+import { formatIssue, IssueCollector, parseWith } from '../src/compile/errors.ts';
+import { resolveSharedSources, resolveToolSources, shareSources } from '../src/compile/shared-sources.ts';
+import { serializeDataFile } from '../src/refresh/data-files.ts';
 import { CURATED, CURATED_FILES, type CuratedFileKind, identityOf } from '../src/schema/curated-files.ts';
 import type { ResultsFile } from '../src/schema/source.ts';
 import { PATHS } from '../src/fs/paths.ts';
 
 type Json = Record<string, unknown>;
 
-/** The file's content in the new shape, or the reasons it cannot be migrated. */
-function migrated(kind: CuratedFileKind, file: string, raw: Json): { content: Json } | { problems: string[] } {
+/** A tool file as the refresh writes it: every source in full resolved, then shared (its keys kept). */
+function migratedTool(file: string, content: Json): { text: string } | { problems: string[] } {
+  const issues = new IssueCollector();
+  const written = parseWith(CURATED.tool.schema, { ...identityOf(CURATED.tool, file), ...content }, file, issues);
+  const tool = written && resolveToolSources(file, written, issues);
+  return tool ? { text: serializeDataFile('tool', tool) } : { problems: issues.issues.map(formatIssue) };
+}
+
+/** The file's text in the new shape, or the reasons it cannot be migrated. */
+function migrated(kind: CuratedFileKind, file: string, raw: Json): { text: string } | { problems: string[] } {
   const problems: string[] = [];
   const content: Json = { ...raw };
   for (const [field, value] of Object.entries(identityOf(kind, file))) {
@@ -34,7 +45,9 @@ function migrated(kind: CuratedFileKind, file: string, raw: Json): { content: Js
       );
     delete content[field];
   }
-  if (problems.length > 0 || kind !== CURATED.results) return problems.length > 0 ? { problems } : { content };
+  if (problems.length > 0) return { problems };
+  if (kind === CURATED.tool) return migratedTool(file, content);
+  if (kind !== CURATED.results) return { text: `${JSON.stringify(content, null, 2)}\n` };
   if (!Array.isArray(content.results)) return { problems: [`${file}: results: is not a list`] };
   const issues = new IssueCollector();
   const resolved = resolveSharedSources(file, content as unknown as ResultsFile, issues);
@@ -46,7 +59,7 @@ function migrated(kind: CuratedFileKind, file: string, raw: Json): { content: Js
   if (shared.sources !== undefined) ordered.sources = shared.sources;
   ordered.results = shared.results;
   for (const key of Object.keys(content)) if (!(key in ordered)) ordered[key] = shared[key];
-  return { content: ordered };
+  return { text: `${JSON.stringify(ordered, null, 2)}\n` };
 }
 
 async function filesOf(dataDir: string, kind: CuratedFileKind): Promise<string[]> {
@@ -76,7 +89,7 @@ async function main(): Promise<void> {
         refused.push(...outcome.problems);
         continue;
       }
-      const next = `${JSON.stringify(outcome.content, null, 2)}\n`;
+      const next = outcome.text;
       if (next === text) {
         counts.current += 1;
         continue;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 /** One problem in the curated data, located precisely enough to fix without searching. */
 export interface DataIssue {
   file: string;
@@ -64,4 +65,47 @@ export class IssueCollector {
   throwIfAny(): void {
     if (this.issues.length > 0) throw new DataError(this.issues);
   }
+}
+
+/** Walks a zod issue path into the raw value so the error can show what was actually there. */
+function valueAt(root: unknown, issuePath: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const key of issuePath) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * The issues that say what is wrong. A value two kinds of value may fill (a source in full, or its key) fails a
+ * union; when the value is of one option's kind (an object, not a string), that option's own issues name the
+ * field that is wrong, where the union's would say only "Invalid input".
+ */
+function explained(issues: readonly z.core.$ZodIssue[], base: readonly PropertyKey[] = []): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    const path = [...base, ...issue.path];
+    if (issue.code !== 'invalid_union' || !('errors' in issue)) return [{ ...issue, path }];
+    const ofItsKind = issue.errors.filter(
+      (option) => !(option.length === 1 && option[0]!.code === 'invalid_type' && option[0]!.path.length === 0),
+    );
+    return ofItsKind.length === 1 ? explained(ofItsKind[0]!, path) : [{ ...issue, path }];
+  });
+}
+
+/** `raw` parsed with `schema`, or undefined with each problem in `issues` as file, field, value and message. */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  file: string,
+  issues: IssueCollector,
+): z.infer<S> | undefined {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of explained(result.error.issues)) {
+    const field = issue.path.map(String).join('.');
+    const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.join(', ')}` : '';
+    issues.add(file, field, valueAt(raw, issue.path), issue.message + keys);
+  }
+  return undefined;
 }

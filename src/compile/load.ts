@@ -20,9 +20,11 @@ import {
   type UseCaseFile,
 } from '../schema/source.ts';
 import { compareReleaseIds, RELEASE_ID } from '../schema/release-id.ts';
-import { IssueCollector } from './errors.ts';
+import { IssueCollector, parseWith } from './errors.ts';
+
+export { parseWith } from './errors.ts';
 import { parseJsonGuarded } from './json-guard.ts';
-import { resolveSharedSources } from './shared-sources.ts';
+import { resolveSharedSources, resolveToolSources } from './shared-sources.ts';
 
 /** A parsed file together with its path relative to the data directory, for error messages. */
 export interface Located<T> {
@@ -50,32 +52,6 @@ export interface SourceData {
 /** The tool id a task-runs or speed file belongs to: its file name (identity from the path). */
 export function taskRunsToolId(file: string): string {
   return path.posix.basename(file, '.json');
-}
-
-/** Walks a zod issue path into the raw value so the error can show what was actually there. */
-function valueAt(root: unknown, issuePath: readonly PropertyKey[]): unknown {
-  let current: unknown = root;
-  for (const key of issuePath) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
-
-export function parseWith<S extends z.ZodType>(
-  schema: S,
-  raw: unknown,
-  file: string,
-  issues: IssueCollector,
-): z.infer<S> | undefined {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join('.');
-    const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.join(', ')}` : '';
-    issues.add(file, field, valueAt(raw, issue.path), issue.message + keys);
-  }
-  return undefined;
 }
 
 /**
@@ -282,7 +258,7 @@ async function loadStamp(
 /** Loads data/ (and the stamp of the newest release) and throws a DataError listing every problem in every file. */
 export async function loadSourceData(dataDir: string, options: LoadOptions = {}): Promise<SourceData> {
   const issues = new IssueCollector();
-  const [meta, series, providers, tools, categories, platforms, useCases, results, removedIds] = await Promise.all([
+  const [meta, series, providers, written, categories, platforms, useCases, results, removedIds] = await Promise.all([
     loadStamp(dataDir, options, issues),
     loadOne(dataDir, CURATED.series, issues),
     loadMany(dataDir, CURATED.provider, issues),
@@ -299,14 +275,18 @@ export async function loadSourceData(dataDir: string, options: LoadOptions = {})
       ? loadMany(dataDir, kind, issues)
       : Promise.resolve([]);
   const [taskRuns, speeds] = await Promise.all([optional(CURATED.taskRuns), optional(CURATED.speed)]);
-  // The build reads each result's source in full; `sources` stays only so a writer keeps the file's keys.
+  // The build reads every source in full; a file's table of shared sources stays only so a writer keeps its keys.
   const resolved = results.map(({ file, data }) => ({ file, data: resolveSharedSources(file, data, issues) }));
+  const resolvedTools = written.flatMap(({ file, data }) => {
+    const tool = resolveToolSources(file, data, issues);
+    return tool === undefined ? [] : [{ file, data: tool }];
+  });
   issues.throwIfAny();
   return {
     meta: meta!,
     series: series!,
     providers,
-    tools,
+    tools: resolvedTools,
     categories,
     platforms,
     useCases,

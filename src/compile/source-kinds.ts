@@ -4,6 +4,7 @@
  */
 import type { FactSource, ToolFile } from '../schema/source.ts';
 import type { IssueCollector } from './errors.ts';
+import { toolSourcePlaces } from './shared-sources.ts';
 
 /**
  * Catalogues that compile many providers' facts: a source at one of these addresses is an `aggregator`, whatever
@@ -58,18 +59,10 @@ export function aggregatorOf(url: string): string | null {
 
 /** Every source of a tool file with the field it sits in, e.g. `sources.pricing` or `lifecycle.events.0.source`. */
 export function toolFileSources(tool: ToolFile): [string, FactSource][] {
-  const found: [string, FactSource][] = Object.entries(tool.sources).map(([fact, source]) => [
-    `sources.${fact}`,
-    source,
-  ]);
-  const { lifecycle } = tool;
-  if (lifecycle?.announced) found.push(['lifecycle.announced.source', lifecycle.announced.source]);
-  if (lifecycle?.shutdown) found.push(['lifecycle.shutdown.source', lifecycle.shutdown.source]);
-  for (const [index, event] of (lifecycle?.events ?? []).entries())
-    found.push([`lifecycle.events.${index}.source`, event.source]);
-  if (tool.autocomplete) found.push(['autocomplete.source', tool.autocomplete.source]);
-  if (tool.flagship) found.push(['flagship.source', tool.flagship.source]);
-  return found;
+  // The build's record holds every source in full (shared-sources.ts resolved the keys of the file).
+  return toolSourcePlaces(tool).flatMap(({ field, value }): [string, FactSource][] =>
+    typeof value === 'string' ? [] : [[field, value]],
+  );
 }
 
 /** A first-party label on an aggregator's address, and the legacy `third-party` kind, fail the build. */

@@ -1,8 +1,8 @@
 /** The curated data files a refresh writes: their canonical bytes, and which ones changed. */
 import type { SourceData } from '../compile/load.ts';
-import { shareSources } from '../compile/shared-sources.ts';
+import { shareSources, shareToolSources } from '../compile/shared-sources.ts';
 import { CURATED, withoutIdentity } from '../schema/curated-files.ts';
-import type { ResultsFile } from '../schema/source.ts';
+import type { ResultsFile, ToolFile } from '../schema/source.ts';
 
 function orderedLike(shapeKeys: readonly string[], data: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
@@ -15,12 +15,18 @@ const KINDS = { tool: CURATED.tool, results: CURATED.results, 'task-runs': CURAT
 type DataFileKind = keyof typeof KINDS;
 
 /**
- * The repository's file format: no identity fields (the path gives them), a results file's shared sources written
- * once (shared-sources.ts), the schema's key order, two-space JSON, final newline.
+ * The repository's file format: no identity fields (the path gives them), a source several places of a results or
+ * tool file share written once, under the key the file gives it (shared-sources.ts), the schema's key order,
+ * two-space JSON, final newline.
  */
 export function serializeDataFile(kind: DataFileKind, data: object): string {
   const curated = KINDS[kind];
-  const shared = kind === 'results' ? shareSources(data as ResultsFile) : data;
+  const shared =
+    kind === 'results'
+      ? shareSources(data as ResultsFile)
+      : kind === 'tool'
+        ? shareToolSources(data as ToolFile)
+        : data;
   const content = withoutIdentity(curated, shared);
   return `${JSON.stringify(orderedLike(Object.keys(curated.schema.shape), content), null, 2)}\n`;
 }

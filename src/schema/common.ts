@@ -149,6 +149,13 @@ export const sourceKind = z.enum(Object.keys(SOURCE_KINDS) as [SourceKind, ...So
     .join(' '),
 );
 
+/**
+ * The key of a shared source: a source several places of one curated file use, written once in the file's table
+ * of shared sources (a results file's `sources`, a tool file's `sharedSources`) and named by this key where it is
+ * used. A lowercase slug, so it never reads as a source in full (a URL, words, or an object).
+ */
+export const sourceKey = slug.describe('Key of a source written once in the file.');
+
 /** Where one published fact comes from and when it was checked. */
 export const factSource = z
   .object({

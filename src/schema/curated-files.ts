@@ -14,7 +14,7 @@ import {
   seriesFile,
   speedFile,
   taskRunsFile,
-  toolFile,
+  toolFileAsWritten,
   useCaseFile,
 } from './source.ts';
 
@@ -28,7 +28,10 @@ export interface CuratedFileKind<S extends z.ZodType = z.ZodType> {
   /** Under data/: a folder of files (every `.json` in it), or one file. */
   location: { folder: string; recursive?: true } | { file: string };
   title: string;
-  /** The record the build works with: the file's content plus its identity fields. */
+  /**
+   * The file's content plus its identity fields, as written: where a file writes a shared source as a key, the build
+   * resolves it next (src/compile/shared-sources.ts).
+   */
   schema: S;
   /** Fields of `schema` the path gives, in the order they are checked; the file's content never holds them. */
   identity: Readonly<Record<string, PathPart>>;
@@ -42,7 +45,7 @@ export const CURATED = {
     name: 'tool',
     location: { folder: 'tools', recursive: true },
     title: 'A model: data/tools/<provider>/<id>.json',
-    schema: toolFile,
+    schema: toolFileAsWritten,
     identity: { id: 'file name', provider: 'folder' },
   }),
   provider: kind({

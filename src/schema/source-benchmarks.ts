@@ -3,7 +3,7 @@
  * model's published results (results/<model>.json). Re-exported by source.ts.
  */
 import { z } from 'zod';
-import { dateOrMonth, httpsUrl, percent, reportedBy, seedField, slug } from './common.ts';
+import { dateOrMonth, httpsUrl, percent, reportedBy, seedField, slug, sourceKey } from './common.ts';
 
 /** data/benchmarks/series.json: the benchmarks (and comparable variants) results are grouped into. */
 export const seriesFile = z
@@ -63,9 +63,6 @@ export const benchmarkResult = z
   })
   .strict();
 
-/** A key of a results file's `sources`: what a result's `source` names to use a source written once. */
-export const sourceKey = slug.describe("Key of a source in the file's `sources`.");
-
 /**
  * data/benchmarks/results/<model-slug>.json. The file name is the model's slug (`model`, given by the path). A
  * source several results share is written once in `sources` and each of them names its key; the build reads every
@@ -81,7 +78,7 @@ export const resultsFile = z
         'Tool id when the model is in the directory; null for reference models that only anchor the scoring fit.',
       ),
     sources: z
-      .record(sourceKey, z.string().min(1))
+      .record(sourceKey.describe("Key of a source in the file's `sources`."), z.string().min(1))
       .optional()
       .describe(
         'Sources several results share, each written once under a key (a lowercase slug); a result whose `source` is such a key uses it. A source used once may stay in its result.',

@@ -54,20 +54,26 @@ interface AxeResult {
   violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
 }
 
-/** axe-core's serious and critical violations on the page, one line each with up to three targets. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's serious and critical violations on the page, one line each with up to three targets: of every rule, or
+ * of the `rules` named (axe rule ids).
+ */
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not govern.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
     }));
-  });
+  }, rules);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);

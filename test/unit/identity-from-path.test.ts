@@ -127,8 +127,19 @@ describe('scripts/migrate-identity.ts', () => {
     const inline = rest.results.map((r) => ({ ...r, source: sources?.[r.source] ?? r.source }));
     await writeFile(resultsPath, JSON.stringify({ model: 'athene-v2-chat', ...rest, results: inline }, null, 2));
 
-    expect(run()).toMatch(/^migrated 2 files; \d+ already in the new shape; 0 refused/);
+    // A tool file with every source in full: its repeated source goes back to `sharedSources`, under the same key.
+    const fablePath = path.join(dir, 'tools/anthropic/claude-fable-5-1.json');
+    const migratedFable = await readFile(fablePath, 'utf8');
+    const { sharedSources, ...fable } = (await readJson(fablePath)) as Record<string, Record<string, unknown>>;
+    const inlineSources = Object.fromEntries(
+      Object.entries(fable.sources!).map(([fact, s]) => [fact, typeof s === 'string' ? sharedSources![s] : s]),
+    );
+    expect(Object.values(fable.sources!).filter((s) => typeof s === 'string').length).toBe(2);
+    await writeFile(fablePath, JSON.stringify({ ...fable, sources: inlineSources }, null, 2));
+
+    expect(run()).toMatch(/^migrated 3 files; \d+ already in the new shape; 0 refused/);
     expect(await readFile(toolPath, 'utf8')).toBe(migratedTool);
+    expect(await readFile(fablePath, 'utf8')).toBe(migratedFable);
     expect(await readFile(resultsPath, 'utf8')).toBe(migratedResults);
     expect(run('--check')).toMatch(/^would migrate 0 files/);
 

@@ -11,12 +11,13 @@ import { atomFeed, escapeXml, stableUrn } from '../../src/history/feed.ts';
 import { priceHistory, priceOn } from '../../src/history/price-history.ts';
 import { mergeBenchmarks, variantTemplate } from '../../src/refresh/merge-benchmarks.ts';
 import { findCandidates, mergePricing } from '../../src/refresh/merge-pricing.ts';
-import { changedDataFiles, serializeDataFile } from '../../src/refresh/pipeline.ts';
+import { changedDataFiles } from '../../src/refresh/pipeline.ts';
 import { compareReleaseIds, loadReleases, releaseIdAt, releasedDataset } from '../../src/history/releases.ts';
 import { checkRemovalsRecorded } from '../../src/history/history-files.ts';
 import { errorOf } from '../support/data-error.ts';
 import { factSourceRef, publishedTool } from '../support/fixtures.ts';
 import { PATHS } from '../../src/fs/paths.ts';
+import { CURATED } from '../../src/schema/curated-files.ts';
 import { formatIssue } from '../../src/compile/errors.ts';
 import { readModelsDev, type ModelsDevIndex } from '../../src/refresh/upstream/models-dev.ts';
 import type { BenchmarkRow } from '../../src/refresh/upstream/benchmarks.ts';
@@ -92,10 +93,11 @@ describe('merging upstream prices into curated tools', () => {
     const files = changedDataFiles(source, merge.source);
     const pinnedFiles = new Set(merge.pinned.map((p) => p.file));
     expect([...files.keys()].filter((f) => !pinnedFiles.has(f))).toEqual(['tools/openai/gpt-5-4.json']);
-    // Files keep the schema's key order.
-    expect(Object.keys(JSON.parse(files.get('tools/openai/gpt-5-4.json')!.toString()))).toEqual(
-      Object.keys(JSON.parse(serializeDataFile('tool', tool(source, 'gpt-5-4')))),
-    );
+    // Files keep the schema's key order; the refresh's source, now both pricing's and contextWindow's, is written once.
+    const written = JSON.parse(files.get('tools/openai/gpt-5-4.json')!.toString()) as Record<string, unknown>;
+    expect(Object.keys(written)).toEqual(Object.keys(CURATED.tool.schema.shape).filter((key) => key in written));
+    expect(written.sharedSources).toEqual({ 'models-dev-api-json': merged.sources.pricing });
+    expect(written.sources).toMatchObject({ pricing: 'models-dev-api-json', contextWindow: 'models-dev-api-json' });
   });
 
   it('takes capabilities and a new caching mode from upstream; an upstream deprecation is reported, never applied', async () => {
