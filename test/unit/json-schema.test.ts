@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, inject, it } from 'vitest';
-import { toolFile } from '../../src/schema/source.ts';
+import { toolFileAsWritten } from '../../src/schema/source-tool.ts';
 import { PATHS } from '../../src/fs/paths.ts';
 
 const distPath = () => inject('distPath');
@@ -108,14 +108,14 @@ describe('published JSON Schemas', () => {
   it('leave the curated-data validation strict: an unknown key in a data file fails the build', () => {
     const dir = path.join(PATHS.data, 'tools', 'openai');
     const file = readdirSync(dir).find((f) => f.endsWith('.json'))!;
-    // The record the build reads: the file's content with the identity its path gives.
+    // The file as written (shared sources named by key), with the identity its path gives.
     const data = {
       id: file.replace(/\.json$/, ''),
       provider: 'openai',
       ...(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>),
     };
-    expect(toolFile.safeParse(data).success).toBe(true);
-    const result = toolFile.safeParse({ ...data, unknownKey: true });
+    expect(toolFileAsWritten.safeParse(data).success).toBe(true);
+    const result = toolFileAsWritten.safeParse({ ...data, unknownKey: true });
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).toContain('unknownKey');
   });
